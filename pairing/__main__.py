@@ -1,0 +1,7 @@
+"""``python -m pairing`` entry point (see :mod:`pairing.cli`)."""
+
+import sys
+
+from pairing.cli import main
+
+sys.exit(main())

@@ -1,0 +1,144 @@
+"""``python -m pairing``: pair, check and generate tournaments from TRF files.
+
+Works like the FIDE-endorsed engines (JaVaFo, bbpPairings): the output of ``pair`` is the
+number of pairs, then one ``WHITE BLACK`` line per board, the bye written ``ID 0``.
+Exit codes: 0 done, 1 no valid pairing (or ``check`` found differences), 2 unexpected
+error or system not implemented, 3 invalid input file. Imports nothing from Django.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+
+from pairing.engine.checker import check_tournament
+from pairing.engine.errors import NotImplementedSystem, NoValidPairing, TrfError
+from pairing.engine.generator import GeneratorSettings, generate_tournament
+from pairing.engine.state import TournamentState
+from pairing.engine.systems import SYSTEM_NAMES, pairing_system
+from pairing.engine.trf import load_trf, write_trf
+
+EXIT_OK = 0
+EXIT_NO_PAIRING = 1
+EXIT_ERROR = 2
+EXIT_INVALID_INPUT = 3
+
+
+def _load(path: str, double: bool) -> TournamentState:
+    try:
+        state = load_trf(path)
+    except OSError as e:
+        raise TrfError(f"cannot read {path}: {e.strerror or e}") from e
+    if double:
+        state = replace(state, double_rounds=True)
+    if state.double_rounds and state.rounds_done % 2:
+        raise TrfError(
+            f"a double-round file needs an even number of round columns, found {state.rounds_done}"
+        )
+    return state
+
+
+def _write(text: str, out: str | None) -> None:
+    if out:
+        Path(out).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+
+
+def cmd_pair(args: argparse.Namespace) -> int:
+    state = _load(args.file, args.double)
+    pairing = pairing_system(args.system)(state)
+    _write(pairing.output(), args.output)
+    return EXIT_OK
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    state = _load(args.file, args.double)
+    differences = check_tournament(state, pairing_system(args.system))
+    for d in differences:
+        print(d.describe())
+    rounds = state.rounds_done // state.columns_per_round
+    print(f"{rounds} rounds checked, {len(differences)} differ")
+    return EXIT_OK if not differences else EXIT_NO_PAIRING
+
+
+def cmd_generate(args: argparse.Namespace) -> int:
+    try:
+        settings = GeneratorSettings(
+            players=args.players,
+            rounds=args.rounds,
+            seed=args.seed,
+            double_rounds=args.double,
+            draw_rate=args.draw_rate,
+            forfeit_rate=args.forfeit_rate,
+            bye_rate=args.bye_rate,
+        )
+    except ValueError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return EXIT_INVALID_INPUT
+    state = generate_tournament(pairing_system(args.system), settings)
+    _write(write_trf(state), args.output)
+    return EXIT_OK
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m pairing",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    def system_args(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--system", required=True, choices=SYSTEM_NAMES)
+        p.add_argument(
+            "--double",
+            action="store_true",
+            help="TCEC double rounds (also selected by a header line 'XXT double')",
+        )
+
+    p = sub.add_parser("pair", help="pair the next round of a TRF file")
+    system_args(p)
+    p.add_argument("file")
+    p.add_argument("-o", "--output", help="write the pairing here instead of stdout")
+    p.set_defaults(run=cmd_pair)
+
+    p = sub.add_parser("check", help="re-pair every round and list the differences")
+    system_args(p)
+    p.add_argument("file")
+    p.set_defaults(run=cmd_check)
+
+    p = sub.add_parser("generate", help="play a random tournament and write its TRF")
+    system_args(p)
+    p.add_argument("--players", type=int, required=True)
+    p.add_argument("--rounds", type=int, required=True)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--draw-rate", type=float, default=0.3)
+    p.add_argument("--forfeit-rate", type=float, default=0.0)
+    p.add_argument("--bye-rate", type=float, default=0.0)
+    p.add_argument("-o", "--output", required=True)
+    p.set_defaults(run=cmd_generate)
+
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        code: int = args.run(args)
+        return code
+    except TrfError as e:
+        print(f"invalid input: {e}", file=sys.stderr)
+        return EXIT_INVALID_INPUT
+    except NoValidPairing as e:
+        print(f"no valid pairing: {e}", file=sys.stderr)
+        return EXIT_NO_PAIRING
+    except NotImplementedSystem as e:
+        print(f"error: {e}", file=sys.stderr)
+        return EXIT_ERROR
+    except Exception as e:
+        print(f"unexpected error: {type(e).__name__}: {e}", file=sys.stderr)
+        return EXIT_ERROR

@@ -1,0 +1,13 @@
+"""FIDE Dubov system (C.04.4.1, 2018 edition)."""
+
+from __future__ import annotations
+
+from pairing.engine.errors import NotImplementedSystem
+from pairing.engine.state import RoundPairing, TournamentState
+
+
+def pair_round(state: TournamentState) -> RoundPairing:
+    """Pair the next round of ``state``."""
+    raise NotImplementedSystem(
+        "the FIDE Dubov system (C.04.4.1, 2018 edition) is not implemented yet"
+    )

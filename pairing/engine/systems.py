@@ -1,0 +1,22 @@
+"""The pairing systems behind one interface: ``pair_round(state) -> RoundPairing``."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+
+from pairing.engine.state import RoundPairing, TournamentState
+
+PairRound = Callable[[TournamentState], RoundPairing]
+
+SYSTEM_NAMES = ("dutch", "dubov", "tcec")
+"""Command-line names; each is a module of :mod:`pairing.engine` with a ``pair_round``."""
+
+
+def pairing_system(name: str) -> PairRound:
+    """The ``pair_round`` function of a system by its command-line name."""
+    if name not in SYSTEM_NAMES:
+        raise ValueError(f"unknown pairing system {name!r} (choose from {', '.join(SYSTEM_NAMES)})")
+    module = importlib.import_module(f"pairing.engine.{name}")
+    pair_round: PairRound = module.pair_round
+    return pair_round

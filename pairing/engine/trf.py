@@ -1,0 +1,734 @@
+"""FIDE Tournament Report File (TRF16, TRF26) reader and writer, with the engine extensions
+(``XXR``, ``XXC``, ``XXS``, ``XXA``, ``XXP``, ``XXZ``, ``XXT``, bbpPairings ``BB?``).
+
+Reading either succeeds completely or raises :class:`TrfError` naming the line and column;
+nothing is half-loaded. Column numbers below are 1-based, as in the FIDE text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from pairing.engine.errors import TrfError
+from pairing.engine.state import (
+    BLANK,
+    Colour,
+    ForbiddenPairs,
+    Player,
+    PlayerId,
+    PointValues,
+    RoundEntry,
+    TournamentInfo,
+    TournamentState,
+)
+
+ROUND_START = 92
+"""Column of round 1's opponent; round r starts at 92 + 10 (r - 1)."""
+
+_GAME_CODES = set("10=WDL+- ")
+_BYE_CODES = set("HFUZ ")
+_OLD_BYE_CODES = {"+": "U", "-": "Z", "=": "H", "1": "F", "0": "Z", "W": "F", "D": "H", "L": "Z"}
+"""Result codes seen with opponent 0000 in older files, read as the TRF26 bye codes."""
+_COMPLEMENT = {
+    "1": "0",
+    "0": "1",
+    "=": "=",
+    "+": "-",
+    "-": "+-",
+    "W": "L",
+    "L": "W",
+    "D": "D",
+    " ": " ",
+}
+"""Result code of the opponent that is consistent with a code (``-`` allows double forfeit)."""
+
+_HEADER_FIELDS = {
+    "012": "name",
+    "022": "city",
+    "032": "federation",
+    "042": "start_date",
+    "052": "end_date",
+    "092": "tournament_type",
+    "102": "chief_arbiter",
+    "122": "time_control",
+    "192": "system_code",
+    "202": "tie_breaks",
+}
+_IGNORED_COUNTS = {"062", "072"}
+"""Records recomputed on writing (number of players, of rated players)."""
+_KEPT_VERBATIM = {
+    "082",
+    "172",
+    "182",
+    "212",
+    "222",
+    "299",
+    "013",
+    "300",
+    "310",
+    "320",
+    "330",
+    "352",
+    "362",
+    "801",
+    "802",
+    "TNR",
+    "ACC",
+    "BYE",
+    "FOR",
+}
+"""Records accepted and written back unchanged, without meaning for pairing."""
+
+_XXS_FIELDS = {
+    "W": ("win", "black_win"),
+    "WW": ("win",),
+    "BW": ("black_win",),
+    "D": ("draw", "black_draw"),
+    "WD": ("draw",),
+    "BD": ("black_draw",),
+    "WL": ("loss",),
+    "BL": ("black_loss",),
+    "L": ("loss", "black_loss"),
+    "ZPB": ("zero_bye",),
+    "HPB": ("half_bye",),
+    "FPB": ("full_bye",),
+    "PAB": ("pab",),
+    "FW": ("forfeit_win",),
+    "FL": ("forfeit_loss",),
+}
+_BB_FIELDS = {
+    "BBW": ("win", "forfeit_win", "full_bye"),
+    "BBD": ("draw", "half_bye"),
+    "BBL": ("loss",),
+    "BBZ": ("zero_bye",),
+    "BBF": ("forfeit_loss",),
+    "BBU": ("pab",),
+}
+_162_FIELDS = {
+    "W": ("win", "forfeit_win", "full_bye"),
+    "D": ("draw", "half_bye"),
+    "L": ("loss",),
+    "A": ("zero_bye", "forfeit_loss"),
+    "P": ("pab",),
+    "X": (),
+}
+
+
+@dataclass
+class _Line:
+    number: int
+    text: str
+
+    def col(self, first: int, last: int) -> str:
+        """Columns ``first``..``last`` (1-based, inclusive), padded with blanks."""
+        return self.text[first - 1 : last].ljust(last - first + 1)
+
+    def error(self, message: str, column: int = 0) -> TrfError:
+        return TrfError(message, self.number, column)
+
+
+@dataclass
+class _Reading:
+    """Everything collected while reading, before the state is assembled."""
+
+    info: dict[str, object] = field(default_factory=dict)
+    deputies: list[str] = field(default_factory=list)
+    round_dates: list[str] = field(default_factory=list)
+    extra: list[tuple[str, str]] = field(default_factory=list)
+    players: dict[PlayerId, tuple[_Line, Player, list[RoundEntry]]] = field(default_factory=dict)
+    total_rounds: int | None = None
+    initial_colour: Colour | None = None
+    by_rank: bool = False
+    points: dict[str, int] = field(default_factory=dict)
+    byes: list[tuple[_Line, int, str, list[PlayerId]]] = field(default_factory=list)
+    absent_next: dict[PlayerId, str] = field(default_factory=dict)
+    forbidden: list[ForbiddenPairs] = field(default_factory=list)
+    acceleration: dict[PlayerId, list[int]] = field(default_factory=dict)
+    double: bool = False
+
+
+# -- small parsers -----------------------------------------------------------------------------
+
+
+def _int(line: _Line, first: int, last: int, what: str, blank: int | None = None) -> int:
+    raw = line.col(first, last).strip()
+    if not raw:
+        if blank is None:
+            raise line.error(f"{what} is missing (columns {first}-{last})", first)
+        return blank
+    if not raw.isdigit() or not raw.isascii():
+        raise line.error(f"{what} must be a whole number, found {raw!r}", first)
+    return int(raw)
+
+
+def _half_points(line: _Line, raw: str, column: int, what: str) -> int:
+    raw = raw.strip()
+    if not re.fullmatch(r"-?\d{1,4}(\.\d{1,2})?", raw):
+        raise line.error(f"{what} must be a number like 4.5, found {raw!r}", column)
+    doubled = float(raw) * 2
+    if doubled != int(doubled):
+        raise line.error(f"{what} {raw} is not a multiple of 0.5", column)
+    return int(doubled)
+
+
+def _tokens(line: _Line) -> list[tuple[int, str]]:
+    """Whitespace-separated words after the record code, with their 1-based columns."""
+    return [(m.start() + 1, m.group()) for m in re.finditer(r"\S+", line.text) if m.start() >= 3]
+
+
+# -- record handlers ------------------------------------------------------------------------------
+
+
+def _read_player(line: _Line, rd: _Reading) -> None:
+    pid = _int(line, 5, 8, "starting rank")
+    if pid == 0:
+        raise line.error("starting rank must be 1 or more", 5)
+    if pid in rd.players:
+        raise line.error(
+            f"player {pid} appears twice (first on line {rd.players[pid][0].number})", 5
+        )
+    rating = _int(line, 49, 52, "rating", blank=0)
+    points_raw = line.col(81, 84)
+    declared = _half_points(line, points_raw, 81, "points") if points_raw.strip() else None
+    rank = _int(line, 86, 89, "rank", blank=0) or None
+    entries = []
+    start = ROUND_START
+    while start <= len(line.text.rstrip()):
+        entries.append(_read_entry(line, start, pid))
+        start += 10
+    while entries and entries[-1].blank:
+        entries.pop()
+    player = Player(
+        id=pid,
+        name=line.col(15, 47).strip(),
+        rating=rating,
+        title=line.col(11, 13).strip(),
+        sex=line.col(10, 10).strip(),
+        federation=line.col(54, 56).strip(),
+        fide_id=line.col(58, 68).strip(),
+        birth_date=line.col(70, 79).strip(),
+        declared_points=declared,
+        declared_rank=rank,
+    )
+    rd.players[pid] = (line, player, entries)
+
+
+def _read_entry(line: _Line, start: int, pid: PlayerId) -> RoundEntry:
+    """One round block: opponent at ``start``..+3, colour at +5, result at +7."""
+    rnd = (start - ROUND_START) // 10 + 1
+    for sep in (start - 2, start - 1, start + 4, start + 6):
+        if line.col(sep, sep) != " ":
+            raise line.error(
+                f"round {rnd}: unexpected {line.col(sep, sep)!r} (the round "
+                f"block is 'OOOO C R' at columns {start}-{start + 7})",
+                sep,
+            )
+    opp_raw = line.col(start, start + 3).strip()
+    colour_raw = line.col(start + 5, start + 5).lower()
+    code = line.col(start + 7, start + 7).upper()
+    if opp_raw and (not opp_raw.isdigit() or not opp_raw.isascii()):
+        raise line.error(
+            f"round {rnd}: opponent must be a starting rank or 0000, found {opp_raw!r}", start
+        )
+    opponent = int(opp_raw) if opp_raw else None
+    if colour_raw not in ("w", "b", "-", " "):
+        raise line.error(f"round {rnd}: colour must be w, b or -, found {colour_raw!r}", start + 5)
+    if code not in _GAME_CODES | _BYE_CODES:
+        raise line.error(f"round {rnd}: unknown result code {code!r}", start + 7)
+    if opponent:
+        if opponent == pid:
+            raise line.error(f"round {rnd}: player {pid} is paired against himself", start)
+        if colour_raw not in ("w", "b"):
+            raise line.error(f"round {rnd}: a game needs colour w or b", start + 5)
+        if code not in _GAME_CODES:
+            raise line.error(f"round {rnd}: result {code!r} needs opponent 0000", start + 7)
+        return RoundEntry(opponent, Colour(colour_raw), code)
+    if colour_raw in ("w", "b"):
+        raise line.error(f"round {rnd}: a bye has no colour (write '-')", start + 5)
+    if opponent is None and code == " ":
+        return BLANK
+    code = _OLD_BYE_CODES.get(code, code)
+    return RoundEntry(None, None, "Z" if code == " " else code)
+
+
+def _read_header(line: _Line, rd: _Reading) -> None:
+    code = line.text[:3]
+    text = line.text[4:].rstrip() if len(line.text) > 4 else ""
+    if code in _HEADER_FIELDS:
+        rd.info[_HEADER_FIELDS[code]] = text.strip()
+    elif code == "112":
+        rd.deputies.append(text.strip())
+    elif code == "132":
+        dates = []
+        start = ROUND_START
+        while start <= len(line.text.rstrip()):
+            dates.append(line.col(start, start + 7).strip())
+            start += 10
+        rd.round_dates = dates
+    elif code in ("142", "XXR"):
+        words = _tokens(line)
+        if len(words) != 1 or not words[0][1].isdigit() or not words[0][1].isascii():
+            raise line.error("number of rounds must be one whole number", 5)
+        rd.total_rounds = int(words[0][1])
+        if rd.total_rounds == 0:
+            raise line.error("number of rounds must be 1 or more", 5)
+    elif code == "152":
+        value = text.strip().upper()[:1]
+        if value not in ("W", "B"):
+            raise line.error("initial colour must be W or B", 5)
+        rd.initial_colour = Colour(value.lower())
+    elif code == "XXC":
+        _read_xxc(line, rd)
+    elif code == "XXS":
+        _read_points(line, rd, _XXS_FIELDS)
+    elif code == "162":
+        _read_162(line, rd)
+    elif code in _BB_FIELDS:
+        words = _tokens(line)
+        if len(words) != 1:
+            raise line.error(f"{code} takes one value", 5)
+        bb_value = _half_points(line, words[0][1], words[0][0], code)
+        for name in _BB_FIELDS[code]:
+            rd.points[name] = bb_value
+    elif code == "240":
+        _read_240(line, rd)
+    elif code == "250":
+        _read_250(line, rd)
+    elif code in ("260", "XXP"):
+        _read_forbidden(line, rd)
+    elif code == "XXA":
+        _read_xxa(line, rd)
+    elif code == "XXZ":
+        for column, word in _tokens(line):
+            if not word.isdigit() or not word.isascii():
+                raise line.error(f"XXZ lists starting ranks, found {word!r}", column)
+            rd.absent_next[int(word)] = "Z"
+    elif code == "XXT":
+        mode = [w.lower() for _, w in _tokens(line)]
+        if mode not in (["double"], ["single"]):
+            raise line.error("XXT must be 'double' or 'single'", 5)
+        rd.double = mode == ["double"]
+    elif code in _IGNORED_COUNTS:
+        pass
+    elif code in _KEPT_VERBATIM:
+        rd.extra.append((code, line.text[3:].rstrip()))
+    else:
+        raise line.error(f"unknown record {code!r}", 1)
+
+
+def _read_xxc(line: _Line, rd: _Reading) -> None:
+    for column, word in _tokens(line):
+        w = word.lower()
+        if w in ("white1", "black1"):
+            rd.initial_colour = Colour.WHITE if w == "white1" else Colour.BLACK
+        elif w == "rank":
+            rd.by_rank = True
+        else:
+            raise line.error(f"XXC takes white1, black1 or rank, found {word!r}", column)
+
+
+def _read_points(line: _Line, rd: _Reading, names: Mapping[str, tuple[str, ...]]) -> None:
+    for column, word in _tokens(line):
+        key, sep, value = word.partition("=")
+        if not sep or key.upper() not in names:
+            raise line.error(
+                f"expected CODE=VALUE with CODE in {', '.join(names)}, found {word!r}", column
+            )
+        pts = _half_points(line, value, column + len(key) + 1, key)
+        for name in names[key.upper()]:
+            rd.points[name] = pts
+
+
+def _read_162(line: _Line, rd: _Reading) -> None:
+    start = 6
+    while start <= len(line.text.rstrip()):
+        symbol = line.col(start, start).upper()
+        if symbol.strip():
+            if symbol not in _162_FIELDS:
+                raise line.error(f"unknown scoring symbol {symbol!r}", start)
+            pts = _half_points(line, line.col(start + 1, start + 4), start + 1, symbol)
+            for name in _162_FIELDS[symbol]:
+                rd.points[name] = pts
+        start += 9
+
+
+def _read_240(line: _Line, rd: _Reading) -> None:
+    kind = line.col(5, 5).upper()
+    if kind not in ("F", "H", "Z"):
+        raise line.error("bye type must be F, H or Z", 5)
+    rnd = _int(line, 7, 9, "round")
+    ids = []
+    start = 11
+    while start <= len(line.text.rstrip()):
+        ids.append(_int(line, start, start + 3, "starting rank"))
+        start += 5
+    rd.byes.append((line, rnd, kind, ids))
+
+
+def _read_250(line: _Line, rd: _Reading) -> None:
+    raw = line.col(10, 13)
+    pts = _half_points(line, raw, 10, "fictitious points") if raw.strip() else 0
+    first_round = _int(line, 15, 17, "first round")
+    last_round = _int(line, 19, 21, "last round")
+    first_id = _int(line, 23, 26, "first player")
+    last_id = _int(line, 28, 31, "last player")
+    if first_round > last_round or first_id > last_id or first_round == 0:
+        raise line.error("acceleration ranges must be increasing", 15)
+    for pid in range(first_id, last_id + 1):
+        rounds = rd.acceleration.setdefault(pid, [])
+        if len(rounds) < last_round:
+            rounds.extend([0] * (last_round - len(rounds)))
+        for r in range(first_round, last_round + 1):
+            rounds[r - 1] += pts
+
+
+def _read_forbidden(line: _Line, rd: _Reading) -> None:
+    if line.text[:3] == "260":
+        first, last = _int(line, 5, 7, "first round"), _int(line, 9, 11, "last round")
+        words = [(c, w) for c, w in _tokens(line) if c >= 13]
+    else:
+        first = last = 0
+        words = _tokens(line)
+    ids = []
+    for column, word in words:
+        if not word.isdigit() or not word.isascii():
+            raise line.error(f"expected a starting rank, found {word!r}", column)
+        ids.append(int(word))
+    if len(ids) < 2:
+        raise line.error("a forbidden pairing needs at least two players", 5)
+    rd.forbidden.append(ForbiddenPairs(tuple(ids), first or None, last or None))
+
+
+def _read_xxa(line: _Line, rd: _Reading) -> None:
+    pid = _int(line, 5, 8, "starting rank")
+    rounds = []
+    start = 10
+    while start <= len(line.text.rstrip()):
+        raw = line.col(start, start + 3)
+        rounds.append(_half_points(line, raw, start, "accelerated points") if raw.strip() else 0)
+        start += 5
+    rd.acceleration[pid] = rounds
+
+
+# -- assembling and checking ----------------------------------------------------------------------
+
+
+def _check_pairings(rd: _Reading) -> None:
+    for pid, (line, _, entries) in rd.players.items():
+        for r, e in enumerate(entries, start=1):
+            start = ROUND_START + 10 * (r - 1)
+            if e.opponent is None:
+                continue
+            if e.opponent not in rd.players:
+                raise line.error(f"round {r}: opponent {e.opponent} is not a player", start)
+            other_entries = rd.players[e.opponent][2]
+            other = other_entries[r - 1] if r <= len(other_entries) else BLANK
+            if other.opponent != pid:
+                raise line.error(
+                    f"round {r}: opponent {e.opponent} does not point back "
+                    f"(his round {r} says {other.opponent or '0000'})",
+                    start,
+                )
+            if other.colour == e.colour:
+                raise line.error(
+                    f"round {r}: inconsistent colours, both {pid} and "
+                    f"{e.opponent} have {e.colour.value if e.colour else '-'}",
+                    start + 5,
+                )
+            if other.code not in _COMPLEMENT[e.code]:
+                raise line.error(
+                    f"round {r}: result {e.code!r} does not match opponent "
+                    f"{e.opponent}'s {other.code!r}",
+                    start + 7,
+                )
+
+
+def _rounds_done(rd: _Reading, width: int) -> int:
+    done = 0
+    for r in range(1, width + 1):
+        if any(
+            r <= len(ents) and ents[r - 1].opponent is not None
+            for _, _, ents in rd.players.values()
+        ):
+            done = r
+    return done
+
+
+def _later_columns(
+    rd: _Reading, done: int, width: int
+) -> tuple[dict[PlayerId, str], dict[int, dict[PlayerId, str]]]:
+    """Entries after the completed rounds: the next round's absences and later requested byes."""
+    absent = dict(rd.absent_next)
+    future: dict[int, dict[PlayerId, str]] = {}
+    for pid, (line, _, entries) in rd.players.items():
+        for r in range(done + 1, len(entries) + 1):
+            e = entries[r - 1]
+            if e.blank:
+                continue
+            if r == done + 1:
+                absent[pid] = e.code
+            elif e.code in ("H", "F", "Z"):
+                future.setdefault(r, {})[pid] = e.code
+            else:
+                raise line.error(
+                    f"round {r}: only byes (H, F, Z) may be entered for a round after the next one",
+                    ROUND_START + 10 * (r - 1) + 7,
+                )
+    for line, rnd, kind, ids in rd.byes:
+        for pid in ids:
+            if pid not in rd.players:
+                raise line.error(f"player {pid} does not exist", 11)
+            if rnd <= done:
+                recorded = rd.players[pid][2][rnd - 1] if rnd <= len(rd.players[pid][2]) else BLANK
+                if recorded.code != kind or recorded.opponent is not None:
+                    raise line.error(
+                        f"round {rnd} is paired and player {pid} has no {kind} bye in it", 5
+                    )
+            elif rnd == done + 1:
+                absent[pid] = kind
+            else:
+                future.setdefault(rnd, {})[pid] = kind
+    return absent, future
+
+
+def _assemble(rd: _Reading) -> TournamentState:
+    width = max((len(e) for _, _, e in rd.players.values()), default=0)
+    _check_pairings(rd)
+    done = _rounds_done(rd, width)
+    absent, future = _later_columns(rd, done, width)
+    points = PointValues(**rd.points)
+    tpns = {}
+    if rd.by_rank:
+        for pid, (line, p, _) in rd.players.items():
+            if p.declared_rank is None:
+                raise line.error("XXC rank: every player needs a rank (columns 86-89)", 86)
+            if p.declared_rank in tpns:
+                raise line.error(f"XXC rank: rank {p.declared_rank} is used twice", 86)
+            tpns[p.declared_rank] = pid
+    players = []
+    for pid in sorted(rd.players):
+        line, p, entries = rd.players[pid]
+        results = tuple(entries[:done]) + (BLANK,) * (done - min(len(entries), done))
+        player = replace(p, results=results, tpn=(p.declared_rank or pid) if rd.by_rank else pid)
+        if p.declared_points is not None:
+            total = player.score(points)
+            if pid in absent:
+                total += points.of(RoundEntry(None, None, absent[pid]))
+            if total != p.declared_points:
+                raise line.error(
+                    f"points {p.declared_points / 2:.1f} do not match the results "
+                    f"({total / 2:.1f})",
+                    81,
+                )
+        players.append(player)
+    for pid in absent:
+        if pid not in rd.players:
+            raise TrfError(f"absent player {pid} does not exist")
+    for f in rd.forbidden:
+        for pid in f.players:
+            if pid not in rd.players:
+                raise TrfError(f"forbidden pairing names unknown player {pid}")
+    info = TournamentInfo(
+        deputy_arbiters=tuple(rd.deputies),
+        round_dates=tuple(rd.round_dates),
+        extra_records=tuple(rd.extra),
+        **{k: str(v) for k, v in rd.info.items()},
+    )
+    return TournamentState(
+        players=tuple(players),
+        rounds_done=done,
+        total_rounds=rd.total_rounds,
+        initial_colour=rd.initial_colour,
+        points=points,
+        absent=absent,
+        future_byes=future,
+        forbidden=tuple(rd.forbidden),
+        acceleration={pid: tuple(v) for pid, v in rd.acceleration.items()},
+        double_rounds=rd.double,
+        info=info,
+    )
+
+
+# -- public API ---------------------------------------------------------------------------------
+
+
+def read_trf(text: str) -> TournamentState:
+    """Parse a TRF16/TRF26 document (any of LF, CRLF, CR line endings)."""
+    text = text.removeprefix("\ufeff")
+    rd = _Reading()
+    handlers: dict[str, Callable[[_Line, _Reading], None]] = {"001": _read_player}
+    for number, raw in enumerate(re.split(r"\r\n|\r|\n", text), start=1):
+        if not raw.strip() or raw.startswith("###"):
+            continue
+        line = _Line(number, raw.replace("\t", " "))
+        if len(raw) > 3 and raw[3] != " ":
+            raise line.error("expected a blank after the record code", 4)
+        if any(ord(c) < 32 for c in line.text):
+            raise line.error(
+                "control character in line",
+                next(i for i, c in enumerate(line.text, 1) if ord(c) < 32),
+            )
+        handlers.get(raw[:3], _read_header)(line, rd)
+    if not rd.players:
+        raise TrfError("no player records (001) found")
+    return _assemble(rd)
+
+
+def load_trf(path: str | Path) -> TournamentState:
+    """Read a TRF file from disk, UTF-8 (Latin-1 is accepted as a fallback)."""
+    data = Path(path).read_bytes()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        text = data.decode("latin-1")
+    return read_trf(text)
+
+
+def _fmt_points(half: int) -> str:
+    return f"{half / 2:4.1f}"
+
+
+def _place(chars: list[str], first: int, value: str) -> None:
+    need = first - 1 + len(value)
+    if len(chars) < need:
+        chars.extend(" " * (need - len(chars)))
+    chars[first - 1 : need] = value
+
+
+def _player_line(state: TournamentState, p: Player, rank: int | None) -> str:
+    chars: list[str] = []
+    _place(chars, 1, "001")
+    _place(chars, 5, f"{p.id:4d}")
+    _place(chars, 10, p.sex[:1])
+    _place(chars, 11, f"{p.title[:3]:>3}")
+    _place(chars, 15, p.name[:33].ljust(33))
+    _place(chars, 49, f"{p.rating:4d}" if p.rating else "    ")
+    _place(chars, 54, p.federation[:3].ljust(3))
+    _place(chars, 58, f"{p.fide_id[:11]:>11}")
+    _place(chars, 70, p.birth_date[:10].ljust(10))
+    entries = list(p.results)
+    if p.id in state.absent:
+        entries.append(RoundEntry(None, None, state.absent[p.id]))
+    total = sum(state.points.of(e) for e in entries)
+    _place(chars, 81, _fmt_points(total))
+    if rank:
+        _place(chars, 86, f"{rank:4d}")
+    for r, e in enumerate(entries, start=1):
+        start = ROUND_START + 10 * (r - 1)
+        if e.blank:
+            continue
+        opp = "0000" if e.opponent is None else f"{e.opponent:4d}"
+        colour = e.colour.value if e.colour else "-"
+        _place(chars, start, f"{opp} {colour} {e.code}")
+    return "".join(chars).rstrip()
+
+
+def _points_words(points: PointValues) -> str:
+    names = {
+        "WW": points.win,
+        "BW": points.black_win,
+        "WD": points.draw,
+        "BD": points.black_draw,
+        "WL": points.loss,
+        "BL": points.black_loss,
+        "ZPB": points.zero_bye,
+        "HPB": points.half_bye,
+        "FPB": points.full_bye,
+        "PAB": points.pab,
+        "FW": points.forfeit_win,
+        "FL": points.forfeit_loss,
+    }
+    return " ".join(f"{k}={v / 2:g}" for k, v in names.items() if v is not None)
+
+
+def write_trf(
+    state: TournamentState,
+    version: int = 16,
+    ranks: Mapping[PlayerId, int] | None = None,
+    line_ending: str = "\n",
+) -> str:
+    """Write the tournament as TRF16 (``version=16``) or TRF26 (``version=26``: records 142,
+    152, 162 and 192 instead of their extension equivalents). Points (81-84) are computed
+    from the results; ``ranks`` fills columns 86-89 (else the ranks read are kept)."""
+    if version not in (16, 26):
+        raise ValueError("TRF version must be 16 or 26")
+    info = state.info
+    out: list[str] = []
+
+    def rec(code: str, value: str) -> None:
+        if value:
+            out.append(f"{code} {value}")
+
+    rec("012", info.name or "Tournament")
+    rec("022", info.city)
+    rec("032", info.federation)
+    rec("042", info.start_date)
+    rec("052", info.end_date)
+    out.append(f"062 {len(state.players)}")
+    out.append(f"072 {sum(1 for p in state.players if p.rating)}")
+    rec("092", info.tournament_type)
+    rec("102", info.chief_arbiter)
+    for deputy in info.deputy_arbiters:
+        rec("112", deputy)
+    rec("122", info.time_control)
+    if info.round_dates:
+        chars: list[str] = list("132")
+        for r, date in enumerate(info.round_dates, start=1):
+            _place(chars, ROUND_START + 10 * (r - 1), date[:8])
+        out.append("".join(chars).rstrip())
+    xxc = []
+    if version == 26:
+        if state.total_rounds:
+            out.append(f"142 {state.total_rounds}")
+        if state.initial_colour:
+            out.append(f"152 {state.initial_colour.value.upper()}")
+        p = state.points
+        out.append(
+            f"162 W{p.win / 2:4.1f}    D{p.draw / 2:4.1f}    L{p.loss / 2:4.1f}    "
+            f"A{p.zero_bye / 2:4.1f}    P{p.pab / 2:4.1f}"
+        )
+        rec("192", info.system_code)
+    else:
+        if state.total_rounds:
+            out.append(f"XXR {state.total_rounds}")
+        if state.initial_colour:
+            xxc.append("white1" if state.initial_colour is Colour.WHITE else "black1")
+    rec("202", info.tie_breaks)
+    if any(p.tpn != p.id for p in state.players):
+        xxc.append("rank")
+    if xxc:
+        out.append("XXC " + " ".join(xxc))
+    if not state.points.is_standard:
+        out.append("XXS " + _points_words(state.points))
+    if state.double_rounds:
+        out.append("XXT double")
+    for code, rest in info.extra_records:
+        out.append(f"{code}{rest}")
+    for f in state.forbidden:
+        listed = " ".join(f"{pid:4d}" for pid in f.players)
+        if f.first_round is None and f.last_round is None:
+            out.append(f"XXP {listed}")
+        else:
+            out.append(f"260 {f.first_round or 1:3d} {f.last_round or 999:3d} {listed}")
+    for rnd in sorted(state.future_byes):
+        by_kind: dict[str, list[PlayerId]] = {}
+        for pid, kind in sorted(state.future_byes[rnd].items()):
+            by_kind.setdefault(kind, []).append(pid)
+        for kind, ids in by_kind.items():
+            out.append(f"240 {kind} {rnd:3d} " + " ".join(f"{pid:4d}" for pid in ids))
+    for pid in sorted(state.acceleration):
+        chars = list(f"XXA {pid:4d}")
+        for r, v in enumerate(state.acceleration[pid], start=1):
+            _place(chars, 10 + 5 * (r - 1), _fmt_points(v))
+        out.append("".join(chars).rstrip())
+    for player in sorted(state.players, key=lambda p: p.id):
+        rank = (
+            ranks.get(player.id)
+            if ranks
+            else (player.declared_rank if player.tpn == player.id else player.tpn)
+        )
+        out.append(_player_line(state, player, rank))
+    return line_ending.join(out) + line_ending

@@ -1,0 +1,1 @@
+"""USCF rating records, rating history and corrections (see issue 7)."""

@@ -1,0 +1,302 @@
+"""Tournaments, players, entries, rounds, games and byes.
+
+Scores are integers in half-points (win = 2, draw = 1) everywhere; the point values of a
+tournament are stored the same way. Standings are computed from games and byes on read,
+never stored twice.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+
+
+class Tournament(models.Model):
+    class PairingSystem(models.TextChoices):
+        DUTCH = "dutch", "FIDE Dutch (C.04.3, 2017 edition)"
+        DUBOV = "dubov", "FIDE Dubov (C.04.4.1, 2018 edition)"
+        TCEC = "tcec", "TCEC Swiss, single rounds"
+        TCEC_DOUBLE = "tcec_double", "TCEC Swiss, double rounds"
+
+    class RatingSystem(models.TextChoices):
+        NONE = "", "Not USCF-rated"
+        REGULAR = "regular", "USCF Regular"
+        QUICK = "quick", "USCF Quick"
+        DUAL = "dual", "USCF dual-rated (Regular and Quick)"
+
+    class InitialColour(models.TextChoices):
+        WHITE = "w", "White"
+        BLACK = "b", "Black"
+
+    class Status(models.TextChoices):
+        REGISTRATION = "registration", "Registration"
+        RUNNING = "running", "Running"
+        FINISHED = "finished", "Finished"
+
+    name = models.CharField(max_length=200)
+    place = models.CharField(max_length=200, blank=True)
+    federation = models.CharField(max_length=3, blank=True)
+    start_date = models.DateField()
+    end_date = models.DateField()
+    arbiters = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="tournaments", blank=True
+    )
+    pairing_system = models.CharField(
+        max_length=20, choices=PairingSystem.choices, default=PairingSystem.DUTCH
+    )
+    rounds = models.PositiveSmallIntegerField(default=5)
+    rating_system = models.CharField(
+        max_length=10, choices=RatingSystem.choices, blank=True, default=RatingSystem.NONE
+    )
+    win_points = models.PositiveSmallIntegerField(default=2, help_text="In half-points.")
+    draw_points = models.PositiveSmallIntegerField(default=1, help_text="In half-points.")
+    loss_points = models.PositiveSmallIntegerField(default=0, help_text="In half-points.")
+    bye_points = models.PositiveSmallIntegerField(
+        default=2, help_text="Pairing-allocated bye, in half-points."
+    )
+    half_bye_points = models.PositiveSmallIntegerField(
+        default=1, help_text="Requested half-point bye, in half-points."
+    )
+    initial_colour = models.CharField(
+        max_length=1, choices=InitialColour.choices, default=InitialColour.WHITE
+    )
+    tie_breaks = models.CharField(
+        max_length=200,
+        blank=True,
+        default="BH-C1,BH,SB,DE,WIN",
+        help_text="Comma-separated FIDE C.07 codes, in order.",
+    )
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.REGISTRATION)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering: ClassVar = ["-start_date", "name"]
+        constraints: ClassVar = [
+            models.CheckConstraint(
+                condition=Q(end_date__gte=models.F("start_date")),
+                name="tournament_ends_after_start",
+            ),
+            models.CheckConstraint(condition=Q(rounds__gte=1), name="tournament_has_rounds"),
+            models.CheckConstraint(
+                condition=Q(win_points__gte=models.F("draw_points"))
+                & Q(draw_points__gte=models.F("loss_points")),
+                name="tournament_points_ordered",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournament_detail", args=[self.pk])
+
+    def is_arbiter(self, user: object) -> bool:
+        """The user may run this tournament."""
+        pk = getattr(user, "pk", None)
+        return pk is not None and self.arbiters.filter(pk=pk).exists()
+
+    @property
+    def double_rounds(self) -> bool:
+        return self.pairing_system == self.PairingSystem.TCEC_DOUBLE
+
+    @property
+    def engine_system(self) -> str:
+        """The pairing engine's name for this tournament's system."""
+        return "tcec" if self.pairing_system.startswith("tcec") else self.pairing_system
+
+
+class Player(models.Model):
+    """A person who plays; the same player may enter many tournaments."""
+
+    class Sex(models.TextChoices):
+        MALE = "m", "Male"
+        FEMALE = "w", "Female"
+
+    name = models.CharField(max_length=100, help_text="Lastname, Firstname")
+    sex = models.CharField(max_length=1, choices=Sex.choices, blank=True)
+    title = models.CharField(
+        max_length=3, blank=True, help_text="GM, IM, WGM, FM, WIM, CM, WFM, WCM"
+    )
+    birth_date = models.DateField(null=True, blank=True)
+    federation = models.CharField(max_length=3, blank=True)
+    fide_id = models.CharField(max_length=11, blank=True)
+    fide_rating = models.PositiveSmallIntegerField(default=0, help_text="0 = unrated")
+    cfc_rating = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Chess Federation of Canada"
+    )
+    uscf_id = models.CharField(max_length=10, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering: ClassVar = ["name"]
+        constraints: ClassVar = [
+            models.UniqueConstraint(
+                fields=["fide_id"], condition=~Q(fide_id=""), name="player_unique_fide_id"
+            ),
+            models.UniqueConstraint(
+                fields=["uscf_id"], condition=~Q(uscf_id=""), name="player_unique_uscf_id"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Entry(models.Model):
+    """A player's registration in a tournament."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    pairing_number = models.PositiveSmallIntegerField(
+        help_text="Starting rank (TPN); the TCEC seed in TCEC tournaments."
+    )
+    rating = models.PositiveSmallIntegerField(
+        default=0, help_text="Rating used for pairing (0 = unrated)."
+    )
+    joined_round = models.PositiveSmallIntegerField(
+        default=1, help_text="First round the player takes part in (late entries)."
+    )
+    withdrawn_from_round = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Not paired from this round on."
+    )
+
+    class Meta:
+        ordering: ClassVar = ["tournament", "pairing_number"]
+        verbose_name_plural = "entries"
+        constraints: ClassVar = [
+            models.UniqueConstraint(
+                fields=["tournament", "pairing_number"], name="entry_unique_pairing_number"
+            ),
+            models.UniqueConstraint(fields=["tournament", "player"], name="entry_unique_player"),
+            models.CheckConstraint(
+                condition=Q(pairing_number__gte=1), name="entry_pairing_number_positive"
+            ),
+            models.CheckConstraint(
+                condition=Q(joined_round__gte=1), name="entry_joined_round_positive"
+            ),
+            models.CheckConstraint(
+                condition=Q(withdrawn_from_round__isnull=True)
+                | Q(withdrawn_from_round__gt=models.F("joined_round")),
+                name="entry_withdrawn_after_joining",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.pairing_number}. {self.player.name}"
+
+    def plays_in(self, round_number: int) -> bool:
+        """Registered and not withdrawn for that round."""
+        return self.joined_round <= round_number and (
+            self.withdrawn_from_round is None or round_number < self.withdrawn_from_round
+        )
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", "Draft"
+        PUBLISHED = "published", "Published"
+        FINISHED = "finished", "Finished"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="round_set")
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
+    paired_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering: ClassVar = ["tournament", "number"]
+        constraints: ClassVar = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="round_unique_number"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} – round {self.number}"
+
+
+class Game(models.Model):
+    """A board of a round. The result keeps the full TRF code set."""
+
+    class Result(models.TextChoices):
+        PENDING = "", "—"
+        WHITE_WINS = "1-0", "1–0"
+        DRAW = "1/2-1/2", "½–½"
+        BLACK_WINS = "0-1", "0–1"
+        WHITE_WINS_FORFEIT = "+-", "+ – (forfeit)"
+        BLACK_WINS_FORFEIT = "-+", "– + (forfeit)"
+        DOUBLE_FORFEIT = "--", "– – (double forfeit)"
+        WHITE_WINS_UNPLAYED = "1-0u", "1–0 (less than one move, not rated)"
+        DRAW_UNPLAYED = "1/2u", "½–½ (less than one move, not rated)"
+        BLACK_WINS_UNPLAYED = "0-1u", "0–1 (less than one move, not rated)"
+        ADJOURNED = "adj", "Adjourned"
+
+    TRF_CODES: ClassVar[dict[str, tuple[str, str]]] = {
+        "": (" ", " "),
+        "1-0": ("1", "0"),
+        "1/2-1/2": ("=", "="),
+        "0-1": ("0", "1"),
+        "+-": ("+", "-"),
+        "-+": ("-", "+"),
+        "--": ("-", "-"),
+        "1-0u": ("W", "L"),
+        "1/2u": ("D", "D"),
+        "0-1u": ("L", "W"),
+        "adj": (" ", " "),
+    }
+    """Result -> (white's TRF code, black's TRF code)."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="games")
+    board = models.PositiveSmallIntegerField()
+    white = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="white_games")
+    black = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="black_games")
+    result = models.CharField(
+        max_length=8, choices=Result.choices, blank=True, default=Result.PENDING
+    )
+
+    class Meta:
+        ordering: ClassVar = ["round", "board"]
+        constraints: ClassVar = [
+            models.UniqueConstraint(fields=["round", "board"], name="game_unique_board"),
+            models.UniqueConstraint(fields=["round", "white"], name="game_white_once_per_round"),
+            models.UniqueConstraint(fields=["round", "black"], name="game_black_once_per_round"),
+            models.CheckConstraint(
+                condition=~Q(white=models.F("black")), name="game_distinct_players"
+            ),
+            models.CheckConstraint(condition=Q(board__gte=1), name="game_board_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round}: board {self.board}"
+
+    @property
+    def has_result(self) -> bool:
+        return self.result not in (self.Result.PENDING, self.Result.ADJOURNED)
+
+
+class Bye(models.Model):
+    """A round without a game: the pairing-allocated bye, or a bye requested before pairing."""
+
+    class Kind(models.TextChoices):
+        PAIRING_ALLOCATED = "U", "Pairing-allocated bye"
+        HALF_POINT = "H", "Half-point bye"
+        ZERO_POINT = "Z", "Zero-point bye"
+        FULL_POINT = "F", "Full-point bye"
+
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="byes")
+    round_number = models.PositiveSmallIntegerField(
+        help_text="Requested byes are entered before their round is paired."
+    )
+    kind = models.CharField(max_length=1, choices=Kind.choices)
+
+    class Meta:
+        ordering: ClassVar = ["round_number", "entry"]
+        constraints: ClassVar = [
+            models.UniqueConstraint(fields=["entry", "round_number"], name="bye_once_per_round"),
+            models.CheckConstraint(condition=Q(round_number__gte=1), name="bye_round_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entry} – round {self.round_number}: {self.get_kind_display()}"
