@@ -343,16 +343,24 @@ def _read_points(line: _Line, rd: _Reading, names: Mapping[str, tuple[str, ...]]
 
 
 def _read_162(line: _Line, rd: _Reading) -> None:
-    start = 6
-    while start <= len(line.text.rstrip()):
-        symbol = line.col(start, start).upper()
-        if symbol.strip():
-            if symbol not in _162_FIELDS:
-                raise line.error(f"unknown scoring symbol {symbol!r}", start)
-            pts = _half_points(line, line.col(start + 1, start + 4), start + 1, symbol)
-            for name in _162_FIELDS[symbol]:
-                rd.points[name] = pts
-        start += 9
+    """TRF26 scoring: symbol at column 6, value at 7-10, further pairs every 9 columns; read
+    leniently as a sequence of SYMBOL VALUE pairs."""
+    body = line.text[4:]
+    pos = 0
+    for m in re.finditer(r"\s*([A-Za-z])\s*(-?\d+(?:\.\d+)?)|\s*(\S)", body):
+        if m.group(3):
+            raise line.error(
+                f"expected a scoring symbol and a value, found {m.group(3)!r}", 5 + m.start(3)
+            )
+        symbol = m.group(1).upper()
+        if symbol not in _162_FIELDS:
+            raise line.error(f"unknown scoring symbol {symbol!r}", 5 + m.start(1))
+        pts = _half_points(line, m.group(2), 5 + m.start(2), symbol)
+        for name in _162_FIELDS[symbol]:
+            rd.points[name] = pts
+        pos = m.end()
+    if body[pos:].strip():
+        raise line.error("unreadable scoring record", 5 + pos)
 
 
 def _read_240(line: _Line, rd: _Reading) -> None:
@@ -662,7 +670,7 @@ def write_trf(
         if value:
             out.append(f"{code} {value}")
 
-    rec("012", info.name or "Tournament")
+    out.append(f"012 {info.name}".rstrip())
     rec("022", info.city)
     rec("032", info.federation)
     rec("042", info.start_date)
@@ -690,12 +698,12 @@ def write_trf(
             f"162 W{p.win / 2:4.1f}    D{p.draw / 2:4.1f}    L{p.loss / 2:4.1f}    "
             f"A{p.zero_bye / 2:4.1f}    P{p.pab / 2:4.1f}"
         )
-        rec("192", info.system_code)
     else:
         if state.total_rounds:
             out.append(f"XXR {state.total_rounds}")
         if state.initial_colour:
             xxc.append("white1" if state.initial_colour is Colour.WHITE else "black1")
+    rec("192", info.system_code)
     rec("202", info.tie_breaks)
     if any(p.tpn != p.id for p in state.players):
         xxc.append("rank")

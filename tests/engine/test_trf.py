@@ -1,0 +1,290 @@
+"""TRF reader and writer: real files from the corpus, hand-made files, malformed files."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from pairing.engine.errors import TrfError
+from pairing.engine.state import Colour, ForbiddenPairs, PointValues, RoundEntry
+from pairing.engine.trf import read_trf, write_trf
+from tests.engine.corpus import CORPUS
+
+ALL_FILES = sorted(CORPUS.glob("*/*.trf"))
+_POINTS = {"1": 2, "W": 2, "+": 2, "=": 1, "D": 1, "0": 0, "L": 0, "-": 0}
+_BYES = {"U": 2, "F": 2, "H": 1, "Z": 0}
+
+
+def _points_by_hand(line: str) -> int:
+    """Half-points of one 001 line, summed straight from its round columns (standard scoring)."""
+    total = 0
+    for start in range(91, len(line), 10):
+        opp, code = line[start : start + 4].strip(), line[start + 7 : start + 8]
+        if opp and opp != "0000":
+            total += _POINTS.get(code, 0)
+        else:
+            total += _BYES.get(code, 0)
+    return total
+
+
+def test_every_corpus_file_parses_and_round_trips() -> None:
+    assert len(ALL_FILES) >= 400
+    for path in ALL_FILES:
+        state = read_trf(path.read_text(encoding="utf-8"))
+        assert read_trf(write_trf(state)) == state, path.name
+        assert read_trf(write_trf(state, version=26)) == state, path.name
+
+
+def test_corpus_points_column_matches_results() -> None:
+    # The reader checks columns 81-84 against the results; here we also recompute each line's
+    # points independently of the reader and compare with the state's scores.
+    for path in ALL_FILES[::7]:
+        text = path.read_text(encoding="utf-8")
+        state = read_trf(text)
+        for line in text.splitlines():
+            if line.startswith("001"):
+                pid = int(line[4:8])
+                assert state.scores[pid] == _points_by_hand(line), (path.name, pid)
+                assert state.player(pid).declared_points == round(float(line[80:84]) * 2)
+
+
+def test_written_points_match_results() -> None:
+    path = CORPUS / "dutch-2017" / "t0001_p038_r10_light.trf"
+    state = read_trf(path.read_text(encoding="utf-8"))
+    for line in write_trf(state.truncated(4)).splitlines():
+        if line.startswith("001"):
+            assert round(float(line[80:84]) * 2) == _points_by_hand(line)
+
+
+def p001(
+    pid: int,
+    name: str,
+    *rounds: str,
+    points: str = "0.0",
+    rating: str = "",
+    sex: str = "",
+    title: str = "",
+    fed: str = "",
+    fide_id: str = "",
+    born: str = "",
+    rank: str = "",
+) -> str:
+    """A column-exact 001 record (TRF columns: 5-8 rank, 10 sex, 11-13 title, 15-47 name,
+    49-52 rating, 54-56 federation, 58-68 FIDE id, 70-79 birth date, 81-84 points, 86-89
+    rank, then 'OOOO C R' blocks from column 92 every 10 columns)."""
+    line = (
+        f"001 {pid:4d} {sex:1}{title:>3} {name:<33} {rating:>4} {fed:<3} {fide_id:>11} "
+        f"{born:<10} {points:>4} {rank:>4}"
+    )
+    return line + "".join(f"  {r:>8}" for r in rounds)
+
+
+SMALL = (
+    "\n".join(
+        [
+            "012 Club Championship",
+            "022 Springfield",
+            "042 2026/01/10",
+            "052 2026/01/11",
+            "102 A. Arbiter",
+            "XXR 3",
+            "XXC black1",
+            p001(
+                1,
+                "Alpha, Ann",
+                "   3 b 1",
+                "   2 w =",
+                points="1.5",
+                rating="2500",
+                sex="m",
+                title="GM",
+                fed="USA",
+                fide_id="12345678",
+                born="1990/01/01",
+            ),
+            p001(2, "Bravo, Bob", "   4 w 1", "   1 b =", points="1.5", rating="2400", sex="w"),
+            p001(3, "Charlie, Cy", "   1 w 0", "   4 b -", points="0.0", rating="2300"),
+            p001(4, "Delta, Di", "   2 b 0", "   3 w +", "0000 - H", points="1.5", rating="2200"),
+        ]
+    )
+    + "\n"
+)
+
+
+def test_reads_a_hand_made_file_field_by_field() -> None:
+    state = read_trf(SMALL)
+    assert state.info.name == "Club Championship"
+    assert state.info.city == "Springfield"
+    assert state.info.chief_arbiter == "A. Arbiter"
+    assert state.total_rounds == 3
+    assert state.initial_colour is Colour.BLACK
+    assert state.rounds_done == 2
+    ann = state.player(1)
+    assert (ann.name, ann.title, ann.sex, ann.rating, ann.federation) == (
+        "Alpha, Ann",
+        "GM",
+        "m",
+        2500,
+        "USA",
+    )
+    assert (ann.fide_id, ann.birth_date) == ("12345678", "1990/01/01")
+    assert ann.results == (
+        RoundEntry(3, Colour.BLACK, "1"),
+        RoundEntry(2, Colour.WHITE, "="),
+    )
+    # Player 4 won by forfeit in round 2 and asked for a half-point bye in round 3.
+    assert state.player(4).results[1].forfeit
+    assert state.absent == {4: "H"}
+    assert state.scores == {1: 3, 2: 3, 3: 0, 4: 2}
+    # A forfeit is not a meeting (C.04.2 D.6): 3 and 4 may meet again.
+    assert state.met(1, 3)
+    assert not state.met(3, 4)
+    assert state.player(4).had_pab_or_forfeit_win
+
+
+@pytest.mark.parametrize("ending", ["\n", "\r\n", "\r"])
+def test_accepts_every_line_ending(ending: str) -> None:
+    assert read_trf(SMALL.replace("\n", ending)) == read_trf(SMALL)
+
+
+def test_trf26_records_and_extensions() -> None:
+    text = (
+        "012 Open\n142 7\n152 W\n192 FIDE_DUTCH_2017\n"
+        "162  W 3.0     D 1.0     L 0.0     A 0.0     P 3.0\n"
+        "240 H   2    1    2\n260   1   7    1    2\n"
+        "XXA    1  1.0  0.5\n" + one() + two()
+    )
+    state = read_trf(text)
+    assert state.total_rounds == 7
+    assert state.initial_colour is Colour.WHITE
+    assert state.info.system_code == "FIDE_DUTCH_2017"
+    assert (state.points.win, state.points.draw, state.points.pab) == (6, 2, 6)
+    assert state.future_byes == {2: {1: "H", 2: "H"}}
+    assert state.forbidden == (ForbiddenPairs((1, 2), 1, 7),)
+    assert state.acceleration == {1: (2, 1)}
+    assert state.pairing_scores == {1: 2, 2: 0}  # round 1: one virtual point for player 1
+    assert not state.may_meet(1, 2)
+    assert read_trf(write_trf(state, version=26)) == state
+    assert read_trf(write_trf(state)) == state
+
+
+def test_xxs_scoring_and_points_check() -> None:
+    text = "XXS W=3 D=1\n" + one("   2 w 1", points="3.0") + two("   1 b 0")
+    state = read_trf(text)
+    assert state.points == PointValues(win=6, black_win=6, draw=2, black_draw=2)
+    assert state.scores == {1: 6, 2: 0}
+
+
+def test_xxz_and_next_round_absences_are_not_paired() -> None:
+    text = (
+        "XXZ 3\n" + one("   2 w 0", "0000 - Z") + two("   1 b 1", points="1.0") + p001(3, "Three")
+    )
+    state = read_trf(text)
+    assert state.absent == {1: "Z", 3: "Z"}
+    assert [p.id for p in state.available] == [2]
+
+
+def test_xxc_rank_takes_pairing_numbers_from_the_rank_column() -> None:
+    text = "XXC rank white1\n" + p001(1, "One", rank="2") + "\n" + p001(2, "Two", rank="1")
+    state = read_trf(text)
+    assert [p.id for p in state.available] == [2, 1]
+    assert read_trf(write_trf(state)) == state
+
+
+def test_truncated_keeps_only_absences_of_the_next_round() -> None:
+    state = read_trf(SMALL)
+    before_2 = state.truncated(1)
+    assert before_2.rounds_done == 1
+    assert before_2.absent == {}
+    assert before_2.scores == {1: 2, 2: 2, 3: 0, 4: 0}
+    assert state.recorded_pairing(2).pairs == {(1, 2), (4, 3)}
+
+
+def test_with_round_appends_a_column() -> None:
+    state = read_trf(SMALL)
+    nxt = state.with_round(
+        {
+            1: RoundEntry(2, Colour.WHITE, "1"),
+            2: RoundEntry(1, Colour.BLACK, "0"),
+            3: RoundEntry(None, None, "U"),
+        }
+    )
+    assert nxt.rounds_done == 3
+    assert nxt.player(4).results[-1] == RoundEntry(None, None, "H")
+    assert nxt.scores == {1: 5, 2: 3, 3: 2, 4: 3}
+    assert nxt.absent == {}
+
+
+def _error(text: str) -> TrfError:
+    with pytest.raises(TrfError) as info:
+        read_trf(text)
+    return info.value
+
+
+def one(*rounds: str, points: str = "0.0") -> str:
+    return p001(1, "One", *rounds, points=points, rating="2000") + "\n"
+
+
+def two(*rounds: str, points: str = "0.0") -> str:
+    return p001(2, "Two", *rounds, points=points, rating="1900") + "\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "column", "words"),
+    [
+        ("012 x\nABC nothing\n" + one(), 2, 1, "unknown record"),
+        (one() + one(), 2, 5, "appears twice"),
+        ("001 abcd\n", 1, 5, "starting rank"),
+        (one()[:48] + "20x0" + one()[52:], 1, 49, "rating"),
+        (one("   2 w 1", points="1.0") + two("   3 b 0"), 1, 92, "does not point back"),
+        (one("   2 w 1", points="1.0") + two("   1 w 0"), 1, 97, "inconsistent colours"),
+        (one("   2 w 1", points="1.0") + two("   1 b 1", points="1.0"), 1, 99, "does not match"),
+        (one("   2 w 1", points="0.5") + two("   1 b 0"), 1, 81, "do not match the results"),
+        (one("   2 w Q"), 1, 99, "unknown result code"),
+        (one("   2 x 1"), 1, 97, "colour"),
+        (one("   9 w 1", points="1.0"), 1, 92, "not a player"),
+        (one("0000 w U", points="1.0"), 1, 97, "no colour"),
+        (one("   1 w 1", points="1.0"), 1, 92, "against himself"),
+        (one("  2x w 1"), 1, 92, "opponent"),
+        ("x".join((one("   2 w 1")[:89], one("   2 w 1")[90:])), 1, 90, "unexpected"),
+        ("XXR nine\n" + one(), 1, 5, "number of rounds"),
+        ("XXC purple\n" + one(), 1, 5, "XXC"),
+        ("XXS W=1.3\n" + one(), 1, 7, "multiple of 0.5"),
+        ("012x\n" + one(), 1, 4, "blank after"),
+        (one(points="4.x"), 1, 81, "points"),
+    ],
+)
+def test_malformed_files_name_line_and_column(
+    text: str, line: int, column: int, words: str
+) -> None:
+    error = _error(text)
+    assert (error.line, error.column) == (line, column), str(error)
+    assert words in str(error)
+    assert f"line {line}" in str(error)
+
+
+def test_an_empty_file_is_an_error() -> None:
+    assert "no player records" in str(_error("012 Nothing\n"))
+
+
+def test_nothing_is_half_loaded(tmp_path: Path) -> None:
+    # A file whose last line is broken raises; there is no partial result to use.
+    good = read_trf(SMALL)
+    broken = SMALL + "001    5       Echo                              zzzz\n"
+    with pytest.raises(TrfError):
+        read_trf(broken)
+    assert read_trf(SMALL) == good
+
+
+def test_writer_keeps_descriptive_fields() -> None:
+    state = read_trf(SMALL)
+    out = write_trf(state)
+    assert "012 Club Championship" in out
+    assert "XXC black1" in out
+    line = next(x for x in out.splitlines() if x.startswith("001    1"))
+    assert line[10:13] == " GM" and line[14:25] == "Alpha, Ann "
+    assert line[48:52] == "2500" and line[53:56] == "USA" and line[69:79] == "1990/01/01"
+    renamed = replace(state, info=replace(state.info, name="Renamed"))
+    assert read_trf(write_trf(renamed)).info.name == "Renamed"

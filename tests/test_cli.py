@@ -1,0 +1,146 @@
+"""``python -m pairing``: output convention, exit codes, check and generate plumbing."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pairing import cli
+from pairing.engine.errors import NotImplementedSystem, NoValidPairing
+from pairing.engine.state import Board, RoundPairing, TournamentState
+from pairing.engine.trf import load_trf
+from tests.engine.corpus import CORPUS
+
+ROOT = Path(__file__).resolve().parent.parent
+FILE = CORPUS / "dutch-2017" / "t0002_p023_r08_clean.trf"
+
+
+def fake_system(monkeypatch: pytest.MonkeyPatch, pair_round: object) -> None:
+    monkeypatch.setattr(cli, "pairing_system", lambda name: pair_round)
+
+
+def pair_by_starting_rank(state: TournamentState) -> RoundPairing:
+    """A toy system: 1-2, 3-4, ...; the last player gets the bye when the count is odd."""
+    ids = [p.id for p in state.available]
+    boards = tuple(Board(a, b) for a, b in zip(ids[::2], ids[1::2], strict=False))
+    return RoundPairing(boards, ids[-1] if len(ids) % 2 else None)
+
+
+def test_it_prints_the_javafo_output_convention(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fake_system(monkeypatch, pair_by_starting_rank)
+    trf = tmp_path / "t.trf"
+    trf.write_text(
+        "\n".join(f"001 {i:4d}       Player {i}" for i in range(1, 6)) + "\n", encoding="utf-8"
+    )
+    assert cli.main(["pair", "--system", "dutch", str(trf)]) == 0
+    # 5 players: two boards and the bye, which counts as a pair written "ID 0".
+    assert capsys.readouterr().out == "3\n1 2\n3 4\n5 0\n"
+    out = tmp_path / "out.txt"
+    assert cli.main(["pair", "--system", "dutch", str(trf), "-o", str(out)]) == 0
+    assert out.read_text() == "3\n1 2\n3 4\n5 0\n"
+
+
+def test_it_exits_1_when_no_valid_pairing_exists(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def impossible(state: TournamentState) -> RoundPairing:
+        raise NoValidPairing("everybody has met everybody")
+
+    fake_system(monkeypatch, impossible)
+    assert cli.main(["pair", "--system", "dutch", str(FILE)]) == 1
+    assert "everybody has met everybody" in capsys.readouterr().err
+
+
+def test_it_exits_2_for_a_system_not_implemented(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def missing(state: TournamentState) -> RoundPairing:
+        raise NotImplementedSystem("the Foo system is not implemented yet")
+
+    fake_system(monkeypatch, missing)
+    assert cli.main(["pair", "--system", "dubov", str(FILE)]) == 2
+    assert "not implemented yet" in capsys.readouterr().err
+
+
+def test_it_exits_2_on_an_unexpected_error(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def broken(state: TournamentState) -> RoundPairing:
+        raise RuntimeError("boom")
+
+    fake_system(monkeypatch, broken)
+    assert cli.main(["pair", "--system", "tcec", str(FILE)]) == 2
+    assert "boom" in capsys.readouterr().err
+
+
+def test_it_exits_3_on_an_invalid_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.trf"
+    bad.write_text("012 x\nQQQ what\n", encoding="utf-8")
+    assert cli.main(["pair", "--system", "dutch", str(bad)]) == 3
+    assert "line 2, column 1: unknown record" in capsys.readouterr().err
+    assert cli.main(["pair", "--system", "dutch", str(tmp_path / "missing.trf")]) == 3
+
+
+def test_check_reports_rounds_that_differ(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Replaying the recorded pairings themselves is a system that always agrees ...
+    full = load_trf(FILE)
+
+    def recorded(state: TournamentState) -> RoundPairing:
+        return full.recorded_pairing(state.rounds_done + 1)
+
+    fake_system(monkeypatch, recorded)
+    assert cli.main(["check", "--system", "dutch", str(FILE)]) == 0
+    assert "8 rounds checked, 0 differ" in capsys.readouterr().out
+    # ... and pairing by starting rank disagrees with the engine that made the file.
+    fake_system(monkeypatch, pair_by_starting_rank)
+    assert cli.main(["check", "--system", "dutch", str(FILE)]) == 1
+    out = capsys.readouterr().out
+    assert "round 1: recorded" in out and "differ" in out
+
+
+def test_generate_writes_a_complete_tournament(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    fake_system(monkeypatch, pair_by_starting_rank)
+    out = tmp_path / "gen.trf"
+    args = ["generate", "--system", "dutch", "--players", "9", "--rounds", "3", "--seed", "5"]
+    assert cli.main([*args, "--bye-rate", "0.2", "--forfeit-rate", "0.1", "-o", str(out)]) == 0
+    state = load_trf(out)
+    assert len(state.players) == 9 and state.rounds_done == 3 and state.total_rounds == 3
+    assert cli.main([*args, "--draw-rate", "2", "-o", str(out)]) == 3
+
+
+def test_generate_double_rounds_fills_two_columns_per_round(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    fake_system(monkeypatch, pair_by_starting_rank)
+    out = tmp_path / "gen.trf"
+    args = ["generate", "--system", "tcec", "--double", "--players", "5", "--rounds", "2"]
+    assert cli.main([*args, "-o", str(out)]) == 0
+    state = load_trf(out)
+    assert state.double_rounds and state.rounds_done == 4
+    one, two = (state.player(1).results[i] for i in (0, 1))
+    assert one.opponent == two.opponent == 2 and one.colour is not two.colour
+    assert [e.code for e in state.player(5).results] == ["U"] * 4
+
+
+def test_the_command_line_does_not_import_django() -> None:
+    code = (
+        "import sys, runpy; sys.argv = ['pairing', '--help']\n"
+        "try:\n    runpy.run_module('pairing', run_name='__main__')\n"
+        "except SystemExit:\n    pass\n"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in "
+        "('django', 'tournaments', 'ratings', 'config'))\n"
+        "print(bad)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert done.stdout.strip().splitlines()[-1] == "[]"
