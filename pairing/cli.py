@@ -1,4 +1,4 @@
-"""``python -m pairing``: pair, check and generate tournaments from TRF files.
+"""``python -m pairing``: pair, check and generate tournaments from TRF files; rate USCF events.
 
 Works like the FIDE-endorsed engines (JaVaFo, bbpPairings): the output of ``pair`` is the
 number of pairs, then one ``WHITE BLACK`` line per board, the bye written ``ID 0``.
@@ -9,6 +9,7 @@ error or system not implemented, 3 invalid input file. Imports nothing from Djan
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Sequence
 from dataclasses import replace
@@ -20,6 +21,8 @@ from pairing.engine.generator import GeneratorSettings, generate_tournament
 from pairing.engine.state import TournamentState
 from pairing.engine.systems import SYSTEM_NAMES, pairing_system
 from pairing.engine.trf import load_trf, write_trf
+from pairing.engine.uscf import RULE_SETS, RatingInputError, rate_event
+from pairing.engine.uscf_json import event_from_json, result_to_json
 
 EXIT_OK = 0
 EXIT_NO_PAIRING = 1
@@ -84,6 +87,52 @@ def cmd_generate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+RATE_HELP = """\
+Rate one section of a USCF event (Steps 1-5 of the US Chess rating system) and print JSON.
+
+EVENT.json ("-" reads standard input); omitted fields take their natural default:
+  {"system": "regular"|"quick", "dual_rated": bool, "end_date": "YYYY-MM-DD",
+   "players": [{"id": str, "rating": number|null, "games": int,
+                "all_wins": bool, "all_losses": bool,
+                "initial_rating": number|null      arbiter-given rating, N = 0
+                "fide": int|null, "cfc": int|null,
+                "other_rating": number|null,       rating in the OTHER system (Quick for a
+                "other_games": int,                Regular event, Regular for a Quick one)
+                "birth_date": "YYYY-MM-DD"|null, "adult": bool,
+                "wins": int, "draws": int, "events_3plus": int   lifetime, before the event
+                "peak_established": number|null, "life_master": bool,
+                "floor": number|null}, ...],
+   "games": [{"white": id, "black": id, "result": "1-0"|"1/2-1/2"|"0-1"}, ...]}
+Forfeits ("+-", "-+", "--") and games with "rated": false are skipped (not rated).
+
+Output: {"rules", "players": [{"id", "pre" (null if unrated), "post" (as a crosstable
+shows it: rounded to nearest), "post_exact" (as stored: integer under 2011, two decimals
+under current), "games_after", "formula", "step3", "step4", "k", "bonus", "floor", ...}]}
+Exit codes: 0 done, 3 invalid input (the problem is named on stderr), 2 unexpected error.
+"""
+
+
+def cmd_rate(args: argparse.Namespace) -> int:
+    try:
+        text = sys.stdin.read() if args.file == "-" else Path(args.file).read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        print(f"invalid input: cannot read {args.file}: {e}", file=sys.stderr)
+        return EXIT_INVALID_INPUT
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        print(f"invalid input: {args.file} is not valid JSON: {e}", file=sys.stderr)
+        return EXIT_INVALID_INPUT
+    try:
+        event, written_ids = event_from_json(data)
+        result = rate_event(event, RULE_SETS[args.rules])
+    except RatingInputError as e:
+        print(f"invalid input: {e}", file=sys.stderr)
+        return EXIT_INVALID_INPUT
+    _write(json.dumps(result_to_json(result, written_ids), indent=2) + "\n", args.output)
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m pairing",
@@ -121,6 +170,23 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bye-rate", type=float, default=0.0)
     p.add_argument("-o", "--output", required=True)
     p.set_defaults(run=cmd_generate)
+
+    p = sub.add_parser(
+        "rate",
+        help="rate a USCF event section from a JSON file",
+        description=RATE_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument(
+        "--rules",
+        choices=sorted(RULE_SETS),
+        default="current",
+        help="2011: the Glickman-Doan text (B = 6, integer ratings); "
+        "current: US Chess practice from 2025 (B = 10, decimals). Default: current",
+    )
+    p.add_argument("file", metavar="EVENT.json")
+    p.add_argument("-o", "--output", help="write the JSON here instead of stdout")
+    p.set_defaults(run=cmd_rate)
 
     return parser
 
