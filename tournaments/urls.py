@@ -6,4 +6,6 @@ from tournaments import views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("tournaments/new/", views.tournament_create, name="tournament_create"),
+    path("tournaments/<int:pk>/", views.tournament_detail, name="tournament_detail"),
 ]

@@ -1,0 +1,220 @@
+"""The only bridge between the database and the pairing engine.
+
+``state_for(tournament)`` builds the engine's :class:`TournamentState` from entries, rounds,
+games and byes; the TRF export is written from the same state, so the web app and the
+command line pair a tournament identically. Each ``Round`` row is one TRF round column
+(a TCEC double round is two rows).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from datetime import date, datetime
+
+from pairing.engine.state import (
+    BLANK,
+    Colour,
+    PlayerId,
+    PointValues,
+    RoundEntry,
+    TournamentInfo,
+    TournamentState,
+)
+from pairing.engine.state import Player as EnginePlayer
+from tournaments.models import Bye, Entry, Game, Player, Round, Tournament
+
+
+def point_values(tournament: Tournament) -> PointValues:
+    """The tournament's scoring in the engine's terms (half-points)."""
+    return PointValues(
+        win=tournament.win_points,
+        draw=tournament.draw_points,
+        loss=tournament.loss_points,
+        forfeit_win=tournament.win_points,
+        forfeit_loss=tournament.loss_points,
+        pab=tournament.bye_points,
+        full_bye=tournament.win_points,
+        half_bye=tournament.half_bye_points,
+        zero_bye=tournament.loss_points,
+    )
+
+
+def _player(entry: Entry, results: tuple[RoundEntry, ...]) -> EnginePlayer:
+    p = entry.player
+    return EnginePlayer(
+        id=entry.pairing_number,
+        name=p.name,
+        rating=entry.rating,
+        title=p.title,
+        sex=p.sex,
+        federation=p.federation,
+        fide_id=p.fide_id,
+        birth_date=p.birth_date.strftime("%Y/%m/%d") if p.birth_date else "",
+        results=results,
+    )
+
+
+def _absence(entry: Entry, round_number: int, byes: dict[tuple[int, int], str]) -> str | None:
+    """Why an entry has no board in a round: its bye, or Z when not (yet/any more) playing."""
+    kind = byes.get((entry.pk, round_number))
+    if kind:
+        return kind
+    return None if entry.plays_in(round_number) else "Z"
+
+
+def state_for(tournament: Tournament, rounds: int | None = None) -> TournamentState:
+    """The tournament before round ``rounds + 1`` (default: after every round paired so far),
+    with the absences and requested byes of the next round. A constant number of queries."""
+    entries = list(tournament.entries.select_related("player").order_by("pairing_number"))
+    round_rows = list(Round.objects.filter(tournament=tournament).order_by("number"))
+    done = len(round_rows) if rounds is None else rounds
+    number = {e.pk: e.pairing_number for e in entries}
+    cells: dict[tuple[int, int], RoundEntry] = {}
+    games = Game.objects.filter(round__tournament=tournament, round__number__lte=done)
+    for g in games.values("round__number", "white_id", "black_id", "result"):
+        w, b = Game.TRF_CODES[g["result"]]
+        r = g["round__number"]
+        cells[(g["white_id"], r)] = RoundEntry(number[g["black_id"]], Colour.WHITE, w)
+        cells[(g["black_id"], r)] = RoundEntry(number[g["white_id"]], Colour.BLACK, b)
+    byes: dict[tuple[int, int], str] = {}
+    for entry_id, r, kind in Bye.objects.filter(entry__tournament=tournament).values_list(
+        "entry_id", "round_number", "kind"
+    ):
+        byes[(entry_id, r)] = kind
+
+    players = []
+    absent: dict[PlayerId, str] = {}
+    future: dict[int, dict[PlayerId, str]] = defaultdict(dict)
+    for e in entries:
+        results = []
+        for r in range(1, done + 1):
+            cell = cells.get((e.pk, r))
+            if cell is None:
+                code = _absence(e, r, byes)
+                cell = RoundEntry(None, None, code) if code else BLANK
+            results.append(cell)
+        players.append(_player(e, tuple(results)))
+        code = _absence(e, done + 1, byes)
+        if code:
+            absent[e.pairing_number] = code
+        for (entry_id, r), kind in byes.items():
+            if entry_id == e.pk and r > done + 1:
+                future[r][e.pairing_number] = kind
+    return TournamentState(
+        players=tuple(players),
+        rounds_done=done,
+        total_rounds=tournament.rounds,
+        initial_colour=Colour(tournament.initial_colour),
+        points=point_values(tournament),
+        absent=absent,
+        future_byes=dict(future),
+        double_rounds=tournament.double_rounds,
+        info=TournamentInfo(
+            name=tournament.name,
+            city=tournament.place,
+            federation=tournament.federation,
+            start_date=tournament.start_date.strftime("%Y/%m/%d"),
+            end_date=tournament.end_date.strftime("%Y/%m/%d"),
+            tournament_type=tournament.get_pairing_system_display(),
+            tie_breaks=tournament.tie_breaks,
+        ),
+    )
+
+
+_RESULT_BY_CODES = {codes: result for result, codes in Game.TRF_CODES.items() if result != "adj"}
+_SYSTEM_BY_CODE = {
+    "FIDE_DUTCH_2017": Tournament.PairingSystem.DUTCH,
+    "FIDE_DUTCH": Tournament.PairingSystem.DUTCH,
+    "FIDE_DUBOV": Tournament.PairingSystem.DUBOV,
+}
+
+
+def _date(text: str) -> date | None:
+    for fmt in ("%Y/%m/%d", "%Y-%m-%d", "%Y.%m.%d", "%y/%m/%d"):
+        try:
+            return datetime.strptime(text.strip(), fmt).date()
+        except ValueError:
+            continue
+    return None
+
+
+def _tournament_from(state: TournamentState, name: str, system: str) -> Tournament:
+    info = state.info
+    start = _date(info.start_date) or date.today()
+    end = _date(info.end_date) or start
+    p = state.points
+    if system == Tournament.PairingSystem.TCEC and state.double_rounds:
+        system = Tournament.PairingSystem.TCEC_DOUBLE
+    return Tournament.objects.create(
+        name=name or info.name or "Imported tournament",
+        place=info.city,
+        federation=info.federation[:3],
+        start_date=start,
+        end_date=max(start, end),
+        pairing_system=system,
+        rounds=max(state.total_rounds or 0, state.rounds_done // state.columns_per_round, 1),
+        initial_colour=(state.initial_colour or Colour.WHITE).value,
+        win_points=p.win,
+        draw_points=p.draw,
+        loss_points=p.loss,
+        bye_points=p.pab,
+        half_bye_points=p.half_bye,
+        tie_breaks=info.tie_breaks or "BH-C1,BH,SB,DE,WIN",
+        status=Tournament.Status.RUNNING if state.rounds_done else Tournament.Status.REGISTRATION,
+    )
+
+
+def import_state(state: TournamentState, *, name: str = "", system: str = "") -> Tournament:
+    """Store a tournament read from a TRF file: players, entries, every round with its games
+    and byes, and the next round's requested byes. Call inside a transaction."""
+    system = system or _SYSTEM_BY_CODE.get(state.info.system_code, Tournament.PairingSystem.DUTCH)
+    tournament = _tournament_from(state, name, system)
+    entries: dict[PlayerId, Entry] = {}
+    for p in state.players:
+        player = Player.objects.create(
+            name=p.name or f"Player {p.id}",
+            sex=p.sex if p.sex in ("m", "w") else "",
+            title=p.title,
+            federation=p.federation,
+            fide_id="",
+            fide_rating=p.rating,
+            birth_date=_date(p.birth_date),
+        )
+        entries[p.id] = Entry.objects.create(
+            tournament=tournament, player=player, pairing_number=p.id, rating=p.rating
+        )
+    for column in range(1, state.rounds_done + 1):
+        cells = [(p.id, p.results[column - 1]) for p in state.players]
+        pending = any(e.opponent is not None and e.code == " " for _, e in cells)
+        rnd = Round.objects.create(
+            tournament=tournament,
+            number=column,
+            status=Round.Status.PUBLISHED if pending else Round.Status.FINISHED,
+        )
+        games = [
+            (pid, e) for pid, e in cells if e.opponent is not None and e.colour is Colour.WHITE
+        ]
+        Game.objects.bulk_create(
+            Game(
+                round=rnd,
+                board=board,
+                white=entries[pid],
+                black=entries[e.opponent or 0],
+                result=_RESULT_BY_CODES[
+                    (e.code, state.player(e.opponent or 0).results[column - 1].code)
+                ],
+            )
+            for board, (pid, e) in enumerate(games, start=1)
+        )
+        Bye.objects.bulk_create(
+            Bye(entry=entries[pid], round_number=column, kind=e.code)
+            for pid, e in cells
+            if e.opponent is None and not e.blank
+        )
+    byes = [(state.rounds_done + 1, state.absent), *sorted(state.future_byes.items())]
+    Bye.objects.bulk_create(
+        Bye(entry=entries[pid], round_number=r, kind=kind)
+        for r, codes in byes
+        for pid, kind in codes.items()
+    )
+    return tournament

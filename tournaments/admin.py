@@ -1,0 +1,116 @@
+"""Admin pages for every tournaments model."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+
+from tournaments.models import Bye, Entry, Game, Player, Round, Tournament
+
+
+class EntryInline(admin.TabularInline):
+    model = Entry
+    extra = 0
+    autocomplete_fields = ("player",)
+    fields = ("pairing_number", "player", "rating", "joined_round", "withdrawn_from_round")
+
+
+class RoundInline(admin.TabularInline):
+    model = Round
+    extra = 0
+    fields = ("number", "status")
+    show_change_link = True
+
+
+class GameInline(admin.TabularInline):
+    model = Game
+    extra = 0
+    fields = ("board", "white", "black", "result")
+    raw_id_fields = ("white", "black")
+
+
+@admin.register(Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    list_display = ("name", "start_date", "place", "pairing_system", "rounds", "status")
+    list_filter = ("status", "pairing_system", "rating_system", "start_date")
+    search_fields = ("name", "place")
+    date_hierarchy = "start_date"
+    filter_horizontal = ("arbiters",)
+    inlines = (EntryInline, RoundInline)
+    fieldsets = (
+        (None, {"fields": ("name", "place", "federation", "start_date", "end_date", "arbiters")}),
+        (
+            "Rules",
+            {
+                "fields": (
+                    "pairing_system",
+                    "rounds",
+                    "initial_colour",
+                    "tie_breaks",
+                    "rating_system",
+                )
+            },
+        ),
+        (
+            "Points (half-points)",
+            {
+                "fields": (
+                    "win_points",
+                    "draw_points",
+                    "loss_points",
+                    "bye_points",
+                    "half_bye_points",
+                )
+            },
+        ),
+        ("State", {"fields": ("status",)}),
+    )
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ("name", "title", "federation", "fide_id", "fide_rating", "uscf_id")
+    list_filter = ("federation", "title", "sex")
+    search_fields = ("name", "fide_id", "uscf_id")
+
+
+@admin.register(Entry)
+class EntryAdmin(admin.ModelAdmin):
+    list_display = (
+        "pairing_number",
+        "player",
+        "tournament",
+        "rating",
+        "joined_round",
+        "withdrawn_from_round",
+    )
+    list_filter = ("tournament",)
+    search_fields = ("player__name", "tournament__name")
+    autocomplete_fields = ("player", "tournament")
+    list_select_related = ("player", "tournament")
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ("tournament", "number", "status", "paired_at")
+    list_filter = ("status", "tournament")
+    search_fields = ("tournament__name",)
+    inlines = (GameInline,)
+    list_select_related = ("tournament",)
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    list_display = ("round", "board", "white", "black", "result")
+    list_filter = ("result", "round__tournament")
+    search_fields = ("white__player__name", "black__player__name", "round__tournament__name")
+    raw_id_fields = ("white", "black", "round")
+    list_select_related = ("round__tournament", "white__player", "black__player")
+
+
+@admin.register(Bye)
+class ByeAdmin(admin.ModelAdmin):
+    list_display = ("entry", "round_number", "kind")
+    list_filter = ("kind", "entry__tournament")
+    search_fields = ("entry__player__name", "entry__tournament__name")
+    raw_id_fields = ("entry",)
+    list_select_related = ("entry__player", "entry__tournament")

@@ -1,0 +1,26 @@
+"""``manage.py load_demo``: the demo arbiter and tournament (see :mod:`tournaments.demo`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.management.base import BaseCommand
+
+from tournaments.demo import DEMO_NAME, load_demo
+
+
+class Command(BaseCommand):
+    help = "Create the demo arbiter account and a 24-player tournament with two rounds played."
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        login = load_demo()
+        if login.created_tournament:
+            self.stdout.write(f"Created '{DEMO_NAME}': 24 players, two rounds played.")
+        else:
+            self.stdout.write(f"'{DEMO_NAME}' already exists; left as it is.")
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Arbiter login: username '{login.username}', password '{login.password}' "
+                f"(http://127.0.0.1:8000/accounts/login/)"
+            )
+        )
