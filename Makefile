@@ -3,8 +3,10 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# Run pytest; its exit code 5 ("no tests collected") counts as success.
+PYTEST = code=0; $(BIN)/pytest -n auto $(1) || code=$$?; [ $$code -eq 0 ] || [ $$code -eq 5 ]
 
-.PHONY: run test lint typecheck importlint pytest corpus bench install demo clean
+.PHONY: run test lint typecheck importlint pytest corpus test-postgres browsers bench install clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,10 +36,20 @@ importlint: $(STAMP)
 	$(BIN)/lint-imports
 
 pytest: $(STAMP)
-	$(BIN)/pytest -n auto
+	$(call PYTEST)
 
+# The whole shared corpus (every round of every file); `make test` replays a sample.
 corpus: $(STAMP)
-	$(BIN)/pytest -n auto -m corpus
+	$(call PYTEST,-m corpus)
+
+# The test suite against PostgreSQL (a server on 127.0.0.1:5432 with trust auth).
+POSTGRES_URL ?= postgres://postgres@127.0.0.1:5432/postgres
+test-postgres: $(STAMP)
+	export DATABASE_URL=$(POSTGRES_URL); $(call PYTEST)
+
+# Debian's Chromium for the browser tests (skipped with a reason when it is missing).
+browsers:
+	command -v chromium >/dev/null || (apt-get update -qq && apt-get install -y -qq chromium)
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
