@@ -599,14 +599,15 @@ TIE_BREAKS: Mapping[str, TieBreak] = {
 TRF (``BH/C1``) are read by :func:`tie_break`."""
 
 _ALIASES = {"GE": "REP"}
-_MODIFIED = re.compile(r"^(BH|SB|PS|ARO)[-/]([CM])([1-9])$")
+_MODIFIED = re.compile(r"^(BH|SB|PS|ARO)-([CM])([1-9])$")
 
 
 def tie_break(code: str) -> TieBreak:
     """The tie-break for a code: a key of :data:`TIE_BREAKS`, case-insensitive, ``GE`` for REP,
     or a Cut-n / Median-n form of BH, SB, PS (Cut only) or ARO (Cut only), written ``BH-C3``
     or ``BH/C3``."""
-    key = _ALIASES.get(code.strip().upper(), code.strip().upper())
+    key = code.strip().upper().replace("/", "-")
+    key = _ALIASES.get(key, key)
     if key in TIE_BREAKS:
         return TIE_BREAKS[key]
     m = _MODIFIED.match(key)
