@@ -98,7 +98,7 @@ T1 = build(
     }
 )
 
-# -- T2: ZPB followed only by VURs, ZPB followed by a game, FPB-like PAB, SB-C1 16.5 compare --
+# -- T2: ZPB followed only by VURs, ZPB followed by a game, SB-C1 with the 16.5 comparison --
 #
 #        R1      R2      R3      R4     score
 # P1   4w1     6b1     3w1     5b0     2+2+2+0 = 6
@@ -141,6 +141,22 @@ def test_unplayed_categories() -> None:
     assert unplayed_category(q(4), 1) == 5  # ZPB followed by '-' and H, all VURs
     assert unplayed_category(q(4), 2) == 4  # forfeit loss
     assert unplayed_category(q(4), 3) == 5  # HPB in the last round
+
+
+def test_full_point_bye() -> None:
+    # R1: P1 full-point bye, P2 beat P3; R2: P1 beat P2, P3 half-point bye (last round).
+    # Scores: P1 2 + 2 = 4, P2 2 + 0 = 2, P3 0 + 1 = 1.
+    state = build({1: "F 2w1", 2: "3w1 1b0", 3: "2b0 H"})
+    assert unplayed_category(state.player(1), 0) == 1  # FPB: category .1, not a VUR
+    assert unplayed_category(state.player(3), 1) == 5  # HPB in the last round
+    # WIN: P1 F + R2 = 2, P2 1, P3 0; REP: P1 2 (the F counts), P3 2 - 1 (H) = 1
+    assert wins(state) == {1: 2, 2: 1, 3: 0}
+    assert rounds_elected_to_play(state) == {1: 2, 2: 2, 3: 1}
+    # BH: P1 F dummy 4 + P2 2 = 6; P2 P3 1 + P1 4 = 5; P3 P2 2 + H dummy 1 = 3
+    assert buchholz(state) == {1: 6, 2: 5, 3: 3}
+    # BH-C1: P1 has no VUR (the F is not one) -> cut the 2 -> 4; P2 -> 4;
+    #        P3 [2, 1 VUR] -> cut the VUR 1 -> 2
+    assert buchholz(state, cut=1) == {1: 4, 2: 4, 3: 2}
 
 
 def test_adjusted_scores_count_category_5_as_a_draw() -> None:
