@@ -395,7 +395,9 @@ def special_rating(
             total += provisional_we(r, ri)
         return total
 
-    # USCF 2.2 knots: R0' ± 400 and Ri ± 400, distinct and sorted.
+    # USCF 2.2 knots: x0 = R0' − 400, y0 = R0' + 400, xi = Ri − 400, yi = Ri + 400, distinct
+    # and sorted. As the text says, R0' ± 400 are knots (and R0' counts in p, step 4) even
+    # when N' = 0, where the prior term vanishes from f (docs/uscf.md).
     knots = sorted(
         {prior_adj - 400, prior_adj + 400, *(r - 400 for r in opponents)}
         | {r + 400 for r in opponents}

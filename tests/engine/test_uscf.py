@@ -12,6 +12,8 @@ import math
 from datetime import date
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pairing.engine.uscf import (
     RULES_2011,
@@ -183,14 +185,15 @@ def test_special_secant_step_2() -> None:
 
 
 def test_special_flat_case_p_0_takes_knot_nearest_prior_below() -> None:
-    # Unrated, N' = 0, R0 = 750: beats 1000, loses to 2000 (S = 1).
-    # M = (3000 + 400·(2 − 2)) / 2 = 1500; f(1500) = 1 + 0 − 1 = 0, but no Ri nor R0' within
-    # 400 of 1500: p = 0. Flat piece between za = 1400 and zb = 1600; R0 = 750 < za: M = 1400.
+    # Unrated, N' = 0, R0 = 750: beats 1000, loses to 2000 (S = 1). With N' = 0 the prior
+    # term is absent: knots 600, 1400, 1600, 2400.
+    # M = (3000 + 400·(2 − 2)) / 2 = 1500; f(1500) = 1 + 0 − 1 = 0, but no Ri within 400 of
+    # 1500: p = 0. Flat piece between za = 1400 and zb = 1600; R0 = 750 < za: M = 1400.
     assert special_rating(750, 0, [1000, 2000], 1) == pytest.approx(1400)
 
 
 def test_special_flat_case_p_0_takes_knot_nearest_prior_above() -> None:
-    # Same games, R0 = 2500 (knots 2100, 2900 are not between 1400 and 1600): R0 > zb = 1600.
+    # Same games, R0 = 2500 > zb = 1600: M = 1600.
     assert special_rating(2500, 0, [1000, 2000], 1) == pytest.approx(1600)
 
 
@@ -228,12 +231,19 @@ def test_special_unrated_perfect_score_is_best_opponent_plus_400() -> None:
     assert special_rating(1500, 0, [1400, 1600], 2) == pytest.approx(2000)
 
 
-def test_special_never_decreases_with_wins() -> None:
-    # The guarantee quoted in 2.2: a win never lowers the rating, a loss never raises it.
-    prior, neff, opps = 1500, 3, [1200, 1450, 1900, 2100]
-    base = special_rating(prior, neff, opps, 2)
-    assert special_rating(prior, neff, [*opps, 2600], 3) >= base
-    assert special_rating(prior, neff, [*opps, 900], 2) <= base
+def test_special_prior_knots_stay_when_n_prime_is_0() -> None:
+    # 2.2 lists x0 = R0' − 400 and y0 = R0' + 400 among the knots and counts R0' in p without
+    # exception, so they stay even when N' = 0 (the prior term then vanishes from f).
+    # N' = 0, R0 = 101, beat a 100, lost to a 1500: f = PWe(R,100) + PWe(R,1500) − 1 is 0 on
+    # [500, 1100]. M = (1600 + 400·0)/2 = 800, f(800) = 0; p = 0 (700, 700 and 699 away).
+    # Knots −299, 501 (R0' ± 400), −300, 500, 1100, 1900: za = 501, zb = 1100; R0 < za: 501.
+    assert special_rating(101, 0, [100, 1500], 1) == pytest.approx(501)
+
+
+def test_special_wins_never_lower_losses_never_raise() -> None:
+    # The guarantee quoted in 2.2, relative to the prior.
+    assert special_rating(1500, 3, [1200, 1450, 1900], 3) >= 1500
+    assert special_rating(1500, 3, [1200, 1450, 1900], 0) <= 1500
 
 
 # --- 2.3 standard formula ----------------------------------------------------------------
@@ -356,3 +366,45 @@ def test_current_keeps_two_decimals_shown_to_nearest() -> None:
     assert store_rating(1611.255001, 1600, RULES_CURRENT) == 1611.26
     assert shown_rating(1611.5) == 1612
     assert shown_rating(1611.49) == 1611
+
+
+# --- properties of the special formula ---------------------------------------------------
+
+ratings = st.integers(min_value=100, max_value=2800)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(
+    prior=ratings,
+    neff=st.sampled_from([0, 0.5, 1, 3, 5.5, 8]),
+    games=st.lists(st.tuples(ratings, st.sampled_from([0, 0.5, 1])), min_size=1, max_size=9),
+    history=st.sampled_from(["mixed", "wins", "losses"]),
+)
+def test_special_result_is_a_root_of_f(
+    prior: int, neff: float, games: list[tuple[int, float]], history: str
+) -> None:
+    opponents = [r for r, _ in games]
+    score = sum(s for _, s in games)
+    wins, losses = history == "wins", history == "losses"
+    r = special_rating(prior, neff, opponents, score, all_wins=wins, all_losses=losses)
+    # f of 2.2, written out again.
+    prior_adj = prior - 400 if wins else prior + 400 if losses else prior
+    score_adj = score + neff if wins else score if losses else score + neff / 2
+
+    def pwe(x: float, y: float) -> float:
+        return min(1.0, max(0.0, 0.5 + (x - y) / 800))
+
+    def f(x: float) -> float:
+        return neff * pwe(x, prior_adj) + sum(pwe(x, ri) for ri in opponents) - score_adj
+
+    assert r <= 2700
+    if r < 2700:
+        assert abs(f(r)) <= 1e-7
+    # 2.2's guarantee: with a prior term (N' > 0), winning every game never lowers the rating
+    # and losing every game never raises it. (With N' = 0 the "prior" carries no weight; after
+    # an all-wins history, losing everything can stop on the knot a point above a prior of
+    # 100: R0' = −300 makes f flat on [100, 101] and 2.2 step 4 stops at the knot 101.)
+    if neff > 0 and score == len(games) and not losses:
+        assert r >= min(prior, 2700) - 1e-6
+    if neff > 0 and score == 0 and not wins:
+        assert r <= prior + 1e-6
