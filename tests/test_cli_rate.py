@@ -203,3 +203,19 @@ def test_help_documents_the_extra_fields(capsys: pytest.CaptureFixture[str]) -> 
     out = capsys.readouterr().out
     for field in ("other_rating", "other_games", "life_master", "adult", "post_exact"):
         assert field in out
+
+
+def test_output_file_and_unrated_games(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = dict(TWO_PLAYERS)
+    data["games"] = [
+        *TWO_PLAYERS["games"],
+        {"white": "B", "black": "A", "result": "1-0", "rated": False},
+        {"white": "B", "black": "A", "result": "-+"},
+    ]
+    path, out_path = tmp_path / "event.json", tmp_path / "out.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["rate", "--rules", "2011", str(path), "-o", str(out_path)]) == EXIT_OK
+    assert capsys.readouterr().out == ""
+    a, b = json.loads(out_path.read_text(encoding="utf-8"))["players"]
+    # Only the one rated game counts: the same result as with TWO_PLAYERS alone.
+    assert (a["games_in_event"], a["post"], b["post"]) == (1, 1608, 1390)

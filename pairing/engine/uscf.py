@@ -60,8 +60,11 @@ __all__ = [
     "RatingSystem",
     "RuleSet",
     "StandardResult",
+    "absolute_floor",
     "bonus_allowed",
+    "dual_regular_k_factor",
     "effective_games",
+    "established_floor",
     "fide_to_uscf",
     "initial_rating",
     "n_star",
@@ -70,10 +73,12 @@ __all__ = [
     "rate_event",
     "rate_fide_event",
     "rate_match",
+    "shown_rating",
     "special_rating",
     "standard_rating",
     "standard_we",
     "store_rating",
+    "youth_fide_to_uscf",
 ]
 
 MINIMUM_RATING = 100.0
