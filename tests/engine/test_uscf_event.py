@@ -188,6 +188,18 @@ def test_bonus_and_repeated_opponent_in_an_event() -> None:
     assert res2["A"].step4 == pytest.approx(1500 + gain + (gain - 6 * 2))
 
 
+def test_no_bonus_with_fewer_than_3_games() -> None:
+    # A (1500, N = 100) beats B and C (1500): m = 2 < 3, no bonus although the gain
+    # K·(2 − 1) = 800/(20.58 + 2) = 35.4 is well above 6·sqrt(4) = 12.
+    players = tuple(RatedPlayer(x, 1500, 100) for x in "ABC")
+    games = (RatedGame("A", "B", 1), RatedGame("C", "A", 0))
+    a = rate_event(RatingEvent(players, games), RULES_2011).players[0]
+    k = 800 / (nstar_2011(1500) + 2)
+    assert k * (2 - 1) > 12
+    assert a.step4 == pytest.approx(1500 + k * (2 - 1))
+    assert a.bonus == 0
+
+
 def test_bonus_multiplier_current_is_10() -> None:
     players = tuple(RatedPlayer(x, 1500, 100) for x in "ABCDE")
     games = tuple(RatedGame("A", x, 1) for x in "BCDE")
