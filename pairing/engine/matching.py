@@ -51,6 +51,15 @@ class Matcher:
     def activate(self, v: int) -> None:
         self.active[v] = True
 
+    def has_edge(self, u: int, v: int) -> bool:
+        """Whether ``u`` and ``v`` are adjacent (the dense-graph methods ask through this, so a
+        subclass may answer without materialised adjacency sets)."""
+        return v in self.adj[u]
+
+    def neighbours(self, v: int) -> set[int]:
+        """The adjacency set of ``v`` (see :meth:`has_edge`)."""
+        return self.adj[v]
+
     # -- matching ---------------------------------------------------------------------------
 
     @property
@@ -74,6 +83,34 @@ class Matcher:
                         break
         for v in range(self.n):
             if self.active[v] and self.mate[v] < 0:
+                self.augment(v)
+        return self.size
+
+    def solve_dense(self, order: Iterable[int] | None = None) -> int:
+        """:meth:`solve` for dense graphs, where one augmenting-path search is costly: match
+        greedily along ``order`` (default: vertex order), each free vertex with the first free
+        neighbour after it; then join the vertices left free two by two through a path of length
+        1 or 3, through a matched edge as late in ``order`` as possible; search for augmenting
+        paths only for those still free. Returns the size."""
+        mate, has_edge = self.mate, self.has_edge
+        vertices = range(self.n) if order is None else order
+        pending = [v for v in vertices if self.active[v] and mate[v] < 0]
+        for i, v in enumerate(pending):
+            if mate[v] < 0:
+                for k in range(i + 1, len(pending)):
+                    u = pending[k]
+                    if mate[u] < 0 and has_edge(v, u):
+                        mate[u], mate[v] = v, u
+                        break
+        left = [v for v in pending if mate[v] < 0]
+        for i, a in enumerate(left):
+            for k in range(i + 1, len(left)):
+                if mate[a] >= 0:
+                    break
+                if mate[left[k]] < 0:
+                    self._short_augment(a, left[k], reversed(pending))
+        for v in left:
+            if mate[v] < 0:
                 self.augment(v)
         return self.size
 
@@ -155,6 +192,46 @@ class Matcher:
                         return True
                     in_tree[mate[u]] = True
                     queue.append(mate[u])
+        return False
+
+    def commit_pair(self, u: int, v: int, via: Iterable[int] | None = None) -> bool:
+        """Match ``u`` with ``v`` for good and take both out of the graph, if that leaves every
+        other active vertex matchable; otherwise change nothing and return ``False``.
+
+        The current matching must be perfect on the active vertices; it stays so. The mates
+        freed by taking ``u`` and ``v`` out are re-matched with each other, or through one
+        matched edge (looked for among ``via`` if given, e.g. the vertices whose pairs should
+        rather be disturbed), or by one augmenting-path search (the only expensive case)."""
+        mate, active = self.mate, self.active
+        if not (active[u] and active[v]) or not self.has_edge(u, v):
+            return False
+        mu, mv = mate[u], mate[v]
+        if mu < 0 or mv < 0:
+            raise ValueError("commit_pair needs a perfect matching on the active vertices")
+        active[u] = active[v] = False
+        mate[u] = mate[v] = -1
+        if mu == v:
+            return True
+        mate[mu] = mate[mv] = -1
+        if self._short_augment(mu, mv, via) or self.augment(mu):
+            return True
+        mate[u], mate[mu], mate[v], mate[mv] = mu, u, mv, v
+        active[u] = active[v] = True
+        return False
+
+    def _short_augment(self, a: int, b: int, via: Iterable[int] | None = None) -> bool:
+        """Join free vertices ``a`` and ``b`` by an augmenting path of length 1 or 3; the middle
+        (matched) edge is looked for from the vertices ``via`` (default: ``a``'s neighbours)."""
+        mate, active, has_edge = self.mate, self.active, self.has_edge
+        if has_edge(a, b):
+            mate[a], mate[b] = b, a
+            return True
+        for x in self.neighbours(a) if via is None else via:
+            if active[x] and (via is None or has_edge(a, x)):
+                y = mate[x]
+                if y >= 0 and has_edge(b, y):
+                    mate[a], mate[x], mate[y], mate[b] = x, a, b, y
+                    return True
         return False
 
 
