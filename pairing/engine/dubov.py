@@ -1,13 +1,98 @@
-"""FIDE Dubov system (C.04.4.1, 2018 edition)."""
+"""FIDE Dubov system (C.04.4.1, 2018 edition).
+
+A.8: the round-pairing starts with the pairing-allocated bye (B.0), then pairs the
+scoregroups in descending order of score (B.1-B.6), each with the minimum number of
+upfloaters that keeps the rest of the round pairable (C.4). Colours follow section E.
+
+Modules: :mod:`dubov_players` (A.1-A.7 per player), :mod:`dubov_order` (section D),
+:mod:`dubov_graph` (C.1, C.3 and the matching questions), :mod:`dubov_upfloaters` (B.1-B.2,
+C.4-C.10), :mod:`dubov_bracket` (B.3-B.6), :mod:`dubov_colours` (section E).
+"""
 
 from __future__ import annotations
 
-from pairing.engine.errors import NotImplementedSystem
-from pairing.engine.state import RoundPairing, TournamentState
+from collections.abc import Mapping
+
+from pairing.engine.dubov_bracket import pair_bracket
+from pairing.engine.dubov_colours import allocate, initial_colour, pairing_numbers
+from pairing.engine.dubov_graph import LegalGraph
+from pairing.engine.dubov_players import DubovPlayer, dubov_players
+from pairing.engine.dubov_upfloaters import choose_upfloaters
+from pairing.engine.errors import NoValidPairing
+from pairing.engine.state import Board, PlayerId, RoundPairing, TournamentState
+
+
+def legal_graph(state: TournamentState, players: Mapping[PlayerId, DubovPlayer]) -> LegalGraph:
+    """C.1 (no rematch, no forbidden pair) and C.3 (no two players with the same absolute
+    colour preference; no exception for topscorers in the Dubov system)."""
+
+    def legal(a: PlayerId, b: PlayerId) -> bool:
+        if not state.may_meet(a, b):
+            return False
+        pa, pb = players[a].preference, players[b].preference
+        return not (pa.absolute and pb.absolute and pa.colour is pb.colour)
+
+    return LegalGraph(sorted(players, key=lambda i: players[i].tpn), legal)
+
+
+def choose_bye(players: Mapping[PlayerId, DubovPlayer], graph: LegalGraph) -> PlayerId | None:
+    """B.0: with an odd number of players, the bye goes to the first player who (a) may
+    receive it (C.2), (b) lets all the others be paired (C.4), taken by (c) lowest score,
+    (d) most games played, (e) lowest position in the initial ranking list."""
+    if len(players) % 2 == 0:
+        return None
+    candidates = sorted(
+        (p for p in players.values() if p.bye_allowed),
+        key=lambda p: (p.score, -p.games, -p.tpn),
+    )
+    everyone = graph.matcher(graph.ids)
+    for p in candidates:
+        if everyone.perfect_without([p.id]):
+            return p.id
+    raise NoValidPairing("B.0: no player can receive the pairing-allocated bye")
+
+
+def pair_scoregroups(
+    state: TournamentState, players: Mapping[PlayerId, DubovPlayer], graph: LegalGraph
+) -> list[tuple[DubovPlayer, DubovPlayer]]:
+    """A.8 / B.1-B.6: the scoregroups in descending order of score."""
+    remaining = dict(players)
+    pairs: list[tuple[DubovPlayer, DubovPlayer]] = []
+    for score in sorted({p.score for p in players.values()}, reverse=True):
+        residents = [p for p in remaining.values() if p.score == score]
+        if not residents:
+            continue  # all upfloated into higher brackets
+        lower = [p for p in remaining.values() if p.score < score]
+        upfloaters = choose_upfloaters(graph, residents, lower, state.is_last_round)
+        bracket = [*residents, *upfloaters]
+        pairs += pair_bracket(graph, bracket)
+        for p in bracket:
+            del remaining[p.id]
+    return pairs
+
+
+def board_order(pair: tuple[DubovPlayer, DubovPlayer]) -> tuple[int, int, int]:
+    """C.04.2 D.9: higher score of the higher-ranked player, then the sum of the scores, then
+    the initial ranking of the higher-ranked player."""
+    a, b = pair
+    high = min(a, b, key=lambda p: (-p.score, p.tpn))
+    return (-high.score, -(a.score + b.score), high.tpn)
 
 
 def pair_round(state: TournamentState) -> RoundPairing:
     """Pair the next round of ``state``."""
-    raise NotImplementedSystem(
-        "the FIDE Dubov system (C.04.4.1, 2018 edition) is not implemented yet"
-    )
+    players = dubov_players(state)
+    graph = legal_graph(state, players)
+    bye = choose_bye(players, graph)
+    if bye is not None:
+        players = {pid: p for pid, p in players.items() if pid != bye}
+    elif not graph.perfect(graph.ids):
+        raise NoValidPairing("no pairing of all the players satisfies C.1 and C.3")
+    pairs = pair_scoregroups(state, players, graph)
+    first = initial_colour(state)
+    numbers = pairing_numbers(state)
+    boards = []
+    for pair in sorted(pairs, key=board_order):
+        white, black = allocate(*pair, first, numbers)
+        boards.append(Board(white.id, black.id))
+    return RoundPairing(tuple(boards), bye)
