@@ -92,7 +92,9 @@ Rate one section of a USCF event (Steps 1-5 of the US Chess rating system) and p
 
 EVENT.json ("-" reads standard input); omitted fields take their natural default:
   {"system": "regular"|"quick", "dual_rated": bool, "end_date": "YYYY-MM-DD",
-   "players": [{"id": str, "rating": number|null, "games": int,
+   "players": [{"id": str, "rating": number|null,
+                "games": int                       N of the rating; omitted or null with a
+                                                   rating: unknown, taken as established
                 "all_wins": bool, "all_losses": bool,
                 "initial_rating": number|null      arbiter-given rating, N = 0
                 "fide": int|null, "cfc": int|null,

@@ -219,3 +219,16 @@ def test_output_file_and_unrated_games(tmp_path: Path, capsys: pytest.CaptureFix
     a, b = json.loads(out_path.read_text(encoding="utf-8"))["players"]
     # Only the one rated game counts: the same result as with TWO_PLAYERS alone.
     assert (a["games_in_event"], a["post"], b["post"]) == (1, 1608, 1390)
+
+
+def test_rating_without_games_is_taken_as_established(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = dict(TWO_PLAYERS)
+    data["players"] = [{"id": "A", "rating": 1600}, {"id": "B", "rating": 1400, "games": None}]
+    _, out, _ = run(tmp_path, capsys, data, "--rules", "2011")
+    a, b = json.loads(out)["players"]
+    # N' = N* for both: the same posts as with N = 50 (N* < 50 at 1600 and 1400).
+    assert (a["post"], b["post"]) == (1608, 1390)
+    assert (a["games_after"], a["formula"]) == (None, "standard")
+    assert a["effective_games"] == round(nstar_2011(1600), 4)

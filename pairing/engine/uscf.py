@@ -173,9 +173,10 @@ class RatedPlayer:
     """Unique within the event."""
     rating: float | None = None
     """Pre-event rating in the event's system; ``None`` = unrated in that system."""
-    games: int = 0
+    games: int | None = 0
     """N, the number of games the pre-event rating is based on (ignored when unrated:
-    Step 1 sets N)."""
+    Step 1 sets N). ``None`` for a rating whose games are not known, as in a rating list that
+    gives N only for provisional ratings: taken as established, N' = N*."""
     all_wins: bool = False
     """Rated, and every previous rated game was a win (2.2: R0' = R0 − 400, S' = S + N')."""
     all_losses: bool = False
@@ -215,8 +216,8 @@ class RatedPlayer:
 
     @property
     def established(self) -> bool:
-        """Rated on more than 25 games (section 1)."""
-        return self.rating is not None and self.games > 25
+        """Rated on more than 25 games (section 1); a rating of unknown N counts as established."""
+        return self.rating is not None and (self.games is None or self.games > 25)
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,7 +279,8 @@ class InitialRating:
     """R0 and N for Step 2 onwards: the pre-event rating, or Step 1's for an unrated player."""
 
     rating: float
-    games: int
+    games: int | None
+    """N; ``None`` for a rating of unknown N (established, N' = N*)."""
     source: str
     """``rated`` (a pre-event rating), ``fide``, ``cfc``, ``arbiter``, ``quick`` / ``regular``
     (imputed from the other system), ``age``, ``adult`` or ``default`` (750)."""
@@ -349,9 +351,10 @@ def n_star(prior: float, rules: RuleSet = RULES_CURRENT) -> float:
     return 50 / math.sqrt(0.662 + 0.00000739 * (2569 - prior) ** 2)
 
 
-def effective_games(games: float, prior: float, rules: RuleSet = RULES_CURRENT) -> float:
-    """Step 2: ``N' = min(N, N*)``."""
-    return min(float(games), n_star(prior, rules))
+def effective_games(games: float | None, prior: float, rules: RuleSet = RULES_CURRENT) -> float:
+    """Step 2: ``N' = min(N, N*)`` (N* when N is not known)."""
+    cap = n_star(prior, rules)
+    return cap if games is None else min(float(games), cap)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -640,8 +643,8 @@ class PlayerResult:
     """The pre-event rating, ``None`` for an unrated player."""
     initial: float
     """R0: the pre-event rating, or Step 1's rating for an unrated player."""
-    initial_games: int
-    """N: the pre-event games, or Step 1's N."""
+    initial_games: int | None
+    """N: the pre-event games, or Step 1's N (``None``: not known, established)."""
     initial_source: str
     """Where R0 came from (see :class:`InitialRating`)."""
     games_in_event: int
@@ -669,7 +672,7 @@ class PlayerResult:
     decimals); ``None`` for an unrated player without rated games."""
     post: int | None
     """The post-event rating as a crosstable shows it (rounded to nearest)."""
-    games_after: int
+    games_after: int | None
     """N + m (N from Step 1 for an unrated player)."""
 
 
@@ -732,7 +735,8 @@ def _rate(
         entries[b].results.append(g.black_score)
     for e in entries:
         # USCF Step 4: special formula for N ≤ 8 or all wins / all losses before.
-        e.special = e.init.games <= 8 or e.flags_wins or e.flags_losses
+        n = e.init.games
+        e.special = (n is not None and n <= 8) or e.flags_wins or e.flags_losses
 
     k_factors = [1.0] * len(entries)
     if rules.dual_regular_k_reduction and event.dual_rated and event.system is RatingSystem.REGULAR:
@@ -835,8 +839,15 @@ def _result(
         floor=floor,
         post_exact=post_exact,
         post=None if post_exact is None else shown_rating(post_exact),
-        games_after=(e.init.games + m) if m else (p.games if p.rated else 0),
+        games_after=_games_after(e, m),
     )
+
+
+def _games_after(e: _Entry, m: int) -> int | None:
+    """N + m (section 4); an unrated player without games stays at 0, unknown N stays unknown."""
+    if not m:
+        return e.init.games if e.player.rated else 0
+    return None if e.init.games is None else e.init.games + m
 
 
 def _event_floor(e: _Entry) -> float:

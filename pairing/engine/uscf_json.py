@@ -7,7 +7,8 @@ Input (omitted fields take their natural default; unknown fields are ignored)::
      "end_date": "YYYY-MM-DD" | null,        # needed for age-based initial ratings
      "players": [{"id": str,
                   "rating": number | null,   # null/omitted: unrated in this system
-                  "games": int,              # N behind the rating
+                  "games": int,              # N behind the rating; omitted/null with a
+                                             #   rating: N unknown, taken as established
                   "all_wins": bool, "all_losses": bool,
                   "initial_rating": number | null,   # arbiter-given, Step 1 source 4, N = 0
                   "fide": number | null, "cfc": number | null,
@@ -155,7 +156,7 @@ def event_from_json(data: object) -> tuple[RatingEvent, dict[str, object]]:
             RatedPlayer(
                 id=pid,
                 rating=rating,
-                games=r.count("games"),
+                games=None if rating is not None and raw.get("games") is None else r.count("games"),
                 all_wins=all_wins,
                 all_losses=all_losses,
                 initial_rating=r.number("initial_rating"),

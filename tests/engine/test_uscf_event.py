@@ -423,3 +423,22 @@ def test_match_requires_established_players_400_apart_at_most() -> None:
         rate_match(
             RatedPlayer("A", 2000, 50), RatedPlayer("B", 2401, 100), [1], end_date=date(2024, 1, 1)
         )
+
+
+def test_rating_with_unknown_games_is_established() -> None:
+    # games=None: N not known (rating lists give N only for provisional ratings). Taken as
+    # established with N' = N*: the same numbers as with N = 500.
+    known = RatingEvent(
+        players=(RatedPlayer("A", 1600, 500), RatedPlayer("B", 1400, 500)),
+        games=(RatedGame("A", "B", 1),),
+    )
+    unknown = RatingEvent(
+        players=(RatedPlayer("A", 1600, None), RatedPlayer("B", 1400, None)),
+        games=(RatedGame("A", "B", 1),),
+    )
+    a_known = rate_event(known, RULES_2011).players[0]
+    a = rate_event(unknown, RULES_2011).players[0]
+    assert a.effective_games == pytest.approx(nstar_2011(1600))
+    assert (a.formula, a.initial_games, a.games_after) == ("standard", None, None)
+    assert a.post == a_known.post
+    assert a.floor == 1400  # established: 1600 − 200
