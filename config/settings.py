@@ -122,6 +122,9 @@ LOGOUT_REDIRECT_URL = "home"
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 
+# The USCF rater's rule set for new ratings: "current" (US Chess practice) or "2011".
+USCF_RULES = os.environ.get("USCF_RULES", "current")
+
 if not DEBUG:
     SECURE_SSL_REDIRECT = _flag("DJANGO_SECURE_SSL_REDIRECT", default=True)
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

@@ -1,1 +1,284 @@
-"""USCF rating records, rating history and corrections (see issue 7)."""
+"""USCF rating records, rating history and corrections (issue 7).
+
+History is never overwritten:
+
+* :class:`RatingRecord` is a player's *current* state in one system (Regular or Quick): what
+  the rater needs before the next event (rating, games N, lifetime wins/draws/events with
+  three games for the personal floor, peak established rating, floors, all-wins/all-losses).
+* :class:`RatingChange` is one player's result in one rated event and system. It keeps the
+  record's state *before* the event, so that re-rating the event can restore it exactly.
+* :class:`RatingCorrection` is a rating officer's correction (old → new, who, when, why).
+* :class:`ReRating` logs a re-rating (who, when, why, and the numbers it replaced).
+
+FIDE and CFC ratings and the birth date live on :class:`tournaments.models.Player`.
+"""
+
+from __future__ import annotations
+
+from decimal import ROUND_HALF_UP, Decimal
+from typing import ClassVar
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+
+from pairing.engine.uscf import RatedPlayer, player_floor
+from tournaments.models import Player, Tournament
+
+ESTABLISHED_AFTER = 25
+"""A rating is established when based on more than this many games (section 1)."""
+
+
+def shown(value: Decimal | float | None) -> int | None:
+    """A stored rating as pages show it: rounded to the nearest integer, halves up."""
+    if value is None:
+        return None
+    return int(Decimal(str(value)).quantize(Decimal(1), rounding=ROUND_HALF_UP))
+
+
+class System(models.TextChoices):
+    """The two separate US Chess rating systems."""
+
+    REGULAR = "regular", "Regular"
+    QUICK = "quick", "Quick"
+
+
+class RatingRecordQuerySet(models.QuerySet["RatingRecord"]):
+    def search(self, text: str) -> RatingRecordQuerySet:
+        """Records of players whose name contains ``text`` or whose USCF ID is ``text``."""
+        text = text.strip()
+        if not text:
+            return self
+        return self.filter(Q(player__name__icontains=text) | Q(player__uscf_id=text))
+
+    def in_system(self, system: str) -> RatingRecordQuerySet:
+        return self.filter(system=system) if system else self
+
+
+class RatingRecord(models.Model):
+    """A player's current USCF rating in one system, with what the rater needs next time."""
+
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="rating_records")
+    system = models.CharField(max_length=7, choices=System.choices)
+    rating = models.DecimalField(max_digits=7, decimal_places=2)
+    games = models.PositiveIntegerField(
+        default=0, help_text="N: the number of rated games the rating is based on."
+    )
+    wins = models.PositiveIntegerField(default=0, help_text="Lifetime rated wins.")
+    draws = models.PositiveIntegerField(default=0, help_text="Lifetime rated draws.")
+    events_3plus = models.PositiveIntegerField(
+        default=0, help_text="Events in which the player completed three or more rated games."
+    )
+    peak_established = models.DecimalField(
+        max_digits=7,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        help_text="Highest established rating attained (for the established floor).",
+    )
+    floor = models.DecimalField(
+        max_digits=7,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        help_text="An explicit floor set by the office, e.g. a cash-prize floor.",
+    )
+    life_master = models.BooleanField(default=False, help_text="Original Life Master: floor 2200.")
+    all_wins = models.BooleanField(default=False, help_text="Every rated game so far was a win.")
+    all_losses = models.BooleanField(default=False, help_text="Every rated game so far was a loss.")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    objects = RatingRecordQuerySet.as_manager()
+
+    class Meta:
+        ordering: ClassVar = ["player__name", "system"]
+        permissions: ClassVar = [("correct_rating", "Can correct a rating (with a reason)")]
+        constraints: ClassVar = [
+            models.UniqueConstraint(fields=["player", "system"], name="rating_record_unique"),
+            models.CheckConstraint(
+                condition=Q(system__in=["regular", "quick"]), name="rating_record_system_valid"
+            ),
+            models.CheckConstraint(
+                condition=~(Q(all_wins=True) & Q(all_losses=True)),
+                name="rating_record_not_all_wins_and_losses",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player.name} – {self.get_system_display()} {self.shown_rating}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("rating_history", args=[self.player_id])
+
+    @property
+    def shown_rating(self) -> int:
+        value = shown(self.rating)
+        assert value is not None
+        return value
+
+    @property
+    def established(self) -> bool:
+        return self.games > ESTABLISHED_AFTER
+
+    @property
+    def current_floor(self) -> int:
+        """The floor that applies now (2.4): absolute, established, Life Master, explicit."""
+        return int(
+            player_floor(
+                RatedPlayer(
+                    id=str(self.player_id),
+                    rating=float(self.rating),
+                    games=self.games,
+                    wins=self.wins,
+                    draws=self.draws,
+                    events_3plus=self.events_3plus,
+                    peak_established=_float(self.peak_established),
+                    life_master=self.life_master,
+                    floor=_float(self.floor),
+                )
+            )
+        )
+
+
+def _float(value: Decimal | None) -> float | None:
+    return None if value is None else float(value)
+
+
+class RatedEvent(models.Model):
+    """A tournament that has been rated (once; re-ratings replace its changes and are logged)."""
+
+    tournament = models.OneToOneField(
+        Tournament, on_delete=models.PROTECT, related_name="rated_event"
+    )
+    rules = models.CharField(max_length=10, help_text="The rater's rule set: 2011 or current.")
+    rated_at = models.DateTimeField(help_text="When the event was first rated.")
+    rated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    games_digest = models.CharField(
+        max_length=64, help_text="Fingerprint of the rated games last rated."
+    )
+
+    class Meta:
+        ordering: ClassVar = ["-rated_at"]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} ({self.rules} rules)"
+
+    def get_absolute_url(self) -> str:
+        return reverse("rating_report", args=[self.tournament_id])
+
+
+class RatingChangeQuerySet(models.QuerySet["RatingChange"]):
+    def chronological(self) -> RatingChangeQuerySet:
+        return self.order_by("event__rated_at", "event_id", "system")
+
+
+class RatingChange(models.Model):
+    """One player's rating computation in one rated event and system.
+
+    ``*_before`` fields are the player's record as it was before the event (``pre`` is
+    ``None`` when the player had no record in this system), so re-rating can restore it.
+    """
+
+    event = models.ForeignKey(RatedEvent, on_delete=models.PROTECT, related_name="changes")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="rating_changes")
+    system = models.CharField(max_length=7, choices=System.choices)
+    pre = models.DecimalField(max_digits=7, decimal_places=2, null=True, blank=True)
+    post = models.DecimalField(max_digits=7, decimal_places=2)
+    games_before = models.PositiveIntegerField()
+    games_after = models.PositiveIntegerField()
+    games_in_event = models.PositiveSmallIntegerField()
+    wins_in_event = models.PositiveSmallIntegerField()
+    draws_in_event = models.PositiveSmallIntegerField()
+    score = models.DecimalField(max_digits=5, decimal_places=1)
+    initial = models.FloatField(help_text="R0: the pre-event rating or Step 1's.")
+    initial_games = models.PositiveIntegerField()
+    initial_source = models.CharField(max_length=10)
+    formula = models.CharField(max_length=8)
+    k = models.FloatField(null=True, blank=True)
+    bonus = models.FloatField(default=0.0)
+    step3 = models.FloatField(null=True, blank=True)
+    step4 = models.FloatField(null=True, blank=True)
+    floor = models.FloatField()
+    # The record before the event, to undo it.
+    wins_before = models.PositiveIntegerField()
+    draws_before = models.PositiveIntegerField()
+    events_3plus_before = models.PositiveIntegerField()
+    peak_before = models.DecimalField(max_digits=7, decimal_places=2, null=True, blank=True)
+    all_wins_before = models.BooleanField()
+    all_losses_before = models.BooleanField()
+
+    objects = RatingChangeQuerySet.as_manager()
+
+    class Meta:
+        ordering: ClassVar = ["event", "system", "-post"]
+        constraints: ClassVar = [
+            models.UniqueConstraint(
+                fields=["event", "player", "system"], name="rating_change_unique"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} {self.system}: {self.shown_pre or 'unrated'} → {self.shown_post}"
+
+    @property
+    def shown_pre(self) -> int | None:
+        return shown(self.pre)
+
+    @property
+    def shown_post(self) -> int:
+        value = shown(self.post)
+        assert value is not None
+        return value
+
+    @property
+    def change(self) -> int | None:
+        """The change as pages show it: shown post − shown pre (``None`` for a first rating)."""
+        pre = self.shown_pre
+        return None if pre is None else self.shown_post - pre
+
+
+class RatingCorrection(models.Model):
+    """A rating officer's correction of a record's rating (``old`` is ``None`` for a record
+    entered by hand)."""
+
+    record = models.ForeignKey(RatingRecord, on_delete=models.PROTECT, related_name="corrections")
+    old = models.DecimalField(max_digits=7, decimal_places=2, null=True, blank=True)
+    new = models.DecimalField(max_digits=7, decimal_places=2)
+    reason = models.TextField()
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    at = models.DateTimeField()
+
+    class Meta:
+        ordering: ClassVar = ["-at"]
+        constraints: ClassVar = [
+            models.CheckConstraint(condition=~Q(reason=""), name="rating_correction_has_reason"),
+        ]
+
+    def __str__(self) -> str:
+        old = "–" if self.old is None else shown(self.old)
+        return f"{self.record.player}: {old} → {shown(self.new)}"
+
+
+class ReRating(models.Model):
+    """A re-rating of an event: who, when, why, and the changes it replaced (as JSON)."""
+
+    event = models.ForeignKey(RatedEvent, on_delete=models.PROTECT, related_name="reratings")
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    at = models.DateTimeField()
+    reason = models.TextField()
+    replaced = models.JSONField(
+        help_text="The replaced changes: player, system, pre, post, games in event, score."
+    )
+
+    class Meta:
+        ordering: ClassVar = ["-at"]
+        verbose_name = "re-rating"
+        constraints: ClassVar = [
+            models.CheckConstraint(condition=~Q(reason=""), name="rerating_has_reason"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event.tournament} re-rated {self.at:%Y-%m-%d %H:%M}"

@@ -1,0 +1,103 @@
+"""Fixtures for the ratings app: finished tournaments built directly from rows, rating records,
+rating officers."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import date
+from decimal import Decimal
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import Group, User
+from django.test import Client
+
+from ratings.models import RatingRecord
+from tournaments.models import Entry, Game, Player, Round, Tournament
+
+Pairing = tuple[int, int, str]
+"""(white's index, black's index, result) — indexes into the tournament's entries."""
+
+
+@pytest.fixture
+def make_players(tournament: Tournament) -> Callable[..., list[Entry]]:
+    """Register players by name (no FIDE rating unless given) in ``tournament``."""
+
+    def make(*names: str, extra: dict[str, dict[str, Any]] | None = None) -> list[Entry]:
+        start = tournament.entries.count()
+        entries = []
+        for i, name in enumerate(names, start=start + 1):
+            player = Player.objects.create(name=name, **(extra or {}).get(name, {}))
+            entries.append(
+                Entry.objects.create(tournament=tournament, player=player, pairing_number=i)
+            )
+        return entries
+
+    return make
+
+
+def play(
+    tournament: Tournament,
+    rounds: Sequence[Sequence[Pairing]],
+    *,
+    rating_system: str = Tournament.RatingSystem.REGULAR,
+) -> Tournament:
+    """Store the rounds' games (results given) and finish the tournament."""
+    entries = list(tournament.entries.order_by("pairing_number"))
+    for number, boards in enumerate(rounds, start=1):
+        rnd = Round.objects.create(
+            tournament=tournament, number=number, status=Round.Status.FINISHED
+        )
+        for board, (w, b, result) in enumerate(boards, start=1):
+            Game.objects.create(
+                round=rnd, board=board, white=entries[w], black=entries[b], result=result
+            )
+    tournament.rounds = max(len(rounds), 1)
+    tournament.rating_system = rating_system
+    tournament.status = Tournament.Status.FINISHED
+    tournament.save()
+    return tournament
+
+
+def record(
+    player: Player, system: str = "regular", rating: float = 1500, games: int = 50, **fields: Any
+) -> RatingRecord:
+    return RatingRecord.objects.create(
+        player=player, system=system, rating=Decimal(str(rating)), games=games, **fields
+    )
+
+
+def second_tournament(arbiter: User, name: str = "Summer Open") -> Tournament:
+    t = Tournament.objects.create(
+        name=name, start_date=date(2026, 6, 1), end_date=date(2026, 6, 2), rounds=3
+    )
+    t.arbiters.add(arbiter)
+    return t
+
+
+def enter(tournament: Tournament, *players: Player) -> list[Entry]:
+    return [
+        Entry.objects.create(tournament=tournament, player=p, pairing_number=i)
+        for i, p in enumerate(players, start=1)
+    ]
+
+
+@pytest.fixture
+def arbiter_client(arbiter: User) -> Client:
+    client = Client()
+    client.force_login(arbiter)
+    return client
+
+
+@pytest.fixture
+def officer(db: None) -> User:
+    user = User.objects.create_user("officer", password="a-long-test-password", is_staff=True)
+    user.groups.add(Group.objects.get(name="Rating officers"))
+    return user
+
+
+@pytest.fixture
+def officer_client(officer: User) -> Client:
+    client = Client()
+    client.force_login(officer)
+    return client
