@@ -1,13 +1,131 @@
-"""FIDE Dutch system (C.04.3, 2017 edition)."""
+"""FIDE Dutch system (C.04.3, 2017 edition): pairing a round.
+
+The round is paired bracket by bracket from the top scoregroup down (A.9). Each bracket is
+the scoregroup's residents plus the players moved down from the bracket above; its best
+candidate is chosen by :mod:`pairing.engine.dutch_bracket`. After each bracket the players
+still to be paired must admit a complete pairing; when they do not, the bracket just paired is
+the penultimate pairing bracket (PPB): it is paired again under C.4, and its downfloaters with
+all lower players form the collapsed last bracket (CLB), which completes the round.
+"""
 
 from __future__ import annotations
 
-from pairing.engine.errors import NotImplementedSystem
-from pairing.engine.state import RoundPairing, TournamentState
+from collections.abc import Sequence
+
+from pairing.engine.dutch_bracket import BracketResult, Mode, RoundRules, pair_bracket
+from pairing.engine.dutch_colours import allocate, ranks_higher
+from pairing.engine.dutch_players import DutchPlayer, build_players
+from pairing.engine.errors import NoValidPairing
+from pairing.engine.matching import Matcher
+from pairing.engine.state import Board, Colour, RoundPairing, TournamentState
 
 
 def pair_round(state: TournamentState) -> RoundPairing:
     """Pair the next round of ``state``."""
-    raise NotImplementedSystem(
-        "the FIDE Dutch system (C.04.3, 2017 edition) is not implemented yet"
-    )
+    players = build_players(state)
+    if not players:
+        return RoundPairing(())
+    rules = RoundRules(compatible=_compatibility(state), initial=initial_colour(state))
+    if not completable(players, rules):
+        raise NoValidPairing("no pairing of the round satisfies C.1-C.3 (A.9: the arbiter decides)")
+    pairs, bye = _pair_brackets(_scoregroups(players), rules)
+    return _round_pairing(pairs, bye, rules.initial)
+
+
+def _compatibility(state: TournamentState):  # type: ignore[no-untyped-def]
+    def compatible(a: DutchPlayer, b: DutchPlayer) -> bool:
+        # C.1 (a forfeited game is no meeting: C.04.2 D.6) and forbidden pairs.
+        if not state.may_meet(a.id, b.id):
+            return False
+        # C.3: non-topscorers with the same absolute colour preference do not meet.
+        return not (
+            a.absolute
+            and b.absolute
+            and a.preference.colour is b.preference.colour
+            and not (a.topscorer or b.topscorer)
+        )
+
+    return compatible
+
+
+def initial_colour(state: TournamentState) -> Colour:
+    """The colour drawn before round 1 (XXC). Without it, read from round 1: the colour of the
+    highest-ranked player who was paired, inverted once per higher-ranked player skipped."""
+    if state.initial_colour is not None:
+        return state.initial_colour
+    if state.rounds_done:
+        skipped = 0
+        for p in sorted(state.players, key=lambda p: p.tpn):
+            e = p.results[0]
+            if e.opponent is not None and e.colour is not None:
+                return e.colour if skipped % 2 == 0 else e.colour.opposite
+            skipped += 1
+    return Colour.WHITE
+
+
+def _scoregroups(players: Sequence[DutchPlayer]) -> list[list[DutchPlayer]]:
+    groups: list[list[DutchPlayer]] = []
+    for p in players:
+        if groups and groups[-1][0].score == p.score:
+            groups[-1].append(p)
+        else:
+            groups.append([p])
+    return groups
+
+
+def completable(players: Sequence[DutchPlayer], rules: RoundRules) -> bool:
+    """A.9: can these players all be paired under C.1-C.3, but one who may get the bye?"""
+    n = len(players)
+    matcher = Matcher(n + (n % 2))
+    for i, a in enumerate(players):
+        for j in range(i + 1, n):
+            if rules.compatible(a, players[j]):
+                matcher.add_edge(i, j)
+        if n % 2 and a.bye_allowed:
+            matcher.add_edge(i, n)
+    return matcher.solve() * 2 == n + (n % 2)
+
+
+def _pair_brackets(
+    groups: list[list[DutchPlayer]], rules: RoundRules
+) -> tuple[list[tuple[DutchPlayer, DutchPlayer]], DutchPlayer | None]:
+    pairs: list[tuple[DutchPlayer, DutchPlayer]] = []
+    mdps: list[DutchPlayer] = []
+    for index, group in enumerate(groups):
+        lower = [p for g in groups[index + 1 :] for p in g]
+        if not lower:
+            last = pair_bracket(mdps, group, Mode.LAST, rules)
+            return pairs + list(last.pairs), last.bye
+        result: BracketResult = pair_bracket(
+            mdps,
+            group,
+            Mode.NORMAL,
+            rules,
+            next_residents=groups[index + 1],
+            next_is_last=index + 2 == len(groups),
+        )
+        if not completable([*result.downfloaters, *lower], rules):
+            # A.9: this bracket is the PPB; pair it again under C.4, then the CLB.
+            result = pair_bracket(mdps, group, Mode.PPB, rules, lower=lower)
+            last = pair_bracket(list(result.downfloaters), lower, Mode.LAST, rules)
+            return pairs + list(result.pairs) + list(last.pairs), last.bye
+        pairs.extend(result.pairs)
+        mdps = list(result.downfloaters)
+    raise NoValidPairing("no players to pair")
+
+
+def _round_pairing(
+    pairs: list[tuple[DutchPlayer, DutchPlayer]], bye: DutchPlayer | None, initial: Colour
+) -> RoundPairing:
+    """Colours by E.1-E.5, boards in C.04.2 D.9 order."""
+
+    def board_key(pair: tuple[DutchPlayer, DutchPlayer]) -> tuple[int, int, int, int]:
+        a, b = pair
+        higher = a if ranks_higher(a, b) else b
+        return (-higher.score, -(a.score + b.score), -higher.score, higher.tpn)
+
+    boards = []
+    for a, b in sorted(pairs, key=board_key):
+        white, black = allocate(a, b, initial)
+        boards.append(Board(white.id, black.id))
+    return RoundPairing(tuple(boards), bye.id if bye else None)
