@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pairing.engine.state import PlayerId, TournamentState
 from pairing.engine.tcec_ranking import Standing, black_games, final_ranking
-from tests.engine.tcec_helpers import column, tournament
+from tests.engine.test_tcec import column, tournament
 
 
 def five_players() -> TournamentState:
