@@ -9,7 +9,9 @@ command line pair a tournament identically. Each ``Round`` row is one TRF round 
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import dataclass
 from datetime import date, datetime
+from functools import cached_property
 
 from pairing.engine.state import (
     BLANK,
@@ -21,7 +23,18 @@ from pairing.engine.state import (
     TournamentState,
 )
 from pairing.engine.state import Player as EnginePlayer
+from pairing.engine.tiebreaks import StandingRow, standings, tcec_final_order
+from pairing.engine.trf import write_trf
 from tournaments.models import Bye, Entry, Game, Player, Round, Tournament
+
+SYSTEM_CODES: dict[str, str] = {
+    Tournament.PairingSystem.DUTCH: "FIDE_DUTCH_2017",
+    Tournament.PairingSystem.DUBOV: "FIDE_DUBOV_2018",
+    Tournament.PairingSystem.TCEC: "TCEC_SWISS",
+    Tournament.PairingSystem.TCEC_DOUBLE: "TCEC_SWISS",
+}
+"""TRF record 192 (pairing system) per tournament system; TCEC double rounds are marked by
+``XXT double``."""
 
 
 def point_values(tournament: Tournament) -> PointValues:
@@ -62,25 +75,75 @@ def _absence(entry: Entry, round_number: int, byes: dict[tuple[int, int], str]) 
     return None if entry.plays_in(round_number) else "Z"
 
 
-def state_for(tournament: Tournament, rounds: int | None = None) -> TournamentState:
-    """The tournament before round ``rounds + 1`` (default: after every round paired so far),
-    with the absences and requested byes of the next round. A constant number of queries."""
+@dataclass
+class Snapshot:
+    """Everything stored about a tournament, loaded in four queries: entries (with players),
+    round rows, games and byes. Games have their round and entries attached, so templates
+    walk them without further queries."""
+
+    tournament: Tournament
+    entries: list[Entry]
+    rounds: list[Round]
+    games: list[Game]
+    byes: list[Bye]
+
+    @cached_property
+    def entry_by_number(self) -> dict[PlayerId, Entry]:
+        return {e.pairing_number: e for e in self.entries}
+
+    @cached_property
+    def entry_by_pk(self) -> dict[int, Entry]:
+        return {e.pk: e for e in self.entries}
+
+    def games_of(self, round_number: int) -> list[Game]:
+        return [g for g in self.games if g.round.number == round_number]
+
+    def state(self, rounds: int | None = None) -> TournamentState:
+        """The tournament before round column ``rounds + 1`` (default: after every round row
+        stored), with the absences and requested byes of that next column."""
+        return _state(self, len(self.rounds) if rounds is None else rounds)
+
+
+def snapshot(tournament: Tournament) -> Snapshot:
+    """Load a tournament for the engine and for the pages: four queries, whatever its size."""
     entries = list(tournament.entries.select_related("player").order_by("pairing_number"))
-    round_rows = list(Round.objects.filter(tournament=tournament).order_by("number"))
-    done = len(round_rows) if rounds is None else rounds
+    rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
+    games = list(Game.objects.filter(round__tournament=tournament).order_by("round_id", "board"))
+    byes = list(Bye.objects.filter(entry__tournament=tournament).order_by("round_number"))
+    by_pk = {e.pk: e for e in entries}
+    round_by_pk = {r.pk: r for r in rounds}
+    for r in rounds:
+        r.tournament = tournament
+    for e in entries:
+        e.tournament = tournament
+    for g in games:
+        g.round = round_by_pk[g.round_id]
+        g.white = by_pk[g.white_id]
+        g.black = by_pk[g.black_id]
+    games.sort(key=lambda g: (g.round.number, g.board))
+    for b in byes:
+        b.entry = by_pk[b.entry_id]
+    return Snapshot(tournament, entries, rounds, games, byes)
+
+
+def _state(snap: Snapshot, done: int) -> TournamentState:
+    tournament = snap.tournament
+    entries = snap.entries
+    paired = len(snap.rounds)
     number = {e.pk: e.pairing_number for e in entries}
     cells: dict[tuple[int, int], RoundEntry] = {}
-    games = Game.objects.filter(round__tournament=tournament, round__number__lte=done)
-    for g in games.values("round__number", "white_id", "black_id", "result"):
-        w, b = Game.TRF_CODES[g["result"]]
-        r = g["round__number"]
-        cells[(g["white_id"], r)] = RoundEntry(number[g["black_id"]], Colour.WHITE, w)
-        cells[(g["black_id"], r)] = RoundEntry(number[g["white_id"]], Colour.BLACK, b)
+    for g in snap.games:
+        r = g.round.number
+        if r > done:
+            continue
+        w, b = Game.TRF_CODES[g.result]
+        cells[(g.white_id, r)] = RoundEntry(number[g.black_id], Colour.WHITE, w)
+        cells[(g.black_id, r)] = RoundEntry(number[g.white_id], Colour.BLACK, b)
     byes: dict[tuple[int, int], str] = {}
-    for entry_id, r, kind in Bye.objects.filter(entry__tournament=tournament).values_list(
-        "entry_id", "round_number", "kind"
-    ):
-        byes[(entry_id, r)] = kind
+    for bye in snap.byes:
+        if bye.kind == Bye.Kind.PAIRING_ALLOCATED and done < bye.round_number <= paired:
+            continue  # made by the pairing of a round after ``done``, not a request
+        byes[(bye.entry_id, bye.round_number)] = bye.kind
 
     players = []
     absent: dict[PlayerId, str] = {}
@@ -97,9 +160,9 @@ def state_for(tournament: Tournament, rounds: int | None = None) -> TournamentSt
         code = _absence(e, done + 1, byes)
         if code:
             absent[e.pairing_number] = code
-        for (entry_id, r), kind in byes.items():
-            if entry_id == e.pk and r > done + 1:
-                future[r][e.pairing_number] = kind
+    for (entry_id, r), kind in byes.items():
+        if r > done + 1:
+            future[r][number[entry_id]] = kind
     return TournamentState(
         players=tuple(players),
         rounds_done=done,
@@ -116,9 +179,38 @@ def state_for(tournament: Tournament, rounds: int | None = None) -> TournamentSt
             start_date=tournament.start_date.strftime("%Y/%m/%d"),
             end_date=tournament.end_date.strftime("%Y/%m/%d"),
             tournament_type=tournament.get_pairing_system_display(),
+            system_code=SYSTEM_CODES[tournament.pairing_system],
             tie_breaks=tournament.tie_breaks,
         ),
     )
+
+
+def state_for(tournament: Tournament, rounds: int | None = None) -> TournamentState:
+    """The tournament before round ``rounds + 1`` (default: after every round paired so far),
+    with the absences and requested byes of the next round. A constant number of queries."""
+    return snapshot(tournament).state(rounds)
+
+
+def export_trf(tournament: Tournament, version: int = 16) -> str:
+    """The tournament as a TRF file (the FIDE rating report): every round stored, the next
+    round's requested byes, and the final ranks in columns 86-89 computed with the
+    tournament's tie-breaks."""
+    snap = snapshot(tournament)
+    state = snap.state()
+    ranks = {row.player: row.rank for row in ranking(tournament, state)}
+    return write_trf(state, version=version, ranks=ranks)
+
+
+def ranking(tournament: Tournament, state: TournamentState) -> list[StandingRow]:
+    """The standings of ``state`` with the tournament's tie-breaks (TCEC: score, byes, then
+    the tie-breaks)."""
+    codes = tournament.tie_break_codes
+    if tournament.pairing_system in (
+        Tournament.PairingSystem.TCEC,
+        Tournament.PairingSystem.TCEC_DOUBLE,
+    ):
+        return tcec_final_order(state, codes)
+    return standings(state, codes)
 
 
 _RESULT_BY_CODES = {codes: result for result, codes in Game.TRF_CODES.items() if result != "adj"}
@@ -126,6 +218,8 @@ _SYSTEM_BY_CODE = {
     "FIDE_DUTCH_2017": Tournament.PairingSystem.DUTCH,
     "FIDE_DUTCH": Tournament.PairingSystem.DUTCH,
     "FIDE_DUBOV": Tournament.PairingSystem.DUBOV,
+    "FIDE_DUBOV_2018": Tournament.PairingSystem.DUBOV,
+    "TCEC_SWISS": Tournament.PairingSystem.TCEC,
 }
 
 
@@ -166,20 +260,29 @@ def _tournament_from(state: TournamentState, name: str, system: str) -> Tourname
 
 def import_state(state: TournamentState, *, name: str = "", system: str = "") -> Tournament:
     """Store a tournament read from a TRF file: players, entries, every round with its games
-    and byes, and the next round's requested byes. Call inside a transaction."""
+    and byes, and the next round's requested byes. A player whose FIDE ID is already known is
+    that same player. Call inside a transaction."""
     system = system or _SYSTEM_BY_CODE.get(state.info.system_code, Tournament.PairingSystem.DUTCH)
     tournament = _tournament_from(state, name, system)
     entries: dict[PlayerId, Entry] = {}
+    used: set[str] = set()
+    known = {
+        p.fide_id: p
+        for p in Player.objects.filter(fide_id__in=[p.fide_id for p in state.players if p.fide_id])
+    }
     for p in state.players:
-        player = Player.objects.create(
-            name=p.name or f"Player {p.id}",
-            sex=p.sex if p.sex in ("m", "w") else "",
-            title=p.title,
-            federation=p.federation,
-            fide_id="",
-            fide_rating=p.rating,
-            birth_date=_date(p.birth_date),
-        )
+        player = known.pop(p.fide_id, None) if p.fide_id else None
+        if player is None:
+            player = Player.objects.create(
+                name=p.name or f"Player {p.id}",
+                sex=p.sex if p.sex in ("m", "w") else "",
+                title=p.title[:3],
+                federation=p.federation[:3],
+                fide_id=p.fide_id if p.fide_id.isdigit() and p.fide_id not in used else "",
+                fide_rating=p.rating,
+                birth_date=_date(p.birth_date),
+            )
+        used.add(player.fide_id)
         entries[p.id] = Entry.objects.create(
             tournament=tournament, player=player, pairing_number=p.id, rating=p.rating
         )

@@ -54,3 +54,31 @@ def make_entries(tournament: Tournament):
         return entries
 
     return make
+
+
+@pytest.fixture
+def arbiter_client(client, arbiter: User):
+    """The test client, logged in as the tournament's arbiter."""
+    client.force_login(arbiter)
+    return client
+
+
+@pytest.fixture
+def play():
+    """Pair, publish and play rounds of a tournament through the services: ``play(t, results)``
+    with one list of board results per round (``"1-0"``, ...; missing boards are left
+    pending), or ``play(t, rounds=n)`` for n rounds of white wins."""
+    from tournaments import services
+
+    def run(t: Tournament, results: list[list[str]] | None = None, rounds: int = 0):
+        plan = results if results is not None else [["1-0"] * 999] * rounds
+        last = None
+        for board_results in plan:
+            last = services.pair_next_round(t.pk)
+            services.publish_round(last.pk)
+            for rnd in t.round_set.filter(number__gte=last.number):
+                for game, result in zip(rnd.games.order_by("board"), board_results, strict=False):
+                    services.set_result(game.pk, result)
+        return last
+
+    return run

@@ -32,6 +32,16 @@ class Tournament(models.Model):
         WHITE = "w", "White"
         BLACK = "b", "Black"
 
+    class Seeding(models.TextChoices):
+        RATING = "rating", "Initial ranking: rating, title, name (FIDE C.04.2)"
+        RANDOM = "random", "TCEC random seeding"
+        GROUPS = "groups", "TCEC group seeding (A1, B1, C1, …, A2, B2, …)"
+        MANUAL = "manual", "As entered by the arbiter"
+
+    class LateEntry(models.TextChoices):
+        ZERO = "Z", "Zero points for the rounds missed"
+        HALF = "H", "Half a point for each round missed"
+
     class Status(models.TextChoices):
         REGISTRATION = "registration", "Registration"
         RUNNING = "running", "Running"
@@ -70,6 +80,18 @@ class Tournament(models.Model):
         default="BH-C1,BH,SB,DE,WIN",
         help_text="Comma-separated FIDE C.07 codes, in order.",
     )
+    seeding = models.CharField(
+        max_length=10,
+        choices=Seeding.choices,
+        default=Seeding.RATING,
+        help_text="How pairing numbers are given before round 1.",
+    )
+    late_entry_bye = models.CharField(
+        max_length=1,
+        choices=LateEntry.choices,
+        default=LateEntry.ZERO,
+        help_text="What a player who enters after round 1 scores for the rounds missed.",
+    )
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.REGISTRATION)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -102,6 +124,25 @@ class Tournament(models.Model):
     @property
     def double_rounds(self) -> bool:
         return self.pairing_system == self.PairingSystem.TCEC_DOUBLE
+
+    @property
+    def legs(self) -> int:
+        """Round rows (TRF round columns) per round: 2 for TCEC double rounds."""
+        return 2 if self.double_rounds else 1
+
+    @property
+    def is_tcec(self) -> bool:
+        return self.pairing_system in (self.PairingSystem.TCEC, self.PairingSystem.TCEC_DOUBLE)
+
+    @property
+    def tie_break_codes(self) -> list[str]:
+        return [c.strip() for c in self.tie_breaks.split(",") if c.strip()]
+
+    def round_label(self, number: int) -> str:
+        """A round row's name: "Round 3", or "Round 2, game 1" in double rounds."""
+        if not self.double_rounds:
+            return f"Round {number}"
+        return f"Round {(number + 1) // 2}, game {2 - number % 2}"
 
     @property
     def engine_system(self) -> str:

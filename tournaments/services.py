@@ -1,17 +1,24 @@
-"""What an arbiter does to a tournament: pair, publish, enter results, undo.
+"""What an arbiter does to a tournament: pair, adjust the draft, publish, enter results, undo,
+import and export TRF.
 
-Every multi-row change runs in one transaction with the tournament row locked, so that a
-double click or two arbiters at once produce exactly one round.
+Every multi-row change runs in one transaction with the tournament row locked first (then the
+round, then the game), so that a double click or two arbiters at once produce exactly one
+round, and concurrent result entries are serialised and lose nothing.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from django.db import IntegrityError, transaction
 
-from pairing.engine.errors import NoValidPairing
-from pairing.engine.state import RoundPairing
+from pairing.engine.errors import EngineError, NotImplementedSystem, NoValidPairing, TrfError
+from pairing.engine.state import Board, RoundPairing, TournamentState
 from pairing.engine.systems import pairing_system
-from pairing.services import state_for
+from pairing.engine.trf import read_trf
+from pairing.engine.violations import Violation, new_violations, violations
+from pairing.services import Snapshot, import_state, snapshot, state_for
 from tournaments.models import Bye, Game, Round, Tournament
 
 
@@ -19,23 +26,27 @@ class ArbiterError(ValueError):
     """An action the arbiter asked for cannot be done; the message says why and what to do."""
 
 
-def _locked(tournament_id: int) -> Tournament:
+class ConfirmationNeeded(ArbiterError):
+    """The action is allowed but needs the arbiter's confirmation; the message says why."""
+
+
+def locked_tournament(tournament_id: int) -> Tournament:
+    """The tournament row, locked until the end of the transaction."""
     return Tournament.objects.select_for_update().get(pk=tournament_id)
+
+
+_locked = locked_tournament
 
 
 def _unfinished_round(tournament: Tournament) -> Round | None:
     return tournament.round_set.exclude(status=Round.Status.FINISHED).order_by("number").first()
 
 
-def _store_pairing(tournament: Tournament, pairing: RoundPairing, first_number: int) -> Round:
-    """Create the round row(s), boards and the pairing-allocated bye. A TCEC double round is
-    two rows; the second replays the boards with colours reversed."""
+def _write_pairing(tournament: Tournament, rows: list[Round], pairing: RoundPairing) -> None:
+    """Boards and the pairing-allocated bye of the round row(s). A TCEC double round is two
+    rows; the second replays the boards with colours reversed."""
     entry = {e.pairing_number: e for e in tournament.entries.all()}
-    legs = 2 if tournament.double_rounds else 1
-    first = None
-    for leg in range(legs):
-        rnd = Round.objects.create(tournament=tournament, number=first_number + leg)
-        first = first or rnd
+    for leg, rnd in enumerate(rows):
         Game.objects.bulk_create(
             Game(
                 round=rnd,
@@ -49,35 +60,62 @@ def _store_pairing(tournament: Tournament, pairing: RoundPairing, first_number: 
             Bye.objects.create(
                 entry=entry[pairing.bye], round_number=rnd.number, kind=Bye.Kind.PAIRING_ALLOCATED
             )
-    assert first is not None
-    return first
 
 
-def pair_next_round(tournament_id: int) -> Round:
-    """Pair the next round and store it as a draft. Raises :class:`ArbiterError` when the
-    round cannot be paired (previous round unfinished, all rounds paired, no legal pairing)."""
+def _store_pairing(tournament: Tournament, pairing: RoundPairing, first_number: int) -> Round:
+    rows = [
+        Round.objects.create(tournament=tournament, number=first_number + leg)
+        for leg in range(tournament.legs)
+    ]
+    _write_pairing(tournament, rows, pairing)
+    return rows[0]
+
+
+def _engine_pairing(tournament: Tournament, state: TournamentState) -> RoundPairing:
+    try:
+        return pairing_system(tournament.engine_system)(state)
+    except NoValidPairing as e:
+        raise ArbiterError(
+            f"No legal pairing exists for round {state.next_round} ({e}). The rules leave the "
+            f"decision to the arbiter: check the byes and withdrawals of the round (a player "
+            f"marked absent by mistake?), or pair the round by hand from the nearest pairing "
+            f"and adjust it."
+        ) from e
+    except NotImplementedSystem as e:
+        raise ArbiterError(
+            f"The {tournament.get_pairing_system_display()} cannot pair yet ({e}). Choose "
+            f"another pairing system in the tournament settings."
+        ) from e
+    except EngineError as e:
+        raise ArbiterError(f"Round {state.next_round} cannot be paired: {e}.") from e
+
+
+def pair_next_round(tournament_id: int, expected_round: int | None = None) -> Round:
+    """Pair the next round and store it as a draft. ``expected_round`` is the round the arbiter
+    saw on the button: a second click (or a second arbiter) gets an error instead of a second
+    round. Raises :class:`ArbiterError` when the round cannot be paired (previous round
+    unfinished, all rounds paired, no legal pairing)."""
     with transaction.atomic():
         tournament = _locked(tournament_id)
+        done = tournament.round_set.count()
+        legs = tournament.legs
+        if expected_round is not None and done // legs + 1 != expected_round:
+            raise ArbiterError(f"Round {expected_round} has already been paired.")
         pending = _unfinished_round(tournament)
         if pending is not None:
             raise ArbiterError(
-                f"Round {pending.number} is not finished yet: enter every result "
-                f"(or undo it) before pairing the next round."
+                f"{tournament.round_label(pending.number)} is not finished yet: enter every "
+                f"result (or undo it) before pairing the next round."
             )
-        done = tournament.round_set.count()
-        legs = 2 if tournament.double_rounds else 1
         if done // legs >= tournament.rounds:
             raise ArbiterError(f"All {tournament.rounds} rounds have been paired.")
         state = state_for(tournament)
         if len(state.available) < 2:
-            raise ArbiterError("At least two players must be available to pair a round.")
-        try:
-            pairing = pairing_system(tournament.engine_system)(state)
-        except NoValidPairing as e:
             raise ArbiterError(
-                f"No legal pairing exists for round {state.next_round} ({e}). The rules leave "
-                f"the decision to the arbiter: check withdrawals and byes, or pair by hand."
-            ) from e
+                "At least two players must be available to pair a round: register players, "
+                "or check the byes and withdrawals."
+            )
+        pairing = _engine_pairing(tournament, state)
         try:
             with transaction.atomic():
                 rnd = _store_pairing(tournament, pairing, done + 1)
@@ -89,43 +127,146 @@ def pair_next_round(tournament_id: int) -> Round:
         return rnd
 
 
-def publish_round(round_id: int) -> Round:
+# -- the draft -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Draft:
+    """A paired round as the engine sees it: the state before it and its pairing."""
+
+    number: int
+    """The first round row of the round."""
+    state: TournamentState
+    pairing: RoundPairing
+
+    @property
+    def violations(self) -> list[Violation]:
+        return violations(self.state, self.pairing)
+
+
+def draft_of(snap: Snapshot, number: int) -> Draft:
+    """The pairing stored in round row ``number`` (the first game's colours in TCEC double
+    rounds), with the state before it."""
+    numbers = {e.pk: e.pairing_number for e in snap.entries}
+    boards = tuple(Board(numbers[g.white_id], numbers[g.black_id]) for g in snap.games_of(number))
+    bye = next(
+        (
+            numbers[b.entry_id]
+            for b in snap.byes
+            if b.round_number == number and b.kind == Bye.Kind.PAIRING_ALLOCATED
+        ),
+        None,
+    )
+    return Draft(number, snap.state(number - 1), RoundPairing(boards, bye))
+
+
+@dataclass(frozen=True)
+class DraftChange:
+    applied: bool
+    broken: list[Violation]
+    """The rules the change breaks that the draft did not break before."""
+
+
+def change_draft(
+    tournament_id: int,
+    number: int,
+    change: Callable[[RoundPairing], RoundPairing],
+    confirm: bool = False,
+) -> DraftChange:
+    """Apply a hand adjustment to the draft of round row ``number``. A change that breaks a
+    rule is only applied with ``confirm``; otherwise the broken rules come back for the
+    arbiter to confirm."""
     with transaction.atomic():
+        tournament = _locked(tournament_id)
+        rows = list(
+            tournament.round_set.filter(number__gte=number, number__lt=number + tournament.legs)
+        )
+        if not rows or any(r.status != Round.Status.DRAFT for r in rows):
+            raise ArbiterError("Only a draft pairing can be changed; this one is published.")
+        draft = draft_of(snapshot(tournament), number)
+        try:
+            proposed = change(draft.pairing)
+        except ValueError as e:
+            raise ArbiterError(str(e)) from e
+        broken = new_violations(draft.state, draft.pairing, proposed)
+        if broken and not confirm:
+            return DraftChange(False, broken)
+        Bye.objects.filter(
+            entry__tournament=tournament,
+            round_number__in=[r.number for r in rows],
+            kind=Bye.Kind.PAIRING_ALLOCATED,
+        ).delete()
+        Game.objects.filter(round__in=rows).delete()
+        _write_pairing(tournament, rows, proposed)
+        return DraftChange(True, broken)
+
+
+def publish_round(round_id: int) -> Round:
+    """Publish a draft (both games of a TCEC double round): players see it, results can be
+    entered."""
+    with transaction.atomic():
+        rnd = Round.objects.get(pk=round_id)
+        _locked(rnd.tournament_id)
         rnd = Round.objects.select_for_update().get(pk=round_id)
         if rnd.status == Round.Status.DRAFT:
             Round.objects.filter(
-                tournament=rnd.tournament, number__gte=rnd.number, status=Round.Status.DRAFT
+                tournament=rnd.tournament_id, number__gte=rnd.number, status=Round.Status.DRAFT
             ).update(status=Round.Status.PUBLISHED)
             rnd.refresh_from_db()
         return rnd
 
 
-def set_result(game_id: int, result: str) -> Game:
-    """Record a board's result; the round is finished when every board has one."""
+# -- results -----------------------------------------------------------------------------------
+
+
+def set_result(game_id: int, result: str, confirm: bool = False) -> Game:
+    """Record a board's result; the round is finished when every board has one. Correcting a
+    result of a finished round needs ``confirm`` (:class:`ConfirmationNeeded` otherwise)."""
     if result not in Game.Result.values:
         raise ArbiterError(f"Unknown result {result!r}.")
     with transaction.atomic():
+        tournament_id = Game.objects.values_list("round__tournament_id", flat=True).get(pk=game_id)
+        tournament = _locked(tournament_id)
         game = Game.objects.select_for_update().select_related("round").get(pk=game_id)
-        if game.round.status == Round.Status.DRAFT:
+        rnd = Round.objects.select_for_update().get(pk=game.round_id)
+        game.round = rnd
+        if rnd.status == Round.Status.DRAFT:
             raise ArbiterError("Publish the pairing before entering results.")
+        if result == game.result:
+            return game
+        later = tournament.round_set.filter(number__gt=rnd.number).exists()
+        if later and result in (Game.Result.PENDING, Game.Result.ADJOURNED):
+            raise ArbiterError(
+                f"{tournament.round_label(rnd.number)} is over and later rounds are paired: "
+                f"its results can be corrected but not removed."
+            )
+        if rnd.status == Round.Status.FINISHED and not confirm:
+            note = (
+                " Later rounds are already paired: their pairings stay as they are."
+                if later
+                else ""
+            )
+            raise ConfirmationNeeded(
+                f"Change the result of board {game.board} in "
+                f"{tournament.round_label(rnd.number)} from {game.get_result_display()} to "
+                f"{Game.Result(result).label}?{note}"
+            )
         game.result = result
         game.save(update_fields=["result"])
-        _update_round_status(game.round)
+        _update_round_status(tournament, rnd)
         return game
 
 
-def _update_round_status(rnd: Round) -> None:
+def _update_round_status(tournament: Tournament, rnd: Round) -> None:
     unfinished = rnd.games.filter(result__in=[Game.Result.PENDING, Game.Result.ADJOURNED])
     status = Round.Status.PUBLISHED if unfinished.exists() else Round.Status.FINISHED
     if rnd.status != status:
         rnd.status = status
         rnd.save(update_fields=["status"])
-    tournament = rnd.tournament
-    legs = 2 if tournament.double_rounds else 1
     finished = tournament.round_set.filter(status=Round.Status.FINISHED).count()
     new_status = (
         Tournament.Status.FINISHED
-        if finished >= tournament.rounds * legs
+        if finished >= tournament.rounds * tournament.legs
         else Tournament.Status.RUNNING
     )
     if tournament.status != new_status:
@@ -145,8 +286,8 @@ def undo_round(tournament_id: int) -> int:
             rows = list(tournament.round_set.filter(number__in=[last.number - 1, last.number]))
         if Game.objects.filter(round__in=rows).exclude(result=Game.Result.PENDING).exists():
             raise ArbiterError(
-                f"Round {last.number} already has results: correct them instead "
-                f"of undoing the round."
+                f"{tournament.round_label(last.number)} already has results: correct them "
+                f"instead of undoing the round."
             )
         numbers = [r.number for r in rows]
         Bye.objects.filter(
@@ -154,8 +295,13 @@ def undo_round(tournament_id: int) -> int:
         ).delete()
         Game.objects.filter(round__in=rows).delete()
         Round.objects.filter(pk__in=[r.pk for r in rows]).delete()
-        if not tournament.round_set.exists():
-            tournament.status = Tournament.Status.REGISTRATION
+        status = (
+            Tournament.Status.RUNNING
+            if tournament.round_set.exists()
+            else Tournament.Status.REGISTRATION
+        )
+        if tournament.status != status:
+            tournament.status = status
             tournament.save(update_fields=["status"])
         return min(numbers)
 
@@ -167,3 +313,25 @@ def next_pairing_number(tournament: Tournament) -> int:
         .first()
     )
     return (last or 0) + 1
+
+
+# -- TRF ---------------------------------------------------------------------------------------
+
+
+def import_trf(text: str, arbiter_id: int, name: str = "", system: str = "") -> Tournament:
+    """Create a tournament from a TRF file (all rounds, results, byes), run by the user
+    ``arbiter_id``. A file that cannot be read raises :class:`ArbiterError` naming the line
+    and column."""
+    try:
+        state = read_trf(text)
+    except TrfError as e:
+        raise ArbiterError(f"The TRF file cannot be read: {e}.") from e
+    with transaction.atomic():
+        tournament = import_state(state, name=name, system=system)
+        tournament.arbiters.add(arbiter_id)
+        if not tournament.round_set.exclude(status=Round.Status.FINISHED).exists():
+            finished = tournament.round_set.count() >= tournament.rounds * tournament.legs
+            if finished:
+                tournament.status = Tournament.Status.FINISHED
+                tournament.save(update_fields=["status"])
+        return tournament

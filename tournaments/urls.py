@@ -1,11 +1,89 @@
-"""URLs of the tournaments app."""
+"""URLs of the tournaments app. Public pages are read-only GETs; everything under
+``manage``-style names needs the tournament's arbiter (see tests/test_security.py)."""
 
 from django.urls import path
 
-from tournaments import views
+from tournaments.views import arbiter, players, public, rounds
 
 urlpatterns = [
-    path("", views.home, name="home"),
-    path("tournaments/new/", views.tournament_create, name="tournament_create"),
-    path("tournaments/<int:pk>/", views.tournament_detail, name="tournament_detail"),
+    # Public, read-only.
+    path("", public.home, name="home"),
+    path("health/", public.health, name="health"),
+    path("tournaments/<int:pk>/", public.tournament_detail, name="tournament_detail"),
+    path(
+        "tournaments/<int:pk>/standings/",
+        public.tournament_standings,
+        name="tournament_standings",
+    ),
+    path(
+        "tournaments/<int:pk>/crosstable/",
+        public.tournament_crosstable,
+        name="tournament_crosstable",
+    ),
+    path("tournaments/<int:pk>/players/", public.tournament_players, name="tournament_players"),
+    path(
+        "tournaments/<int:pk>/players/<int:entry_pk>/",
+        public.entry_detail,
+        name="entry_detail",
+    ),
+    # Arbiters: the tournament.
+    path("tournaments/new/", arbiter.tournament_create, name="tournament_create"),
+    path("tournaments/import/", arbiter.tournament_import_trf, name="tournament_import_trf"),
+    path("tournaments/<int:pk>/manage/", arbiter.tournament_manage, name="tournament_manage"),
+    path("tournaments/<int:pk>/edit/", arbiter.tournament_edit, name="tournament_edit"),
+    path(
+        "tournaments/<int:pk>/export.trf",
+        arbiter.tournament_export_trf,
+        name="tournament_export_trf",
+    ),
+    # Arbiters: players.
+    path("tournaments/<int:pk>/manage/players/add/", players.entry_add, name="entry_add"),
+    path(
+        "tournaments/<int:pk>/manage/players/import/",
+        players.entries_import,
+        name="entries_import",
+    ),
+    path(
+        "tournaments/<int:pk>/manage/players/<int:entry_pk>/",
+        players.entry_edit,
+        name="entry_edit",
+    ),
+    path(
+        "tournaments/<int:pk>/manage/players/<int:entry_pk>/remove/",
+        players.entry_remove,
+        name="entry_remove",
+    ),
+    path(
+        "tournaments/<int:pk>/manage/players/<int:entry_pk>/availability/",
+        players.entry_availability,
+        name="entry_availability",
+    ),
+    # Arbiters: rounds and results.
+    path("tournaments/<int:pk>/manage/rounds/pair/", rounds.round_pair, name="round_pair"),
+    path("tournaments/<int:pk>/manage/rounds/undo/", rounds.round_undo, name="round_undo"),
+    path(
+        "tournaments/<int:pk>/manage/rounds/<int:number>/",
+        rounds.round_manage,
+        name="round_manage",
+    ),
+    path(
+        "tournaments/<int:pk>/manage/rounds/<int:number>/exchange/",
+        rounds.round_exchange,
+        name="round_exchange",
+    ),
+    path(
+        "tournaments/<int:pk>/manage/rounds/<int:number>/swap-colours/",
+        rounds.round_swap_colours,
+        name="round_swap_colours",
+    ),
+    path(
+        "tournaments/<int:pk>/manage/rounds/<int:number>/publish/",
+        rounds.round_publish,
+        name="round_publish",
+    ),
+    path(
+        "tournaments/<int:pk>/manage/games/<int:game_pk>/result/",
+        rounds.game_result,
+        name="game_result",
+    ),
 ]

@@ -26,38 +26,3 @@ def test_login_and_logout(client: Client, arbiter) -> None:
     assert "Log out arbiter" in client.get("/").content.decode()
     client.post(reverse("logout"))
     assert "Log in" in client.get("/").content.decode()
-
-
-@pytest.mark.django_db
-def test_the_creator_becomes_the_arbiter(client: Client, arbiter) -> None:
-    client.force_login(arbiter)
-    response = client.post(
-        reverse("tournament_create"),
-        {
-            "name": "Club Swiss",
-            "place": "Here",
-            "federation": "USA",
-            "start_date": "2026-06-01",
-            "end_date": "2026-06-02",
-            "pairing_system": "dutch",
-            "rounds": 5,
-            "initial_colour": "w",
-            "rating_system": "",
-            "tie_breaks": "BH-C1,BH",
-        },
-    )
-    assert response.status_code == 302
-    t = arbiter.tournaments.get()
-    assert t.name == "Club Swiss"
-    bad = client.post(
-        reverse("tournament_create"),
-        {
-            "name": "Bad",
-            "start_date": "2026-06-02",
-            "end_date": "2026-06-01",
-            "pairing_system": "dutch",
-            "rounds": 5,
-            "initial_colour": "w",
-        },
-    )
-    assert "cannot end before it starts" in bad.content.decode()

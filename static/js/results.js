@@ -1,0 +1,76 @@
+// Result entry from the keyboard: on a board row, 1 = 1-0, "=" = draw, 0 = 0-1,
+// "+" = white wins by forfeit, "-" = black wins by forfeit; arrows (or j/k) move between
+// boards. After a result is saved the next board without a result gets the focus.
+(function () {
+  "use strict";
+  var KEYS = { "1": "1-0", "=": "1/2-1/2", "5": "1/2-1/2", "0": "0-1", "+": "+-", "-": "-+" };
+
+  function rows() {
+    return Array.prototype.slice.call(document.querySelectorAll("tr[data-game]"));
+  }
+
+  function focusRow(row) {
+    if (row) {
+      row.focus();
+    }
+  }
+
+  function nextOpen(after) {
+    var all = rows();
+    var start = all.indexOf(after);
+    for (var i = 1; i <= all.length; i++) {
+      var row = all[(start + i) % all.length];
+      if (!row.classList.contains("has-result")) {
+        return row;
+      }
+    }
+    return all[start + 1] || null;
+  }
+
+  document.addEventListener("keydown", function (event) {
+    var row = event.target.closest && event.target.closest("tr[data-game]");
+    if (!row || event.ctrlKey || event.metaKey || event.altKey) {
+      return;
+    }
+    if (event.target.tagName === "SELECT" || event.target.tagName === "INPUT") {
+      return;
+    }
+    var result = KEYS[event.key];
+    if (result) {
+      var button = row.querySelector('button[name="result"][value="' + result + '"]');
+      if (button) {
+        event.preventDefault();
+        button.click();
+      }
+      return;
+    }
+    var all = rows();
+    var index = all.indexOf(row);
+    if (event.key === "ArrowDown" || event.key === "j") {
+      event.preventDefault();
+      focusRow(all[index + 1]);
+    } else if (event.key === "ArrowUp" || event.key === "k") {
+      event.preventDefault();
+      focusRow(all[index - 1]);
+    }
+  });
+
+  document.body.addEventListener("htmx:afterSwap", function (event) {
+    var target = event.detail.target;
+    if (!target || !target.id || target.id.indexOf("game-") !== 0) {
+      return;
+    }
+    var row = document.getElementById(target.id);
+    if (!row) {
+      return;
+    }
+    var confirm = row.querySelector(".confirm-button");
+    if (confirm) {
+      confirm.focus();
+    } else if (row.classList.contains("has-result")) {
+      focusRow(nextOpen(row));
+    } else {
+      focusRow(row);
+    }
+  });
+})();

@@ -1,0 +1,111 @@
+"""What the arbiter's pages show: the next step, the player list with each player's status for
+the next round, the rounds so far, the draft and its broken rules. Constant queries."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from pairing.engine.violations import Violation
+from pairing.services import Snapshot, snapshot
+from tournaments.models import Bye, Entry, Game, Round, Tournament
+from tournaments.registration import Availability, availability
+from tournaments.services import Draft, draft_of
+
+
+@dataclass
+class PlayerRow:
+    entry: Entry
+    status: str
+    """Availability in the next round to pair (a key of ``Availability.CHOICES``)."""
+    late: bool
+
+
+@dataclass
+class Dashboard:
+    snap: Snapshot
+
+    @classmethod
+    def load(cls, tournament: Tournament) -> Dashboard:
+        return cls(snapshot(tournament))
+
+    @property
+    def tournament(self) -> Tournament:
+        return self.snap.tournament
+
+    @property
+    def columns(self) -> int:
+        return len(self.snap.rounds)
+
+    @property
+    def rounds_paired(self) -> int:
+        return self.columns // self.tournament.legs
+
+    @property
+    def next_round(self) -> int | None:
+        """The round to pair next (a TCEC double round counts once); None when all are."""
+        n = self.rounds_paired + 1
+        return n if n <= self.tournament.rounds else None
+
+    @property
+    def next_column(self) -> int:
+        return self.columns + 1
+
+    @cached_property
+    def unfinished(self) -> Round | None:
+        return next((r for r in self.snap.rounds if r.status != Round.Status.FINISHED), None)
+
+    @property
+    def can_pair(self) -> bool:
+        return self.next_round is not None and self.unfinished is None
+
+    choices = Availability.CHOICES
+
+    @property
+    def available_count(self) -> int:
+        return sum(1 for row in self.players if row.status == Availability.PLAY)
+
+    @cached_property
+    def players(self) -> list[PlayerRow]:
+        byes = {(b.entry_id, b.round_number): b.kind for b in self.snap.byes}
+        column = self.next_column
+        return [
+            PlayerRow(e, availability(e, column, byes), e.joined_round > 1)
+            for e in self.snap.entries
+        ]
+
+    @property
+    def round_rows(self) -> list[tuple[str, Round, int, int]]:
+        """(label, round, boards with a result, boards) per round row."""
+        out = []
+        for r in self.snap.rounds:
+            games = self.snap.games_of(r.number)
+            done = sum(1 for g in games if g.has_result)
+            out.append((self.tournament.round_label(r.number), r, done, len(games)))
+        return out
+
+    # -- one round --------------------------------------------------------------------
+
+    def round(self, number: int) -> Round | None:
+        return next((r for r in self.snap.rounds if r.number == number), None)
+
+    def games(self, number: int) -> list[Game]:
+        return self.snap.games_of(number)
+
+    def bye_lines(self, number: int) -> list[Bye]:
+        return [b for b in self.snap.byes if b.round_number == number]
+
+    def first_leg(self, number: int) -> int:
+        return number - (number - 1) % self.tournament.legs
+
+    def draft(self, number: int) -> Draft:
+        return draft_of(self.snap, self.first_leg(number))
+
+    def violations(self, number: int) -> list[Violation]:
+        return self.draft(number).violations
+
+    def unpaired(self, number: int) -> list[Entry]:
+        """Entries neither on a board nor with a bye in the round row."""
+        placed = {g.white_id for g in self.games(number)} | {g.black_id for g in self.games(number)}
+        placed |= {b.entry_id for b in self.bye_lines(number)}
+        return [e for e in self.snap.entries if e.pk not in placed]

@@ -1,0 +1,437 @@
+"""Registering players: entries, pairing numbers (C.04.2 initial ranking or TCEC seeding),
+late entries, requested byes and withdrawals, CSV import with a preview.
+
+Every change runs in one transaction with the tournament row locked (the same lock as pairing,
+so a registration cannot slip in while a round is being paired).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime
+
+from django.db import transaction
+from django.db.models import F, Q
+
+from pairing.engine.tcec_seeding import group_seeding, random_seeding, recommended_groups
+from tournaments.models import Bye, Entry, Game, Player, Tournament
+from tournaments.services import ArbiterError, locked_tournament, next_pairing_number
+
+TITLES = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
+"""FIDE titles in the C.04.2 order of the initial ranking (untitled players last)."""
+RENUMBER_OFFSET = 10000
+"""Pairing numbers are moved out of the way (+offset) before being rewritten, so that the
+unique (tournament, pairing number) constraint holds row by row."""
+MAX_RATING = 3500
+
+
+def initial_ranking_key(entry: Entry) -> tuple[int, int, str]:
+    """C.04.2: rating descending, then title (GM-IM-WGM-FM-WIM-CM-WFM-WCM-none), then name."""
+    title = entry.player.title.upper()
+    rank = TITLES.index(title) if title in TITLES else len(TITLES)
+    return (-entry.rating, rank, entry.player.name.casefold())
+
+
+def columns_paired(tournament: Tournament) -> int:
+    """Round rows stored (TRF round columns)."""
+    return tournament.round_set.count()
+
+
+def numbers_may_change(tournament: Tournament, columns: int) -> bool:
+    """Pairing numbers follow the seeding before round 1; with the C.04.2 initial ranking they
+    may still be reassigned (late entries, corrected ratings) until the fourth round is
+    paired; TCEC seeds and manual numbers are fixed once round 1 is paired."""
+    if columns == 0:
+        return True
+    return tournament.seeding == Tournament.Seeding.RATING and columns // tournament.legs < 4
+
+
+def seeding_order(tournament: Tournament, entries: Sequence[Entry]) -> list[Entry]:
+    """The entries in the order of the tournament's seeding method."""
+    by_strength = sorted(entries, key=initial_ranking_key)
+    if tournament.seeding == Tournament.Seeding.RANDOM:
+        return random_seeding(by_strength, seed=f"tournament-{tournament.pk}")
+    if tournament.seeding == Tournament.Seeding.GROUPS:
+        return group_seeding(by_strength, recommended_groups(len(by_strength)))
+    if tournament.seeding == Tournament.Seeding.MANUAL:
+        return sorted(entries, key=lambda e: e.pairing_number)
+    return by_strength
+
+
+def _renumber(tournament: Tournament, order: Sequence[Entry]) -> None:
+    if [e.pairing_number for e in order] == list(range(1, len(order) + 1)):
+        return
+    Entry.objects.filter(tournament=tournament).update(
+        pairing_number=F("pairing_number") + RENUMBER_OFFSET
+    )
+    for number, entry in enumerate(order, start=1):
+        entry.pairing_number = number
+    Entry.objects.bulk_update(order, ["pairing_number"])
+
+
+def reseed(tournament: Tournament) -> None:
+    """Give pairing numbers 1..n in seeding order, when the rules still allow it (else only
+    close the gaps left by removed players). Call with the tournament locked."""
+    entries = list(tournament.entries.select_related("player"))
+    if numbers_may_change(tournament, columns_paired(tournament)):
+        _renumber(tournament, seeding_order(tournament, entries))
+    else:
+        _renumber(tournament, sorted(entries, key=lambda e: e.pairing_number))
+
+
+# -- entries ---------------------------------------------------------------------------------
+
+
+def _enter(tournament: Tournament, player: Player, rating: int, columns: int) -> Entry:
+    """A new entry; after round 1 a late entry, with the tournament's bye for each round
+    column missed (zero points unless the regulations give half a point)."""
+    if tournament.entries.filter(player=player).exists():
+        raise ArbiterError(f"{player.name} is already registered.")
+    entry = Entry.objects.create(
+        tournament=tournament,
+        player=player,
+        pairing_number=next_pairing_number(tournament),
+        rating=rating,
+        joined_round=columns + 1,
+    )
+    Bye.objects.bulk_create(
+        Bye(entry=entry, round_number=r, kind=tournament.late_entry_bye)
+        for r in range(1, columns + 1)
+    )
+    return entry
+
+
+def register(tournament_id: int, player: Player, rating: int | None = None) -> Entry:
+    """Enter a player (saved or not yet saved) in the tournament; the rating defaults to the
+    player's FIDE rating. After round 1 the player is a late entry from the next round."""
+    with transaction.atomic():
+        tournament = locked_tournament(tournament_id)
+        if tournament.status == Tournament.Status.FINISHED:
+            raise ArbiterError("The tournament is finished: no more players can enter.")
+        if player.pk is None:
+            player.save()
+        entry = _enter(
+            tournament,
+            player,
+            player.fide_rating if rating is None else rating,
+            columns_paired(tournament),
+        )
+        reseed(tournament)
+        entry.refresh_from_db()
+        return entry
+
+
+def update_entry(entry: Entry, player_fields: Iterable[str], rating: int | None) -> Entry:
+    """Save an edited player (``player_fields`` changed) and the entry's rating, which may only
+    change before round 1; then follow the seeding again."""
+    with transaction.atomic():
+        tournament = locked_tournament(entry.tournament_id)
+        fields = list(player_fields)
+        if fields:
+            entry.player.save(update_fields=fields)
+        if rating is not None and rating != entry.rating:
+            if columns_paired(tournament):
+                raise ArbiterError("Ratings can only be edited before round 1 is paired.")
+            entry.rating = rating
+            entry.save(update_fields=["rating"])
+        reseed(tournament)
+        entry.refresh_from_db()
+        return entry
+
+
+def set_pairing_number(entry: Entry, number: int) -> None:
+    """Manual seeding: move the entry to ``number``, the others shift."""
+    with transaction.atomic():
+        tournament = locked_tournament(entry.tournament_id)
+        if columns_paired(tournament):
+            raise ArbiterError("Pairing numbers are fixed once round 1 is paired.")
+        entries = [e for e in tournament.entries.order_by("pairing_number") if e.pk != entry.pk]
+        number = max(1, min(number, len(entries) + 1))
+        entries.insert(number - 1, entry)
+        _renumber(tournament, entries)
+
+
+def remove_entry(entry: Entry) -> str:
+    """Delete an entry that has no game and no pairing-allocated bye (a registration mistake);
+    the player goes too when entered nowhere else. Returns the player's name."""
+    with transaction.atomic():
+        tournament = locked_tournament(entry.tournament_id)
+        played = Game.objects.filter(Q(white=entry) | Q(black=entry)).exists()
+        if played or entry.byes.filter(kind=Bye.Kind.PAIRING_ALLOCATED).exists():
+            raise ArbiterError(
+                f"{entry.player.name} has been paired already: withdraw the player instead."
+            )
+        player = entry.player
+        entry.delete()
+        if not player.entries.exists():
+            player.delete()
+        reseed(tournament)
+        return player.name
+
+
+# -- byes, withdrawals ---------------------------------------------------------------------------
+
+
+class Availability:
+    """What an entry does in a future round (the choices of the arbiter's form)."""
+
+    PLAY = "play"
+    HALF_POINT_BYE = Bye.Kind.HALF_POINT.value
+    ZERO_POINT_BYE = Bye.Kind.ZERO_POINT.value
+    WITHDRAWN = "withdrawn"
+
+    CHOICES = (
+        (PLAY, "Plays"),
+        (HALF_POINT_BYE, "Half-point bye"),
+        (ZERO_POINT_BYE, "Zero-point bye"),
+        (WITHDRAWN, "Withdrawn"),
+    )
+
+
+def availability(entry: Entry, column: int, byes: dict[tuple[int, int], str]) -> str:
+    """The entry's status in round column ``column`` (``byes``: (entry pk, column) -> kind)."""
+    if entry.withdrawn_from_round is not None and column >= entry.withdrawn_from_round:
+        return Availability.WITHDRAWN
+    kind = byes.get((entry.pk, column))
+    if kind in (Bye.Kind.HALF_POINT, Bye.Kind.ZERO_POINT):
+        return kind
+    return Availability.PLAY
+
+
+def set_availability(entry: Entry, round_number: int, status: str) -> None:
+    """Before round ``round_number`` is paired (a TCEC double round counts once): the entry
+    plays, has a requested bye, or withdraws from that round on."""
+    if status not in dict(Availability.CHOICES):
+        raise ArbiterError(f"Unknown status {status!r}.")
+    with transaction.atomic():
+        tournament = locked_tournament(entry.tournament_id)
+        entry.refresh_from_db()
+        done = columns_paired(tournament)
+        legs = tournament.legs
+        columns = [legs * (round_number - 1) + leg for leg in range(1, legs + 1)]
+        if columns[0] <= done:
+            raise ArbiterError(
+                f"Round {round_number} is already paired: undo its pairing to change who plays, "
+                f"or enter a forfeit."
+            )
+        if round_number > tournament.rounds:
+            raise ArbiterError(f"The tournament has {tournament.rounds} rounds.")
+        requested = entry.byes.filter(
+            round_number__in=columns, kind__in=[Bye.Kind.HALF_POINT, Bye.Kind.ZERO_POINT]
+        )
+        if status == Availability.WITHDRAWN:
+            _withdraw(entry, columns[0])
+        elif status == Availability.PLAY:
+            requested.delete()
+            _reinstate(entry, columns[0])
+        else:
+            if entry.withdrawn_from_round is not None and columns[0] >= entry.withdrawn_from_round:
+                raise ArbiterError(
+                    f"{entry.player.name} has withdrawn: mark the player as playing first."
+                )
+            if entry.joined_round > columns[0]:
+                raise ArbiterError(f"{entry.player.name} has not joined yet in that round.")
+            requested.delete()
+            Bye.objects.bulk_create(Bye(entry=entry, round_number=c, kind=status) for c in columns)
+
+
+def _withdraw(entry: Entry, column: int) -> None:
+    if column <= entry.joined_round:
+        raise ArbiterError(
+            f"{entry.player.name} has not played yet: remove the player from the list instead."
+        )
+    if entry.withdrawn_from_round is not None and entry.withdrawn_from_round <= column:
+        return
+    entry.withdrawn_from_round = column
+    entry.save(update_fields=["withdrawn_from_round"])
+    entry.byes.filter(round_number__gte=column).exclude(kind=Bye.Kind.PAIRING_ALLOCATED).delete()
+
+
+def _reinstate(entry: Entry, column: int) -> None:
+    """Undo a withdrawal from ``column`` on; the round columns the entry sat out before it
+    stay zero-point byes."""
+    start = entry.withdrawn_from_round
+    if start is None or start > column:
+        return
+    Bye.objects.bulk_create(
+        Bye(entry=entry, round_number=c, kind=Bye.Kind.ZERO_POINT) for c in range(start, column)
+    )
+    entry.withdrawn_from_round = None
+    entry.save(update_fields=["withdrawn_from_round"])
+
+
+# -- CSV import --------------------------------------------------------------------------------
+
+COLUMNS = {
+    "name": ("name", "player", "player name", "full name"),
+    "last_name": ("last name", "lastname", "surname", "family name"),
+    "first_name": ("first name", "firstname", "given name"),
+    "rating": ("rating", "elo", "fide rating", "fide_rating", "rtg"),
+    "title": ("title", "tit"),
+    "federation": ("federation", "fed", "country", "nation"),
+    "fide_id": ("fide id", "fide_id", "fideid", "id fide", "fide"),
+    "birth_date": ("birth date", "birth_date", "birthdate", "born", "date of birth", "dob"),
+    "sex": ("sex", "gender"),
+}
+"""Recognised header names (case and spacing do not matter) per field."""
+_HEADER = {alias: key for key, aliases in COLUMNS.items() for alias in aliases}
+
+
+@dataclass
+class CsvRow:
+    """One line of an uploaded player list, checked."""
+
+    line: int
+    name: str = ""
+    rating: int = 0
+    title: str = ""
+    federation: str = ""
+    fide_id: str = ""
+    birth_date: date | None = None
+    sex: str = ""
+    errors: list[str] = field(default_factory=list)
+    known: Player | None = None
+    """The player already in the database with this FIDE ID."""
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+@dataclass
+class CsvPreview:
+    rows: list[CsvRow]
+    columns: list[str]
+    """The fields recognised in the header, in file order."""
+    error: str = ""
+    """A problem with the whole file (no header, no name column)."""
+
+    @property
+    def valid(self) -> list[CsvRow]:
+        return [r for r in self.rows if r.ok]
+
+    @property
+    def invalid(self) -> list[CsvRow]:
+        return [r for r in self.rows if not r.ok]
+
+
+def _parse_date(text: str) -> date | None:
+    for fmt in ("%Y-%m-%d", "%Y/%m/%d", "%d.%m.%Y", "%d/%m/%Y", "%Y.%m.%d"):
+        try:
+            return datetime.strptime(text, fmt).date()
+        except ValueError:
+            continue
+    raise ValueError(text)
+
+
+def _check_row(row: CsvRow, raw: dict[str, str]) -> None:
+    name = raw.get("name", "")
+    if not name and (raw.get("last_name") or raw.get("first_name")):
+        name = ", ".join(p for p in (raw.get("last_name", ""), raw.get("first_name", "")) if p)
+    row.name = name
+    if not name:
+        row.errors.append("the name is missing")
+    elif len(name) > 100:
+        row.errors.append("the name is longer than 100 characters")
+    rating = raw.get("rating", "")
+    if rating:
+        if not rating.isdigit() or int(rating) > MAX_RATING:
+            row.errors.append(f"rating must be a whole number from 0 to {MAX_RATING}")
+        else:
+            row.rating = int(rating)
+    title = raw.get("title", "").upper()
+    if title and title not in TITLES:
+        row.errors.append(f"unknown title {title!r} (use {', '.join(TITLES)} or leave it empty)")
+    row.title = title if title in TITLES else ""
+    fed = raw.get("federation", "").upper()
+    if fed and not re.fullmatch(r"[A-Z]{3}", fed):
+        row.errors.append("federation must be a three-letter code like USA")
+    row.federation = fed
+    fide_id = raw.get("fide_id", "")
+    if fide_id and not re.fullmatch(r"\d{1,11}", fide_id):
+        row.errors.append("FIDE ID must be up to 11 digits")
+    row.fide_id = fide_id
+    born = raw.get("birth_date", "")
+    if born:
+        try:
+            row.birth_date = _parse_date(born)
+        except ValueError:
+            row.errors.append("birth date must look like 1990-12-31")
+    sex = raw.get("sex", "").lower()[:1]
+    sex = {"f": "w"}.get(sex, sex)
+    if sex and sex not in ("m", "w"):
+        row.errors.append("sex must be m or w (or empty)")
+    row.sex = sex
+
+
+def preview_csv(tournament: Tournament, text: str) -> CsvPreview:
+    """Read a player list (comma, semicolon or tab separated, with a header line) and check
+    every row; nothing is saved."""
+    text = text.removeprefix("\ufeff").strip()
+    if not text:
+        return CsvPreview([], [], "The file is empty.")
+    try:
+        dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(
+            text.splitlines()[0], delimiters=",;\t"
+        )
+    except csv.Error:
+        dialect = csv.excel
+    reader = csv.reader(io.StringIO(text), dialect)
+    header = [_HEADER.get(" ".join(h.replace("_", " ").split()).lower(), "") for h in next(reader)]
+    if "name" not in header and "last_name" not in header:
+        return CsvPreview(
+            [], [], "The first line must name the columns, with at least a 'name' column."
+        )
+    rows = []
+    for line, values in enumerate(reader, start=2):
+        if not any(v.strip() for v in values):
+            continue
+        raw = {key: v.strip() for key, v in zip(header, values, strict=False) if key}
+        row = CsvRow(line)
+        _check_row(row, raw)
+        rows.append(row)
+    _check_ids(tournament, rows)
+    return CsvPreview(rows, [h for h in header if h])
+
+
+def _check_ids(tournament: Tournament, rows: list[CsvRow]) -> None:
+    ids = [r.fide_id for r in rows if r.fide_id and r.ok]
+    known = {p.fide_id: p for p in Player.objects.filter(fide_id__in=ids)}
+    entered = set(
+        tournament.entries.filter(player__fide_id__in=ids).values_list("player__fide_id", flat=True)
+    )
+    seen: dict[str, int] = {}
+    for r in rows:
+        if not r.fide_id or not r.ok:
+            continue
+        if r.fide_id in seen:
+            r.errors.append(f"FIDE ID {r.fide_id} is already on line {seen[r.fide_id]}")
+        elif r.fide_id in entered:
+            r.errors.append(f"FIDE ID {r.fide_id} is already registered in this tournament")
+        seen.setdefault(r.fide_id, r.line)
+        r.known = known.get(r.fide_id)
+
+
+def import_csv(tournament_id: int, text: str) -> int:
+    """Register the valid rows of a player list (checked again); returns how many."""
+    with transaction.atomic():
+        tournament = locked_tournament(tournament_id)
+        preview = preview_csv(tournament, text)
+        columns = columns_paired(tournament)
+        for row in preview.valid:
+            player = row.known or Player.objects.create(
+                name=row.name,
+                title=row.title,
+                federation=row.federation,
+                fide_id=row.fide_id,
+                birth_date=row.birth_date,
+                sex=row.sex,
+                fide_rating=row.rating,
+            )
+            _enter(tournament, player, row.rating or player.fide_rating, columns)
+        reseed(tournament)
+        return len(preview.valid)

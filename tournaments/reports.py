@@ -1,0 +1,243 @@
+"""What the public pages show, computed from one :class:`~pairing.services.Snapshot` (four
+queries whatever the field size): pairings of a round, standings with the configured
+tie-breaks, the crosstable, a player's games and score progression.
+
+Players only ever see published rounds; standings count the finished rounds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from pairing.engine.state import RoundEntry, TournamentState
+from pairing.engine.tiebreaks import TieBreak, tie_break
+from pairing.services import Snapshot, ranking
+from tournaments.models import Bye, Entry, Game, Round, Tournament
+
+BYE_LABELS = {
+    Bye.Kind.PAIRING_ALLOCATED: "Bye",
+    Bye.Kind.FULL_POINT: "Full-point bye",
+    Bye.Kind.HALF_POINT: "Half-point bye",
+    Bye.Kind.ZERO_POINT: "Zero-point bye",
+}
+
+
+def points(half_points: int) -> str:
+    """Half-points for display: 7 -> "3.5", 6 -> "3"."""
+    whole, half = divmod(half_points, 2)
+    return f"{whole}.5" if half else str(whole)
+
+
+RESULT_SYMBOL = {"1": "1", "0": "0", "=": "½", "W": "1", "L": "0", "D": "½", "+": "+", "-": "−"}
+BYE_SYMBOL = {"U": "+", "F": "+", "H": "½", "Z": "0", " ": ""}
+
+
+@dataclass
+class Line:
+    """A player's line in a round: the board (or bye) from one player's side."""
+
+    entry: Entry
+    board: int | None = None
+    colour: str = ""
+    opponent: Entry | None = None
+    result: str = ""
+    """The player's own result: "1", "½", "0", "+", "−" or "" (pending)."""
+    bye: str = ""
+    """A bye's label, or "Withdrawn" / "Not yet entered"."""
+
+
+@dataclass
+class Standing:
+    rank: int
+    entry: Entry
+    score: str
+    values: list[str]
+
+
+@dataclass
+class View:
+    """The public view of a tournament."""
+
+    snap: Snapshot
+
+    @property
+    def tournament(self) -> Tournament:
+        return self.snap.tournament
+
+    @cached_property
+    def published(self) -> list[Round]:
+        return [r for r in self.snap.rounds if r.status != Round.Status.DRAFT]
+
+    @cached_property
+    def live_round(self) -> Round | None:
+        """The published round still waiting for results."""
+        return next((r for r in self.published if r.status == Round.Status.PUBLISHED), None)
+
+    @property
+    def is_live(self) -> bool:
+        return self.live_round is not None
+
+    @cached_property
+    def current_round(self) -> Round | None:
+        """The round players want to see: the live one, else the last published."""
+        return self.live_round or (self.published[-1] if self.published else None)
+
+    @cached_property
+    def finished_columns(self) -> int:
+        done = 0
+        for r in self.snap.rounds:
+            if r.status != Round.Status.FINISHED:
+                break
+            done = r.number
+        return done
+
+    def label(self, number: int) -> str:
+        return self.tournament.round_label(number)
+
+    @cached_property
+    def standings_label(self) -> str:
+        done = self.finished_columns
+        if not done:
+            return "Starting rank"
+        legs = self.tournament.legs
+        if done % legs:
+            return f"after {self.label(done).lower()}"
+        return f"after round {done // legs}"
+
+    # -- standings ----------------------------------------------------------------------
+
+    @cached_property
+    def state(self) -> TournamentState:
+        """The tournament after its finished rounds."""
+        return self.snap.state(self.finished_columns)
+
+    @cached_property
+    def tie_breaks(self) -> list[TieBreak]:
+        codes = self.tournament.tie_break_codes
+        if self.tournament.is_tcec:
+            codes = ["BYE", *codes]
+        return [tie_break(c) for c in codes]
+
+    @cached_property
+    def standings(self) -> list[Standing]:
+        rows = ranking(self.tournament, self.state)
+        entry = self.snap.entry_by_number
+        return [
+            Standing(
+                row.rank,
+                entry[row.player],
+                points(row.score),
+                [tb.format(v) for tb, v in zip(self.tie_breaks, row.values, strict=True)],
+            )
+            for row in rows
+        ]
+
+    # -- rounds -------------------------------------------------------------------------
+
+    def round(self, number: int | None) -> Round | None:
+        if number is None:
+            return self.current_round
+        return next((r for r in self.published if r.number == number), None)
+
+    def games(self, rnd: Round) -> list[Game]:
+        return self.snap.games_of(rnd.number)
+
+    def scores_before(self, rnd: Round) -> dict[int, str]:
+        """Entry pk -> points before the round."""
+        state = self.snap.state(rnd.number - 1)
+        entry = self.snap.entry_by_number
+        return {entry[pid].pk: points(s) for pid, s in state.scores.items()}
+
+    def lines(self, rnd: Round) -> list[Line]:
+        """Every registered player's line in the round, alphabetically."""
+        out: dict[int, Line] = {}
+        for g in self.games(rnd):
+            w, b = Game.TRF_CODES[g.result]
+            out[g.white_id] = Line(g.white, g.board, "White", g.black, RESULT_SYMBOL.get(w, ""))
+            out[g.black_id] = Line(g.black, g.board, "Black", g.white, RESULT_SYMBOL.get(b, ""))
+        for bye in self.snap.byes:
+            if bye.round_number == rnd.number and bye.entry_id not in out:
+                out[bye.entry_id] = Line(bye.entry, bye=BYE_LABELS[Bye.Kind(bye.kind)])
+        for e in self.snap.entries:
+            if e.pk not in out:
+                absent = "Not yet entered" if e.joined_round > rnd.number else "Withdrawn"
+                out[e.pk] = Line(e, bye=absent if not e.plays_in(rnd.number) else "Absent")
+        return sorted(out.values(), key=lambda line: line.entry.player.name.casefold())
+
+    def byes(self, rnd: Round) -> list[Line]:
+        return [line for line in self.lines(rnd) if line.board is None]
+
+    # -- crosstable and players ---------------------------------------------------------
+
+    @cached_property
+    def full_state(self) -> TournamentState:
+        """Every published round, pending results included (blank codes)."""
+        return self.snap.state(len(self.published))
+
+    @staticmethod
+    def cell(e: RoundEntry) -> str:
+        """A crosstable cell: opponent's pairing number, colour, result ("12w1"), or the
+        bye."""
+        if e.opponent is None:
+            return f"{BYE_SYMBOL.get(e.code, e.code)} bye" if e.code in "UFH" else "–"
+        colour = e.colour.value if e.colour else ""
+        return f"{e.opponent}{colour}{RESULT_SYMBOL.get(e.code, '')}"
+
+    def progression(self, entry: Entry) -> list[PlayerRound]:
+        """The player's rounds: opponent, colour, result and running score."""
+        player = self.full_state.player(entry.pairing_number)
+        pts = self.full_state.points
+        running = 0
+        out = []
+        for number, e in enumerate(player.results, start=1):
+            pending = e.opponent is not None and e.code == " "
+            running += 0 if pending else pts.of(e)
+            opponent = self.snap.entry_by_number[e.opponent] if e.opponent is not None else None
+            out.append(
+                PlayerRound(
+                    label=self.label(number),
+                    opponent=opponent,
+                    colour="White"
+                    if e.colour and e.colour.value == "w"
+                    else "Black"
+                    if e.colour
+                    else "",
+                    result=RESULT_SYMBOL.get(e.code, "")
+                    if e.opponent is not None
+                    else BYE_SYMBOL.get(e.code, ""),
+                    bye=BYE_LABELS.get(Bye.Kind(e.code), "Absent")
+                    if e.opponent is None and e.code in "UFHZ"
+                    else "",
+                    score=points(running),
+                    half_points=running,
+                    pending=pending,
+                )
+            )
+        return out
+
+
+@dataclass
+class PlayerRound:
+    label: str
+    opponent: Entry | None
+    colour: str
+    result: str
+    bye: str
+    score: str
+    half_points: int
+    pending: bool = False
+
+
+def sparkline(rounds: list[PlayerRound], win: int, width: int = 240, height: int = 60) -> str:
+    """SVG polyline points of the running score: 0 at the bottom, a win in every round at the
+    top, one point per round."""
+    if not rounds:
+        return ""
+    top = max(win * len(rounds), 1)
+    step = width / len(rounds)
+    coords = [(0.0, float(height))]
+    coords += [
+        (step * (i + 1), height - height * r.half_points / top) for i, r in enumerate(rounds)
+    ]
+    return " ".join(f"{x:.1f},{y:.1f}" for x, y in coords)

@@ -1,0 +1,33 @@
+"""Who may see and change what."""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
+from django_htmx.middleware import HtmxDetails
+
+from tournaments.models import Tournament
+
+
+class HtmxHttpRequest(HttpRequest):
+    """A request that went through django-htmx's middleware (for type checking)."""
+
+    htmx: HtmxDetails
+
+
+def _get_tournament_for_arbiter(request: HttpRequest, pk: int) -> Tournament:
+    """The tournament, for one of its arbiters: 404 when it does not exist, 403 for anybody
+    else (the views also need a login)."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    if not tournament.is_arbiter(request.user):
+        raise PermissionDenied("Only the tournament's arbiters may do this.")
+    return tournament
+
+
+get_tournament_for_arbiter = _get_tournament_for_arbiter
+
+
+def htmx_target(request: HtmxHttpRequest) -> str:
+    """The id of the element an htmx request will swap, or ""."""
+    return (request.htmx.target or "") if request.htmx else ""

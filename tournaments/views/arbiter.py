@@ -1,0 +1,89 @@
+"""The arbiter's tournament pages: create, edit, the dashboard, TRF import and export."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.text import slugify
+from django.views.decorators.http import require_http_methods, require_safe
+
+from pairing.services import export_trf
+from tournaments import registration, services
+from tournaments.dashboard import Dashboard
+from tournaments.forms import QuickEntryForm, TournamentForm, TrfImportForm
+from tournaments.views.access import HtmxHttpRequest, _get_tournament_for_arbiter
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def tournament_create(request: HtmxHttpRequest) -> HttpResponse:
+    """A new tournament; its creator becomes its arbiter."""
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            tournament = form.save()
+            tournament.arbiters.add(request.user.pk or 0)
+        messages.success(request, "Tournament created. Now register the players.")
+        return redirect("tournament_manage", tournament.pk)
+    return render(request, "tournaments/tournament_form.html", {"form": form})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def tournament_edit(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Settings; the system, colour and seeding are fixed once round 1 is paired."""
+    tournament = _get_tournament_for_arbiter(request, pk)
+    paired = tournament.round_set.count()
+    form = TournamentForm(request.POST or None, instance=tournament, paired_rounds=paired)
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            form.save()
+            registration.reseed(services.locked_tournament(tournament.pk))
+        messages.success(request, "Settings saved.")
+        return redirect("tournament_manage", tournament.pk)
+    return render(
+        request, "tournaments/tournament_form.html", {"form": form, "tournament": tournament}
+    )
+
+
+@login_required
+@require_safe
+def tournament_manage(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """The arbiter's dashboard: the next step, the players, the rounds."""
+    tournament = _get_tournament_for_arbiter(request, pk)
+    context = {"board": Dashboard.load(tournament), "tournament": tournament}
+    context["form"] = QuickEntryForm()
+    return render(request, "tournaments/tournament_manage.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def tournament_import_trf(request: HtmxHttpRequest) -> HttpResponse:
+    """A whole tournament from a TRF file; the importer becomes its arbiter."""
+    form = TrfImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            tournament = services.import_trf(
+                data["text"], request.user.pk or 0, data["name"], data["pairing_system"]
+            )
+        except services.ArbiterError as e:
+            form.add_error(None, str(e))
+        else:
+            messages.success(request, f"Imported {tournament.name}.")
+            return redirect("tournament_manage", tournament.pk)
+    return render(request, "tournaments/tournament_import.html", {"form": form})
+
+
+@login_required
+@require_safe
+def tournament_export_trf(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """The FIDE rating report (TRF16). Arbiters only: it holds birth dates."""
+    tournament = _get_tournament_for_arbiter(request, pk)
+    response = HttpResponse(export_trf(tournament), content_type="text/plain; charset=utf-8")
+    name = slugify(tournament.name) or f"tournament-{tournament.pk}"
+    response["Content-Disposition"] = f'attachment; filename="{name}.trf"'
+    return response

@@ -1,0 +1,173 @@
+"""Registration: add players (full form, quick row, CSV import), edit, remove; byes,
+withdrawals and late entries. The player list on the dashboard is the swappable
+``tournament_manage.html#players`` (``<section id="players">``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_POST
+
+from tournaments import registration
+from tournaments.dashboard import Dashboard
+from tournaments.forms import (
+    AvailabilityForm,
+    CsvImportForm,
+    EntryEditForm,
+    EntryForm,
+    QuickEntryForm,
+)
+from tournaments.models import Entry, Tournament
+from tournaments.services import ArbiterError
+from tournaments.views.access import HtmxHttpRequest, _get_tournament_for_arbiter
+
+
+def _players_section(
+    request: HtmxHttpRequest, tournament: Tournament, form: EntryForm | None = None, **extra: Any
+) -> HttpResponse:
+    context = {"tournament": tournament, "board": Dashboard.load(tournament)}
+    context |= {"form": form or QuickEntryForm(), **extra}
+    return render(request, "tournaments/tournament_manage.html#players", context)
+
+
+def _back_to_players(tournament: Tournament) -> HttpResponse:
+    return redirect(reverse("tournament_manage", args=[tournament.pk]) + "#players")
+
+
+def _entry(tournament: Tournament, entry_pk: int) -> Entry:
+    return get_object_or_404(
+        Entry.objects.select_related("player"), pk=entry_pk, tournament=tournament
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def entry_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Register a player. The quick row (htmx) gets the player list back, ready for the next."""
+    tournament = _get_tournament_for_arbiter(request, pk)
+    form_class = QuickEntryForm if request.POST.get("quick") else EntryForm
+    form = form_class(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            entry = registration.register(tournament.pk, form.player(), form.cleaned_data["rating"])
+        except ArbiterError as e:
+            form.add_error(None, str(e))
+        else:
+            note = f"{entry.player.name} registered as no. {entry.pairing_number}."
+            if request.htmx:
+                return _players_section(request, tournament, added=note)
+            messages.success(request, note)
+            return _back_to_players(tournament)
+    if request.htmx:
+        return _players_section(request, tournament, form)
+    return render(request, "tournaments/entry_form.html", {"form": form, "tournament": tournament})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def entry_edit(request: HtmxHttpRequest, pk: int, entry_pk: int) -> HttpResponse:
+    """Correct a player's data; the rating until round 1 is paired."""
+    tournament = _get_tournament_for_arbiter(request, pk)
+    entry = _entry(tournament, entry_pk)
+    paired = tournament.round_set.exists()
+    manual = tournament.seeding == Tournament.Seeding.MANUAL and not paired
+    initial = {name: getattr(entry.player, name) for name in EntryEditForm.player_fields}
+    initial |= {"rating": entry.rating, "pairing_number": entry.pairing_number}
+    form = EntryEditForm(
+        request.POST or None,
+        initial=initial,
+        player=entry.player,
+        rating_locked=paired,
+        manual_number=manual,
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            rating = None if paired else form.cleaned_data["rating"] or 0
+            registration.update_entry(entry, form.changed_player_fields(), rating)
+            number = form.cleaned_data.get("pairing_number")
+            if manual and number and number != entry.pairing_number:
+                registration.set_pairing_number(entry, number)
+        except ArbiterError as e:
+            form.add_error(None, str(e))
+        else:
+            messages.success(request, f"{entry.player.name} saved.")
+            return _back_to_players(tournament)
+    context = {"form": form, "tournament": tournament, "entry": entry}
+    context["schedule"] = _schedule(tournament, entry)
+    context["availability_choices"] = registration.Availability.CHOICES
+    return render(request, "tournaments/entry_form.html", context)
+
+
+def _schedule(tournament: Tournament, entry: Entry) -> list[tuple[int, str]]:
+    """(round, status) for every round not paired yet."""
+    columns = tournament.round_set.count()
+    byes = {(entry.pk, b.round_number): b.kind for b in entry.byes.all()}
+    first = columns // tournament.legs + 1
+    return [
+        (r, registration.availability(entry, tournament.legs * (r - 1) + 1, byes))
+        for r in range(first, tournament.rounds + 1)
+    ]
+
+
+@login_required
+@require_POST
+def entry_remove(request: HtmxHttpRequest, pk: int, entry_pk: int) -> HttpResponse:
+    """Take back a registration made by mistake (never paired)."""
+    tournament = _get_tournament_for_arbiter(request, pk)
+    try:
+        name = registration.remove_entry(_entry(tournament, entry_pk))
+    except ArbiterError as e:
+        messages.error(request, str(e))
+    else:
+        messages.success(request, f"{name} removed.")
+    return _back_to_players(tournament)
+
+
+@login_required
+@require_POST
+def entry_availability(request: HtmxHttpRequest, pk: int, entry_pk: int) -> HttpResponse:
+    """Before a round is paired: plays, half-point bye, zero-point bye, or withdrawn."""
+    tournament = _get_tournament_for_arbiter(request, pk)
+    entry = _entry(tournament, entry_pk)
+    form = AvailabilityForm(request.POST)
+    error = ""
+    if not form.is_valid():
+        error = "Choose a round and a status."
+    else:
+        try:
+            registration.set_availability(
+                entry, form.cleaned_data["round"], form.cleaned_data["status"]
+            )
+        except ArbiterError as e:
+            error = str(e)
+    if request.htmx:
+        return _players_section(request, tournament, problem=error)
+    if error:
+        messages.error(request, error)
+    next_url = request.POST.get("next", "")
+    if next_url == "entry_edit":
+        return redirect("entry_edit", tournament.pk, entry.pk)
+    return _back_to_players(tournament)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def entries_import(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """A player list from a CSV file: a preview with each row's errors, then the import of
+    the valid rows."""
+    tournament = _get_tournament_for_arbiter(request, pk)
+    form = CsvImportForm(request.POST or None, request.FILES or None)
+    context: dict[str, Any] = {"tournament": tournament, "form": form}
+    if request.method == "POST" and form.is_valid():
+        text = form.cleaned_data["text"]
+        if request.POST.get("confirm"):
+            count = registration.import_csv(tournament.pk, text)
+            messages.success(request, f"{count} players registered.")
+            return _back_to_players(tournament)
+        context |= {"preview": registration.preview_csv(tournament, text), "text": text}
+    return render(request, "tournaments/entries_import.html", context)

@@ -1,0 +1,223 @@
+"""Rounds: pair, adjust the draft, publish, enter results, undo.
+
+``round_manage.html`` has three swappable regions: ``#draft`` (the draft and its warnings),
+``#round-status`` (progress; refreshed when a result is saved) and one ``<tr id="game-N">`` per
+board (partial ``game_row``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST, require_safe
+
+from pairing.engine.state import RoundPairing
+from pairing.engine.violations import exchange, swap_colours
+from tournaments import services
+from tournaments.dashboard import Dashboard
+from tournaments.forms import ExchangeForm, ResultForm, SwapColoursForm
+from tournaments.models import Game, Round, Tournament
+from tournaments.views.access import HtmxHttpRequest, _get_tournament_for_arbiter, htmx_target
+
+TEMPLATE = "tournaments/round_manage.html"
+SECTIONS = ("draft", "round-status")
+RESULT_BUTTONS = [
+    ("1-0", "1–0", "White wins (key 1)"),
+    ("1/2-1/2", "½", "Draw (key =)"),
+    ("0-1", "0–1", "Black wins (key 0)"),
+    ("+-", "+/−", "White wins by forfeit (key +)"),
+    ("-+", "−/+", "Black wins by forfeit (key -)"),
+    ("--", "−/−", "Double forfeit"),
+]
+OTHER_RESULTS = [
+    (value, label)
+    for value, label in Game.Result.choices
+    if value not in {b[0] for b in RESULT_BUTTONS}
+]
+
+
+def _context(tournament: Tournament, number: int, **extra: Any) -> dict[str, Any]:
+    board = Dashboard.load(tournament)
+    rnd = board.round(number)
+    if rnd is None:
+        raise Http404("No such round.")
+    games = board.games(number)
+    context: dict[str, Any] = {"tournament": tournament, "board": board, "round": rnd}
+    context |= {"byes": board.bye_lines(number), "buttons": RESULT_BUTTONS, "others": OTHER_RESULTS}
+    context["label"] = tournament.round_label(number)
+    context |= {"games": games, "done": sum(g.has_result for g in games), "total": len(games)}
+    if rnd.status == Round.Status.DRAFT:
+        first = board.first_leg(number)
+        draft = board.draft(first)
+        context |= {"draft": draft, "violations": draft.violations, "first_leg": first}
+        context["unpaired"] = board.unpaired(first)
+    return context | extra
+
+
+def _round_page(
+    request: HtmxHttpRequest, tournament: Tournament, number: int, **extra: Any
+) -> HttpResponse:
+    context = _context(tournament, number, **extra)
+    target = htmx_target(request)
+    if target in SECTIONS:
+        return render(request, f"{TEMPLATE}#{target}", context)
+    return render(request, TEMPLATE, context)
+
+
+@login_required
+@require_POST
+def round_pair(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Pair the next round: one POST, one transaction, the tournament row locked."""
+    tournament = _get_tournament_for_arbiter(request, pk)
+    raw = request.POST.get("round", "")
+    try:
+        rnd = services.pair_next_round(tournament.pk, int(raw) if raw.isdigit() else None)
+    except services.ArbiterError as e:
+        messages.error(request, str(e))
+        return redirect("tournament_manage", tournament.pk)
+    messages.success(
+        request,
+        f"{tournament.round_label(rnd.number)} paired as a draft: check it, adjust it if "
+        f"needed, then publish it.",
+    )
+    return redirect("round_manage", tournament.pk, rnd.number)
+
+
+@login_required
+@require_safe
+def round_manage(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
+    """The draft (adjust, publish, undo) or the result entry of a round."""
+    tournament = _get_tournament_for_arbiter(request, pk)
+    return _round_page(request, tournament, number)
+
+
+def _change(
+    request: HtmxHttpRequest,
+    tournament: Tournament,
+    number: int,
+    change: Callable[[RoundPairing], RoundPairing],
+    fields: dict[str, Any],
+) -> HttpResponse:
+    confirm = request.POST.get("confirm") == "1"
+    try:
+        outcome = services.change_draft(tournament.pk, number, change, confirm)
+    except services.ArbiterError as e:
+        return _after_change(request, tournament, number, problem=str(e))
+    if not outcome.applied:
+        pending = {"action": request.path, "fields": fields, "broken": outcome.broken}
+        return _after_change(request, tournament, number, pending=pending)
+    return _after_change(request, tournament, number, changed=True)
+
+
+def _after_change(
+    request: HtmxHttpRequest, tournament: Tournament, number: int, **extra: Any
+) -> HttpResponse:
+    if request.htmx or extra.get("pending"):
+        context = _context(tournament, number, **extra)
+        template = f"{TEMPLATE}#draft" if request.htmx else TEMPLATE
+        return render(request, template, context)
+    if extra.get("problem"):
+        messages.error(request, extra["problem"])
+    return redirect("round_manage", tournament.pk, number)
+
+
+@login_required
+@require_POST
+def round_exchange(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
+    """Two players of the draft trade places (a board, a colour or the bye)."""
+    tournament = _get_tournament_for_arbiter(request, pk)
+    form = ExchangeForm(request.POST)
+    if not form.is_valid():
+        return _after_change(request, tournament, number, problem="Choose two players.")
+    a, b = form.cleaned_data["a"], form.cleaned_data["b"]
+    return _change(request, tournament, number, lambda p: exchange(p, a, b), {"a": a, "b": b})
+
+
+@login_required
+@require_POST
+def round_swap_colours(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
+    """The two players of a board of the draft change colours."""
+    tournament = _get_tournament_for_arbiter(request, pk)
+    form = SwapColoursForm(request.POST)
+    if not form.is_valid():
+        return _after_change(request, tournament, number, problem="Choose a board.")
+    board = form.cleaned_data["board"]
+    return _change(request, tournament, number, lambda p: swap_colours(p, board), {"board": board})
+
+
+@login_required
+@require_POST
+def round_publish(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
+    tournament = _get_tournament_for_arbiter(request, pk)
+    rnd = get_object_or_404(Round, tournament=tournament, number=number)
+    services.publish_round(rnd.pk)
+    messages.success(
+        request,
+        f"{tournament.round_label(number)} published: players see it now. Enter the results "
+        f"as the games finish.",
+    )
+    return redirect("round_manage", tournament.pk, number)
+
+
+@login_required
+@require_POST
+def round_undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Delete the last round's pairing, if it has no result yet."""
+    tournament = _get_tournament_for_arbiter(request, pk)
+    try:
+        number = services.undo_round(tournament.pk)
+    except services.ArbiterError as e:
+        messages.error(request, str(e))
+    else:
+        messages.success(request, f"The pairing of {tournament.round_label(number)} is deleted.")
+    return redirect("tournament_manage", tournament.pk)
+
+
+@login_required
+@require_POST
+def game_result(request: HtmxHttpRequest, pk: int, game_pk: int) -> HttpResponse:
+    """A board's result; htmx gets the row back. A finished round's result needs a
+    confirmation."""
+    tournament = _get_tournament_for_arbiter(request, pk)
+    game = get_object_or_404(
+        Game.objects.select_related("round"), pk=game_pk, round__tournament=tournament
+    )
+    form = ResultForm(request.POST)
+    extra: dict[str, Any] = {}
+    if not form.is_valid():
+        extra["problem"] = "Unknown result."
+    else:
+        result, confirm = form.cleaned_data["result"], form.cleaned_data["confirm"]
+        try:
+            services.set_result(game.pk, result, confirm)
+        except services.ConfirmationNeeded as e:
+            extra["confirm"] = {"game": game.pk, "result": result, "message": str(e)}
+        except services.ArbiterError as e:
+            extra["problem"] = str(e)
+    return _result_response(request, tournament, game, extra)
+
+
+def _result_response(
+    request: HtmxHttpRequest, tournament: Tournament, game: Game, extra: dict[str, Any]
+) -> HttpResponse:
+    number = game.round.number
+    if request.htmx:
+        game = Game.objects.select_related("round", "white__player", "black__player").get(
+            pk=game.pk
+        )
+        context = {"tournament": tournament, "game": game, "buttons": RESULT_BUTTONS}
+        context |= {"others": OTHER_RESULTS, "round": game.round, **extra}
+        response = render(request, f"{TEMPLATE}#game_row", context)
+        if not extra:
+            response["HX-Trigger"] = "result-saved"
+        return response
+    if "confirm" in extra:
+        return render(request, TEMPLATE, _context(tournament, number, **extra))
+    if "problem" in extra:
+        messages.error(request, extra["problem"])
+    return redirect(reverse("round_manage", args=[tournament.pk, number]) + f"#game-{game.pk}")
