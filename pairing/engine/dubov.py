@@ -15,47 +15,75 @@ from collections.abc import Mapping
 
 from pairing.engine.dubov_bracket import pair_bracket
 from pairing.engine.dubov_colours import allocate, initial_colour, pairing_numbers
-from pairing.engine.dubov_graph import LegalGraph
+from pairing.engine.dubov_graph import LegalGraph, LocalMatcher
 from pairing.engine.dubov_players import DubovPlayer, dubov_players
 from pairing.engine.dubov_upfloaters import choose_upfloaters
 from pairing.engine.errors import NoValidPairing
-from pairing.engine.state import Board, PlayerId, RoundPairing, TournamentState
+from pairing.engine.state import Board, Colour, PlayerId, RoundPairing, TournamentState
 
 
 def legal_graph(state: TournamentState, players: Mapping[PlayerId, DubovPlayer]) -> LegalGraph:
     """C.1 (no rematch, no forbidden pair) and C.3 (no two players with the same absolute
-    colour preference; no exception for topscorers in the Dubov system)."""
+    colour preference; no exception for topscorers in the Dubov system).
 
-    def legal(a: PlayerId, b: PlayerId) -> bool:
-        if not state.may_meet(a, b):
-            return False
-        pa, pb = players[a].preference, players[b].preference
-        return not (pa.absolute and pb.absolute and pa.colour is pb.colour)
+    Built from the few pairs that are not allowed rather than by testing every pair."""
+    ids = sorted(players, key=lambda i: players[i].tpn)
+    everyone = frozenset(ids)
+    absolute: dict[Colour | None, set[PlayerId]] = {Colour.WHITE: set(), Colour.BLACK: set()}
+    for p in players.values():
+        if p.preference.absolute:
+            absolute[p.preference.colour].add(p.id)
+    partners: dict[PlayerId, set[PlayerId]] = {i: set() for i in ids}
+    for entrant in state.players:  # opponents and forbidden partners may be excluded (C.1)
+        for e in entrant.results:
+            if e.opponent is not None and entrant.id in partners and e.opponent in partners:
+                partners[entrant.id].add(e.opponent)
+    for f in state.forbidden:
+        for a in f.players:
+            if a in partners:
+                partners[a].update(b for b in f.players if b in partners)
+    neighbours = {}
+    for a in ids:
+        excluded = {b for b in partners[a] if not state.may_meet(a, b)}
+        excluded.add(a)
+        pref = players[a].preference
+        if pref.absolute:  # C.3
+            excluded |= absolute[pref.colour]
+        neighbours[a] = everyone - excluded
+    return LegalGraph.from_neighbours(ids, neighbours)
 
-    return LegalGraph(sorted(players, key=lambda i: players[i].tpn), legal)
 
-
-def choose_bye(players: Mapping[PlayerId, DubovPlayer], graph: LegalGraph) -> PlayerId | None:
+def choose_bye(players: Mapping[PlayerId, DubovPlayer], everyone: LocalMatcher) -> PlayerId | None:
     """B.0: with an odd number of players, the bye goes to the first player who (a) may
     receive it (C.2), (b) lets all the others be paired (C.4), taken by (c) lowest score,
-    (d) most games played, (e) lowest position in the initial ranking list."""
+    (d) most games played, (e) lowest position in the initial ranking list.
+
+    ``everyone`` is a maximum matching of all the players; the bye's holder leaves it."""
     if len(players) % 2 == 0:
+        if not everyone.perfect():
+            raise NoValidPairing("no pairing of all the players satisfies C.1 and C.3")
         return None
     candidates = sorted(
         (p for p in players.values() if p.bye_allowed),
         key=lambda p: (p.score, -p.games, -p.tpn),
     )
-    everyone = graph.matcher(graph.ids)
     for p in candidates:
         if everyone.perfect_without([p.id]):
+            everyone.without([p.id])
             return p.id
     raise NoValidPairing("B.0: no player can receive the pairing-allocated bye")
 
 
 def pair_scoregroups(
-    state: TournamentState, players: Mapping[PlayerId, DubovPlayer], graph: LegalGraph
+    state: TournamentState,
+    players: Mapping[PlayerId, DubovPlayer],
+    graph: LegalGraph,
+    remaining_matching: LocalMatcher,
 ) -> list[tuple[DubovPlayer, DubovPlayer]]:
-    """A.8 / B.1-B.6: the scoregroups in descending order of score."""
+    """A.8 / B.1-B.6: the scoregroups in descending order of score.
+
+    ``remaining_matching`` is a perfect matching of the players still to be paired; the
+    brackets leave it as they are paired (C.4 questions are asked of it)."""
     remaining = dict(players)
     pairs: list[tuple[DubovPlayer, DubovPlayer]] = []
     for score in sorted({p.score for p in players.values()}, reverse=True):
@@ -63,11 +91,14 @@ def pair_scoregroups(
         if not residents:
             continue  # all upfloated into higher brackets
         lower = [p for p in remaining.values() if p.score < score]
-        upfloaters = choose_upfloaters(graph, residents, lower, state.is_last_round)
+        upfloaters = choose_upfloaters(
+            graph, residents, lower, state.is_last_round, remaining_matching
+        )
         bracket = [*residents, *upfloaters]
         pairs += pair_bracket(graph, bracket)
         for p in bracket:
             del remaining[p.id]
+        remaining_matching.without(p.id for p in bracket)
     return pairs
 
 
@@ -83,12 +114,11 @@ def pair_round(state: TournamentState) -> RoundPairing:
     """Pair the next round of ``state``."""
     players = dubov_players(state)
     graph = legal_graph(state, players)
-    bye = choose_bye(players, graph)
+    everyone = graph.matcher(graph.ids)
+    bye = choose_bye(players, everyone)
     if bye is not None:
         players = {pid: p for pid, p in players.items() if pid != bye}
-    elif not graph.perfect(graph.ids):
-        raise NoValidPairing("no pairing of all the players satisfies C.1 and C.3")
-    pairs = pair_scoregroups(state, players, graph)
+    pairs = pair_scoregroups(state, players, graph, everyone)
     first = initial_colour(state)
     numbers = pairing_numbers(state)
     boards = []

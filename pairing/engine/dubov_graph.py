@@ -12,8 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import TypeVar
 
-import networkx as nx
-
 from pairing.engine.matching import Matcher
 from pairing.engine.state import PlayerId
 
@@ -25,16 +23,27 @@ class LegalGraph:
     """Who may be paired with whom in the round being paired (C.1, C.3)."""
 
     def __init__(self, ids: Iterable[PlayerId], legal: EdgeFilter) -> None:
+        """The graph of the pairs ``legal`` allows (asked once per pair)."""
         self.ids: list[PlayerId] = list(ids)
-        self.adj: dict[PlayerId, frozenset[PlayerId]] = {}
-        ids_list = self.ids
-        neighbours: dict[PlayerId, set[PlayerId]] = {i: set() for i in ids_list}
-        for n, a in enumerate(ids_list):
-            for b in ids_list[n + 1 :]:
+        neighbours: dict[PlayerId, set[PlayerId]] = {i: set() for i in self.ids}
+        for n, a in enumerate(self.ids):
+            for b in self.ids[n + 1 :]:
                 if legal(a, b):
                     neighbours[a].add(b)
                     neighbours[b].add(a)
-        self.adj = {i: frozenset(s) for i, s in neighbours.items()}
+        self.adj: dict[PlayerId, frozenset[PlayerId]] = {
+            i: frozenset(s) for i, s in neighbours.items()
+        }
+
+    @classmethod
+    def from_neighbours(
+        cls, ids: Iterable[PlayerId], neighbours: dict[PlayerId, frozenset[PlayerId]]
+    ) -> LegalGraph:
+        """The graph given by (symmetric) neighbour sets."""
+        graph = cls.__new__(cls)
+        graph.ids = list(ids)
+        graph.adj = neighbours
+        return graph
 
     def legal(self, a: PlayerId, b: PlayerId) -> bool:
         return b in self.adj[a]
@@ -76,6 +85,8 @@ class LegalGraph:
             return 0
         if not self.perfect(vertices, allowed):
             return None
+        import networkx as nx  # only here: its import costs more than most pairings
+
         g = nx.Graph()
         g.add_nodes_from(vertices)
         vs = set(vertices)
@@ -94,20 +105,26 @@ class LocalMatcher:
         self, graph: LegalGraph, vertices: Sequence[PlayerId], allowed: EdgeFilter | None
     ) -> None:
         self.ids = list(vertices)
-        self.index = {pid: i for i, pid in enumerate(self.ids)}
+        self.index = index = {pid: i for i, pid in enumerate(self.ids)}
+        present = set(self.ids)
         m = Matcher(len(self.ids))
-        index = self.index
         for i, a in enumerate(self.ids):
-            for b in graph.adj[a]:
-                j = index.get(b)
-                if j is not None and j > i and (allowed is None or allowed(a, b)):
-                    m.adj[i].add(j)
-                    m.adj[j].add(i)
+            near = graph.adj[a] & present
+            if allowed is None:
+                m.adj[i] = {index[b] for b in near}
+            else:  # ``allowed`` is symmetric: each side adds its own half
+                m.adj[i] = {index[b] for b in near if allowed(a, b)}
         m.solve()
         self.m = m
 
     def size(self) -> int:
         return self.m.size
+
+    def snapshot(self) -> tuple[list[int], list[bool]]:
+        return self.m.snapshot()
+
+    def restore(self, snap: tuple[list[int], list[bool]]) -> None:
+        self.m.restore(snap)
 
     def perfect(self) -> bool:
         return all(self.m.mate[i] >= 0 for i in range(len(self.ids)) if self.m.active[i])

@@ -27,7 +27,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import product
 
-from pairing.engine.dubov_graph import LegalGraph
+from pairing.engine.dubov_graph import LegalGraph, LocalMatcher
 from pairing.engine.dubov_order import containers
 from pairing.engine.dubov_players import DubovPlayer
 from pairing.engine.errors import NoValidPairing
@@ -87,18 +87,29 @@ class UpfloaterSearch:
         residents: Sequence[DubovPlayer],
         lower: Sequence[DubovPlayer],
         last_round: bool,
+        rest: LocalMatcher,
     ) -> None:
         self.graph = graph
         self.residents = list(residents)
         # D.1.a: sequence numbers by score, then initial ranking.
         self.pool = sorted(lower, key=lambda p: (-p.score, p.tpn))
         self.last_round = last_round
-        self.rest = graph.matcher([p.id for p in self.pool])
+        self.rest = rest
+        """A maximum matching of the lower players (the residents taken out during the
+        search): C.4 asks whether it stays perfect without a set of upfloaters."""
         self.resident_ids = [p.id for p in self.residents]
         self.resident_whites = sum(p.wants_white for p in self.residents)
 
     def choose(self) -> tuple[DubovPlayer, ...]:
         """B.1 + B.2: the chosen upfloaters, in D.1 order."""
+        snap = self.rest.snapshot()
+        self.rest.without(self.resident_ids)
+        try:
+            return self._choose()
+        finally:
+            self.rest.restore(snap)
+
+    def _choose(self) -> tuple[DubovPlayer, ...]:
         n = len(self.residents)
         least = n - 2 * self.graph.max_pairs(self.resident_ids)  # B.1 lower bound
         resident_set = set(self.resident_ids)
@@ -252,6 +263,12 @@ def choose_upfloaters(
     residents: Sequence[DubovPlayer],
     lower: Sequence[DubovPlayer],
     last_round: bool,
+    remaining: LocalMatcher | None = None,
 ) -> tuple[DubovPlayer, ...]:
-    """B.1-B.2: the upfloaters joining ``residents`` (possibly none)."""
-    return UpfloaterSearch(graph, residents, lower, last_round).choose()
+    """B.1-B.2: the upfloaters joining ``residents`` (possibly none).
+
+    ``remaining``: a maximum matching of exactly the residents and ``lower`` (built here if
+    not given); it is left as it was."""
+    if remaining is None:
+        remaining = graph.matcher([p.id for p in (*residents, *lower)])
+    return UpfloaterSearch(graph, residents, lower, last_round, remaining).choose()
