@@ -62,7 +62,9 @@ class WgdMatcher(Matcher):
 
     def neighbours(self, v: int) -> set[int]:
         if not self._built[v]:
-            self.adj[v] = set(self._compatible[self.classes[v]] - self.blocked[v])
+            adjacent = set(self._compatible[self.classes[v]])
+            adjacent -= self.blocked[v]
+            self.adj[v] = adjacent
             self._built[v] = True
         return self.adj[v]
 

@@ -3,9 +3,11 @@ text (/work/shared/specs/tcec-swiss.txt)."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import replace
 
+import networkx as nx
 import pytest
 
 from pairing.engine.errors import EngineError, NoValidPairing
@@ -25,7 +27,7 @@ from pairing.engine.tcec_history import (
     received_byes,
     white_game_differences,
 )
-from pairing.engine.tcec_viability import ViabilityGraph, colours_compatible
+from pairing.engine.tcec_viability import ViabilityGraph, WgdMatcher, colours_compatible
 
 # -- building small tournaments by hand (also used by test_tcec_ranking) ---------------------
 
@@ -165,6 +167,50 @@ def test_step3_forbidden_pairs_never_meet() -> None:
     graph = ViabilityGraph([1, 2, 3, 4], [0, 0, 0, 0], [], forbidden=[(1, 2), (3, 1)])
     assert graph.establish() == 0
     assert graph.greedy_pairs() == [(0, 3), (1, 2)]  # 1-4, 2-3
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_wgd_matcher_agrees_with_networkx(seed: int) -> None:
+    """The STEP 3 graph given by its gaps answers like the explicit graph: maximum matching
+    size, and which tentative pairs keep the rest perfectly matchable (STEP 4)."""
+    rng = random.Random(seed)
+    n = 2 * rng.randint(1, 9)
+    wgd = [rng.choice([-2, -1, 0, 1, 2]) for _ in range(n)]
+    met = [(a, b) for a in range(n) for b in range(a + 1, n) if rng.random() < 0.3]
+    blocked: list[set[int]] = [{v} for v in range(n)]
+    for a, b in met:
+        blocked[a].add(b)
+        blocked[b].add(a)
+    edges = [
+        (a, b)
+        for a in range(n)
+        for b in range(a + 1, n)
+        if colours_compatible(wgd[a], wgd[b]) and b not in blocked[a]
+    ]
+
+    def perfect(removed: set[int]) -> bool:
+        g = nx.Graph()
+        g.add_nodes_from(v for v in range(n) if v not in removed)
+        g.add_edges_from((a, b) for a, b in edges if a not in removed and b not in removed)
+        return 2 * len(nx.max_weight_matching(g, maxcardinality=True)) == g.number_of_nodes()
+
+    matcher = WgdMatcher(wgd, blocked)
+    assert (2 * matcher.solve_dense() == n) == perfect(set())
+    if 2 * matcher.size != n:
+        return
+    removed: set[int] = set()
+    for u in range(n):
+        if u in removed:
+            continue
+        for v in range(u + 1, n):
+            if v in removed:
+                continue
+            expected = (u, v) in edges and perfect(removed | {u, v})
+            assert matcher.commit_pair(u, v) == expected
+            if expected:
+                removed |= {u, v}
+                break
+    assert len(removed) == n
 
 
 # -- STEP 4 -----------------------------------------------------------------------------------
