@@ -68,20 +68,26 @@ def read_record(state: TournamentState) -> TcecRecord:
     wgd: dict[PlayerId, tuple[int, ...]] = {}
     byes: dict[PlayerId, int] = {}
     scores: dict[PlayerId, int] = {}
-    points: dict[tuple[bool, str, Colour | None], int] = {}  # PointValues.of, memoised
+    game_points: dict[tuple[str, Colour | None], int] = {}  # PointValues.of, memoised
+    other_points: dict[str, int] = {}
     white = Colour.WHITE
     for p in state.players:
         pid, results = p.id, p.results
-        w, score, timeline = 0, 0, [0]
-        for column, e in enumerate(results, start=1):
-            key = (e.opponent is None, e.code, e.colour)
-            if key not in points:
-                points[key] = state.points.of(e)
-            score += points[key]
+        w = score = 0
+        running = []  # WGD after each column
+        for e in results:
             if e.opponent is not None:
+                key = (e.code, e.colour)
+                if key not in game_points:
+                    game_points[key] = state.points.of(e)
+                score += game_points[key]
                 w += 1 if e.colour is white else -1
-            if column % step == 0:
-                timeline.append(w)
+            else:
+                if e.code not in other_points:
+                    other_points[e.code] = state.points.of(e)
+                score += other_points[e.code]
+            running.append(w)
+        timeline = (0, *running[step - 1 :: step])
         had = 0
         for k, first in enumerate(results[::step]):
             opponent = first.opponent
@@ -91,7 +97,7 @@ def read_record(state: TournamentState) -> TcecRecord:
             elif first.code == "U":
                 round_byes[k] = pid
                 had += 1
-        wgd[pid] = tuple(timeline)
+        wgd[pid] = timeline
         byes[pid] = had
         scores[pid] = score
     rounds = tuple(RecordedRound(k + 1, tuple(pairs[k]), round_byes[k]) for k in range(count))
