@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.db.models.signals import post_migrate
 
 
 class RatingsConfig(AppConfig):
@@ -8,3 +9,6 @@ class RatingsConfig(AppConfig):
 
     def ready(self) -> None:
         from ratings import checks  # noqa: F401  (registers the system check)
+        from ratings.groups import on_post_migrate
+
+        post_migrate.connect(on_post_migrate, sender=self, dispatch_uid="ratings_officers")

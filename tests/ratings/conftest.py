@@ -19,6 +19,12 @@ Pairing = tuple[int, int, str]
 """(white's index, black's index, result) — indexes into the tournament's entries."""
 
 
+@pytest.fixture(autouse=True)
+def fast_passwords(settings: Any) -> None:
+    """Users are created in most tests here: hash their passwords cheaply."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def make_players(tournament: Tournament) -> Callable[..., list[Entry]]:
     """Register players by name (no FIDE rating unless given) in ``tournament``."""

@@ -1,0 +1,48 @@
+"""The "Rating officers" group and its permissions.
+
+Created by migration ``0002_rating_officers`` and again after every ``migrate``/``flush``
+(``post_migrate``), so that a database flushed by a transactional test still has it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+RATING_OFFICERS = "Rating officers"
+
+PERMISSIONS = [
+    ("ratings", "ratingrecord", "correct_rating", "Can correct a rating (with a reason)"),
+    ("ratings", "ratingrecord", "view_ratingrecord", "Can view rating record"),
+    ("ratings", "ratingcorrection", "view_ratingcorrection", "Can view rating correction"),
+    ("ratings", "ratedevent", "view_ratedevent", "Can view rated event"),
+    ("ratings", "ratingchange", "view_ratingchange", "Can view rating change"),
+    ("ratings", "rerating", "view_rerating", "Can view re-rating"),
+    ("tournaments", "player", "view_player", "Can view player"),
+]
+"""(app label, model, codename, name): correct ratings, view every ratings model and players."""
+
+
+def ensure_rating_officers(apps: Any, using: str = "default") -> None:
+    """Create the group and its permissions when missing (``apps``: an app registry)."""
+    content_type = apps.get_model("contenttypes", "ContentType")
+    permission = apps.get_model("auth", "Permission")
+    group, _ = (
+        apps.get_model("auth", "Group").objects.using(using).get_or_create(name=RATING_OFFICERS)
+    )
+    for app_label, model, codename, name in PERMISSIONS:
+        ct, _ = content_type.objects.using(using).get_or_create(app_label=app_label, model=model)
+        perm, _ = permission.objects.using(using).get_or_create(
+            content_type=ct, codename=codename, defaults={"name": name}
+        )
+        group.permissions.add(perm)
+
+
+def on_post_migrate(sender: Any, apps: Any = None, using: str = "default", **kwargs: Any) -> None:
+    if apps is None:
+        return
+    try:
+        apps.get_model("ratings", "RatingRecord")
+        apps.get_model("auth", "Group")
+    except LookupError:  # migrating backwards, or the tables do not exist yet
+        return
+    ensure_rating_officers(apps, using)
