@@ -192,7 +192,7 @@ def rating_event(
 
 def rating_events(
     tournament: Tournament, records: dict[RecordKey, RatingRecord] | None = None
-) -> dict[System, RatingEvent]:
+) -> dict[str, RatingEvent]:
     """The rater's input for every system of the tournament, from the records as they are
     (both systems are read before either is updated: imputation uses pre-event records)."""
     players = [e.player for e in tournament.entries.select_related("player")]
@@ -240,6 +240,7 @@ def _apply(
 ) -> RatingChange:
     """Store one player's result and update (or create) their record."""
     assert result.post_exact is not None and result.formula is not None
+    assert result.games_after is not None and result.initial_games is not None  # N is known
     post = _decimal(result.post_exact)
     first = record is None or record.games == 0
     change = RatingChange(

@@ -28,7 +28,8 @@ from tournaments.models import Game, Player, Tournament
 pytestmark = pytest.mark.django_db
 
 
-def two_decimals(x: float) -> Decimal:
+def two_decimals(x: float | None) -> Decimal:
+    assert x is not None
     return Decimal(repr(x)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
 
 
@@ -271,10 +272,16 @@ def test_it_uses_the_rules_of_the_setting(tournament, arbiter, make_players, set
     play(tournament, [[(0, 1, "1-0")]])
     event = services.rate_tournament(tournament.pk, arbiter)
     assert event.rules == "2011"
+    ida, idb = str(a.player.pk), str(b.player.pk)
+    hand = RatingEvent(
+        players=(RatedPlayer(ida, 1500.0, 100), RatedPlayer(idb, 1700.0, 100)),
+        games=(RatedGame(ida, idb, 1.0),),
+        end_date=tournament.end_date,
+    )
+    expected = rate_event(hand, RULES_2011).by_id()
     got = changes_by_name()
-    for change in got.values():
-        assert change.post == change.post.to_integral_value()  # 2011: integers
-    assert got["A"].post > got["A"].pre and got["B"].post < got["B"].pre
+    assert got["A"].post == Decimal(math.ceil(expected[ida].unfloored or 0))  # gains round up
+    assert got["B"].post == Decimal(math.floor(expected[idb].unfloored or 0))  # losses down
 
 
 def test_it_refuses_a_bad_rules_setting(tournament, arbiter, make_players, settings):
@@ -476,7 +483,8 @@ def test_it_keeps_the_events_rules_when_rerating(tournament, arbiter, make_playe
     assert RatedEvent.objects.get().rules == "2011"
     expected = rate_event(services.rating_events(tournament, {})["regular"], RULES_2011).by_id()
     for change in RatingChange.objects.all():
-        assert change.post == Decimal(expected[str(change.player_id)].post_exact)
+        assert change.post == two_decimals(expected[str(change.player_id)].post_exact)
+        assert change.post == change.post.to_integral_value()
 
 
 def test_it_refuses_to_rerate_without_a_reason(tournament, arbiter, make_players):

@@ -1,0 +1,86 @@
+"""An event's rating report: /ratings/events/<tournament_id>/."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from ratings import services
+from ratings.models import RatingChange
+from tests.ratings.conftest import play, record
+from tournaments.models import Game, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def rated(tournament, arbiter, make_players) -> Tournament:
+    a, b, _new = make_players("Ann", "Bob", "New")
+    record(a.player, "regular", rating=1500, games=30)
+    record(a.player, "quick", rating=1400.5, games=30)
+    record(b.player, "regular", rating=1600, games=30)
+    play(
+        tournament,
+        [[(0, 1, "1-0")], [(1, 2, "1/2-1/2")], [(2, 0, "0-1")]],
+        rating_system=Tournament.RatingSystem.DUAL,
+    )
+    services.rate_tournament(tournament.pk, arbiter)
+    return tournament
+
+
+def url(t: Tournament) -> str:
+    return reverse("rating_report", args=[t.pk])
+
+
+def test_it_shows_pre_post_change_formula_k_and_bonus(rated) -> None:
+    response = Client().get(url(rated))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "<h2>Regular</h2>" in html and "<h2>Quick</h2>" in html
+    for c in RatingChange.objects.all():
+        assert f">{c.shown_post}<" in html
+    ann = RatingChange.objects.get(player__name="Ann", system="regular")
+    assert f'<td class="num">{ann.k:.2f}</td>' in html
+    assert f">+{ann.change}<" in html
+    assert "unrated" in html and "(start: default 750)" in html  # New's first rating
+    assert "current rules" in html
+
+
+def test_it_offers_rerating_to_the_arbiters_only(rated, arbiter, other_arbiter) -> None:
+    assert "Re-rate this tournament" not in Client().get(url(rated)).content.decode()
+    other = Client()
+    other.force_login(other_arbiter)
+    assert "Re-rate this tournament" not in other.get(url(rated)).content.decode()
+    mine = Client()
+    mine.force_login(arbiter)
+    html = mine.get(url(rated)).content.decode()
+    assert "Re-rate this tournament" in html
+    assert "Results have changed" not in html
+
+
+def test_it_warns_the_arbiters_when_results_changed(rated, arbiter) -> None:
+    Game.objects.filter(round__number=2).update(result="+-")
+    client = Client()
+    client.force_login(arbiter)
+    assert (
+        "Results have changed since this tournament was rated"
+        in client.get(url(rated)).content.decode()
+    )
+
+
+def test_it_lists_the_rerating_log(rated, arbiter) -> None:
+    services.rerate_tournament(rated.pk, arbiter, "Board 1 of round 2 was a forfeit")
+    html = Client().get(url(rated)).content.decode()
+    assert "Re-ratings" in html and "Board 1 of round 2 was a forfeit" in html
+    assert "by arbiter" in html
+
+
+def test_it_is_404_for_an_unrated_tournament(tournament) -> None:
+    assert Client().get(url(tournament)).status_code == 404
+
+
+def test_it_uses_a_constant_number_of_queries(rated, django_assert_num_queries) -> None:
+    # event (with tournament and user), changes (with players), re-ratings, is_arbiter skipped
+    with django_assert_num_queries(3):
+        Client().get(url(rated))
