@@ -3,7 +3,8 @@
 A random tournament is played (random results from ratings, ``generate_tournament``); every
 round's ``pair_round`` call is timed from a fresh ``TournamentState`` (nothing cached), so a
 round's time includes reading the stored rounds, rebuilding the encounter history, STEP 1-5
-and the playing order. The peak memory is traced separately on the last round.
+and the playing order. Each round is paired ``REPEAT`` times and the best time kept (the
+machine is shared). The peak memory is traced separately on the last round.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from pairing.engine.state import RoundPairing, TournamentState
 
 SIZES = (50, 200, 1000)
 ROUNDS = 25
+REPEAT = 3
 TARGET_SECONDS = 0.1
 """Target per round at 1,000 players."""
 
@@ -28,10 +30,13 @@ def run(players: int, double: bool, seed: int = 1) -> tuple[list[float], float]:
     last: list[TournamentState] = []
 
     def timed(state: TournamentState) -> RoundPairing:
-        state = replace(state)  # a fresh state: no cached scores
-        started = time.perf_counter()
-        pairing = tcec.pair_round(state)
-        times.append(time.perf_counter() - started)
+        best = float("inf")
+        for _ in range(REPEAT):
+            fresh = replace(state)  # nothing cached
+            started = time.perf_counter()
+            pairing = tcec.pair_round(fresh)
+            best = min(best, time.perf_counter() - started)
+        times.append(best)
         last[:] = [state]
         return pairing
 
