@@ -7,8 +7,8 @@ worst-performing pair first). See ``docs/tcec.md`` for the reading of the ambigu
 
 The seed is the player's pairing number (``Player.tpn``, the starting rank unless the file
 says otherwise). Seeding helpers are in :mod:`pairing.engine.tcec_seeding`, the encounter
-history in :mod:`pairing.engine.tcec_history`, the final ranking in
-:mod:`pairing.engine.tcec_ranking`.
+history in :mod:`pairing.engine.tcec_history`; the final ranking (score, BYEs received, then
+tie-breaks) is :func:`pairing.engine.tiebreaks.tcec_final_order`.
 """
 
 from __future__ import annotations

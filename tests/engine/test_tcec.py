@@ -29,7 +29,7 @@ from pairing.engine.tcec_history import (
 )
 from pairing.engine.tcec_viability import ViabilityGraph, WgdMatcher, colours_compatible
 
-# -- building small tournaments by hand (also used by test_tcec_ranking) ---------------------
+# -- building small tournaments by hand ----------------------------------------------------
 
 Game = tuple[int, int, str]
 """(white, black, white's result code ``1``/``=``/``0``/``+``/``-``, or both codes: ``--``)."""
