@@ -62,7 +62,10 @@ def rating_history(request: HttpRequest, player_id: int) -> HttpResponse:
     return render(request, "ratings/player_history.html", context)
 
 
-def _report(request: HttpRequest, event: RatedEvent, form: ReRateForm, status: int = 200):
+def _report(
+    request: HttpRequest, event: RatedEvent, form: ReRateForm, status: int = 200
+) -> HttpResponse:
+    """The report page (also re-rendered with the re-rate form's errors)."""
     arbiter = event.tournament.is_arbiter(request.user)
     context = {
         "event": event,
@@ -100,9 +103,8 @@ def rate_tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
 @require_POST
 def rerate_tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _arbiter_tournament(request, tournament_id)
-    event = get_object_or_404(
-        RatedEvent.objects.select_related("tournament"), tournament=tournament
-    )
+    qs = RatedEvent.objects.select_related("tournament", "rated_by")
+    event = get_object_or_404(qs, tournament=tournament)
     form = ReRateForm(request.POST)
     if not form.is_valid():
         return _report(request, event, form, status=400)
