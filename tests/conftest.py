@@ -82,3 +82,39 @@ def play():
         return last
 
     return run
+
+
+@pytest.fixture
+def record_round(tournament: Tournament):
+    """Store a round by hand, without a pairing engine: ``record_round(number, boards,
+    status)`` with boards ``(white entry, black entry, result)``; returns the Round."""
+    from tournaments.models import Game, Round
+
+    def record(number: int, boards, status: str = "finished", t: Tournament = tournament):
+        rnd = Round.objects.create(tournament=t, number=number, status=status)
+        for board, (white, black, result) in enumerate(boards, start=1):
+            Game.objects.create(round=rnd, board=board, white=white, black=black, result=result)
+        if t.status == Tournament.Status.REGISTRATION:
+            t.status = Tournament.Status.RUNNING
+            t.save(update_fields=["status"])
+        return rnd
+
+    return record
+
+
+@pytest.fixture
+def four(tournament: Tournament, make_entries, record_round):
+    """Four players, two finished rounds worked out by hand (tie-breaks BH, SB):
+
+    R1  A-C 1-0, D-B 0-1      R2  B-A ½-½, C-D 1-0
+    A 1.5 (BH 2.5, SB 1.75)  B 1.5 (BH 1.5, SB 0.75)  C 1 (BH 1.5, SB 0)  D 0 (BH 2.5, SB 0)
+    """
+    a, b, c, d = make_entries(4)
+    tournament.rounds = 2
+    tournament.tie_breaks = "BH,SB"
+    tournament.save()
+    record_round(1, [(a, c, "1-0"), (d, b, "0-1")])
+    record_round(2, [(b, a, "1/2-1/2"), (c, d, "1-0")])
+    tournament.status = Tournament.Status.FINISHED
+    tournament.save()
+    return a, b, c, d

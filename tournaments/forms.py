@@ -67,7 +67,6 @@ class TournamentForm(forms.ModelForm):
     def __init__(self, *args: Any, paired_rounds: int = 0, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.paired_rounds = paired_rounds
-        self.fields["rounds"].min_value = 1
         self.fields["rounds"].validators.append(MinValueValidator(1))
         self.fields["rounds"].widget.attrs.update(min=1, max=99)
         for name, label in POINT_FIELDS.items():
@@ -302,7 +301,7 @@ class AvailabilityForm(forms.Form):
 
 
 class ResultForm(forms.Form):
-    result = forms.ChoiceField(choices=Game.Result.choices)
+    result = forms.ChoiceField(choices=Game.Result.choices, required=False)
     confirm = forms.BooleanField(required=False)
 
 

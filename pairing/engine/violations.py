@@ -107,23 +107,24 @@ def _meetings(state: TournamentState, pairing: RoundPairing) -> list[Violation]:
     for b in pairing.boards:
         if b.white == b.black or b.white not in state.by_id or b.black not in state.by_id:
             continue
-        if state.met(b.white, b.black):
-            rnd = _meeting_round(state, b.white, b.black)
+        first, second = sorted((b.white, b.black))  # the same violation whatever the colours
+        if state.met(first, second):
+            rnd = _meeting_round(state, first, second)
             out.append(
                 Violation(
                     REMATCH,
-                    f"{_who(state, b.white)} and {_who(state, b.black)} already played each "
+                    f"{_who(state, first)} and {_who(state, second)} already played each "
                     f"other in round {rnd}",
-                    (b.white, b.black),
+                    (first, second),
                 )
             )
-        elif not state.may_meet(b.white, b.black):
+        elif not state.may_meet(first, second):
             out.append(
                 Violation(
                     REMATCH,
-                    f"{_who(state, b.white)} and {_who(state, b.black)} must not be paired "
+                    f"{_who(state, first)} and {_who(state, second)} must not be paired "
                     f"(forbidden pair)",
-                    (b.white, b.black),
+                    (first, second),
                 )
             )
     return out

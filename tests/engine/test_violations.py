@@ -131,6 +131,8 @@ def test_three_in_a_row_without_a_colour_difference_beyond_two() -> None:
         (REMATCH, (3, 4)),
         (SAME_COLOUR_THRICE, (1,)),
     ]
+    # A rematch stays the same rematch when colours are swapped.
+    assert new_violations(state, pairing((1, 2), (3, 4)), pairing((2, 1), (3, 4))) == []
 
 
 def test_double_rounds_have_no_colour_rules() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
@@ -31,3 +33,11 @@ get_tournament_for_arbiter = _get_tournament_for_arbiter
 def htmx_target(request: HtmxHttpRequest) -> str:
     """The id of the element an htmx request will swap, or ""."""
     return (request.htmx.target or "") if request.htmx else ""
+
+
+def posted(request: HttpRequest, files: bool = False) -> tuple[Any, Any]:
+    """A form's data (and files) for a POST, ``None`` otherwise: an empty POST still binds
+    the form, so that it shows its errors."""
+    if request.method != "POST":
+        return None, None
+    return request.POST, request.FILES if files else None

@@ -14,14 +14,14 @@ from pairing.services import export_trf
 from tournaments import registration, services
 from tournaments.dashboard import Dashboard
 from tournaments.forms import QuickEntryForm, TournamentForm, TrfImportForm
-from tournaments.views.access import HtmxHttpRequest, _get_tournament_for_arbiter
+from tournaments.views.access import HtmxHttpRequest, _get_tournament_for_arbiter, posted
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def tournament_create(request: HtmxHttpRequest) -> HttpResponse:
     """A new tournament; its creator becomes its arbiter."""
-    form = TournamentForm(request.POST or None)
+    form = TournamentForm(posted(request)[0])
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
             tournament = form.save()
@@ -37,7 +37,7 @@ def tournament_edit(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Settings; the system, colour and seeding are fixed once round 1 is paired."""
     tournament = _get_tournament_for_arbiter(request, pk)
     paired = tournament.round_set.count()
-    form = TournamentForm(request.POST or None, instance=tournament, paired_rounds=paired)
+    form = TournamentForm(posted(request)[0], instance=tournament, paired_rounds=paired)
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
             form.save()
@@ -63,7 +63,7 @@ def tournament_manage(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def tournament_import_trf(request: HtmxHttpRequest) -> HttpResponse:
     """A whole tournament from a TRF file; the importer becomes its arbiter."""
-    form = TrfImportForm(request.POST or None, request.FILES or None)
+    form = TrfImportForm(*posted(request, files=True))
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:

@@ -24,7 +24,7 @@ from tournaments.forms import (
 )
 from tournaments.models import Entry, Tournament
 from tournaments.services import ArbiterError
-from tournaments.views.access import HtmxHttpRequest, _get_tournament_for_arbiter
+from tournaments.views.access import HtmxHttpRequest, _get_tournament_for_arbiter, posted
 
 
 def _players_section(
@@ -51,7 +51,7 @@ def entry_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Register a player. The quick row (htmx) gets the player list back, ready for the next."""
     tournament = _get_tournament_for_arbiter(request, pk)
     form_class = QuickEntryForm if request.POST.get("quick") else EntryForm
-    form = form_class(request.POST or None)
+    form = form_class(posted(request)[0])
     if request.method == "POST" and form.is_valid():
         try:
             entry = registration.register(tournament.pk, form.player(), form.cleaned_data["rating"])
@@ -79,7 +79,7 @@ def entry_edit(request: HtmxHttpRequest, pk: int, entry_pk: int) -> HttpResponse
     initial = {name: getattr(entry.player, name) for name in EntryEditForm.player_fields}
     initial |= {"rating": entry.rating, "pairing_number": entry.pairing_number}
     form = EntryEditForm(
-        request.POST or None,
+        posted(request)[0],
         initial=initial,
         player=entry.player,
         rating_locked=paired,
@@ -161,7 +161,7 @@ def entries_import(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """A player list from a CSV file: a preview with each row's errors, then the import of
     the valid rows."""
     tournament = _get_tournament_for_arbiter(request, pk)
-    form = CsvImportForm(request.POST or None, request.FILES or None)
+    form = CsvImportForm(*posted(request, files=True))
     context: dict[str, Any] = {"tournament": tournament, "form": form}
     if request.method == "POST" and form.is_valid():
         text = form.cleaned_data["text"]

@@ -30,7 +30,9 @@ def _page(
     request: HtmxHttpRequest, template: str, section: str, context: dict[str, Any]
 ) -> HttpResponse:
     """The whole page, or for htmx (the polling) only the section whose id is ``section``."""
-    context |= {"tournament": context["view"].tournament, "poll_seconds": poll_seconds()}
+    tournament = context["view"].tournament
+    context |= {"tournament": tournament, "poll_seconds": poll_seconds()}
+    context["is_arbiter"] = request.user.is_authenticated and tournament.is_arbiter(request.user)
     if request.htmx:
         return render(request, f"{template}#{section}", context)
     return render(request, template, context)

@@ -1,0 +1,64 @@
+"""entry_availability: requested byes and withdrawals, before the round is paired."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tournaments.models import Bye
+
+
+def post(client: Client, t, entry, round_number: int, status: str, **headers):
+    return client.post(
+        reverse("entry_availability", args=[t.pk, entry.pk]),
+        {"round": round_number, "status": status},
+        headers=headers,
+    )
+
+
+@pytest.mark.django_db
+def test_the_dashboard_select_swaps_the_player_list(
+    arbiter_client: Client, tournament, make_entries
+) -> None:
+    _a, b, _c = make_entries(3)
+    html = post(arbiter_client, tournament, b, 1, "H", **{"HX-Request": "true"}).content.decode()
+    assert html.lstrip().startswith('<section id="players"')
+    row = html.split(f'id="entry-{b.pk}"')[1].split("</tr>")[0]
+    assert '<option value="H" selected>Half-point bye</option>' in row
+    assert Bye.objects.get(entry=b).round_number == 1
+    assert (
+        "2 of 3 players will be paired"
+        in arbiter_client.get(reverse("tournament_manage", args=[tournament.pk])).content.decode()
+    )
+
+
+@pytest.mark.django_db
+def test_an_impossible_change_is_explained(
+    arbiter_client: Client, tournament, make_entries, play
+) -> None:
+    a, _b = make_entries(2)
+    play(tournament, rounds=1)
+    html = post(arbiter_client, tournament, a, 1, "Z", **{"HX-Request": "true"}).content.decode()
+    assert "Round 1 is already paired" in html
+    response = post(arbiter_client, tournament, a, 1, "Z")
+    assert response.status_code == 302
+    assert "Round 1 is already paired" in arbiter_client.get(response["Location"]).content.decode()
+
+
+@pytest.mark.django_db
+def test_withdrawal_from_the_entry_page(
+    arbiter_client: Client, tournament, make_entries, play
+) -> None:
+    _a, _b, _c, d = make_entries(4)
+    play(tournament, rounds=1)
+    response = arbiter_client.post(
+        reverse("entry_availability", args=[tournament.pk, d.pk]),
+        {"round": 3, "status": "withdrawn", "next": "entry_edit"},
+    )
+    assert response["Location"] == reverse("entry_edit", args=[tournament.pk, d.pk])
+    d.refresh_from_db()
+    assert d.withdrawn_from_round == 3
+    assert post(arbiter_client, tournament, d, 2, "bogus").status_code == 302
+    d.refresh_from_db()
+    assert d.withdrawn_from_round == 3

@@ -1,0 +1,102 @@
+"""round_exchange: two players of the draft trade places; a change that breaks a rule is
+only applied once the arbiter confirms it."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tournaments import services
+from tournaments.models import Bye, Game
+
+HTMX = {"HX-Request": "true", "HX-Target": "draft"}
+
+
+def boards(t, number: int = 1) -> list[tuple[int, int]]:
+    games = Game.objects.filter(round__tournament=t, round__number=number).order_by("board")
+    return [(g.white.pairing_number, g.black.pairing_number) for g in games]
+
+
+def opponent(pairs: list[tuple[int, int]], pid: int) -> int:
+    return next(b if w == pid else w for w, b in pairs if pid in (w, b))
+
+
+@pytest.fixture
+def second_round(tournament, make_entries, play):
+    """Six players, round 1 played: 1-4, 5-2, 3-6 (Dutch), round 2 drafted."""
+    make_entries(6)
+    play(tournament, rounds=1)
+    services.pair_next_round(tournament.pk)
+    return tournament
+
+
+@pytest.mark.django_db
+def test_a_legal_exchange_is_applied_at_once(
+    arbiter_client: Client, tournament, make_entries
+) -> None:
+    make_entries(4)
+    services.pair_next_round(tournament.pk)
+    before = boards(tournament)
+    (w1, b1), (w2, b2) = before
+    html = arbiter_client.post(
+        reverse("round_exchange", args=[tournament.pk, 1]), {"a": b1, "b": b2}, headers=HTMX
+    ).content.decode()
+    assert html.lstrip().startswith('<section id="draft"') and "Pairing changed." in html
+    assert boards(tournament) == [(w1, b2), (w2, b1)]
+
+
+@pytest.mark.django_db
+def test_a_rematch_needs_confirmation(arbiter_client: Client, second_round) -> None:
+    t = second_round
+    white, black = boards(t, 1)[0]  # opponents in round 1
+    before = boards(t, 2)
+    target = opponent(before, white)  # black takes the place of white's round 2 opponent
+    url = reverse("round_exchange", args=[t.pk, 2])
+    html = arbiter_client.post(url, {"a": target, "b": black}, headers=HTMX).content.decode()
+    assert (
+        "This change breaks" in html and "C.04.1.b" in html and "already played each other" in html
+    )
+    assert boards(t, 2) == before  # not applied
+    assert 'name="confirm" value="1"' in html
+    html = arbiter_client.post(
+        url, {"a": target, "b": black, "confirm": "1"}, headers=HTMX
+    ).content.decode()
+    assert boards(t, 2) != before
+    assert "This draft breaks" in html and "C.04.1.b" in html
+
+
+@pytest.mark.django_db
+def test_moving_a_player_to_the_bye(arbiter_client: Client, tournament, make_entries) -> None:
+    make_entries(5)
+    services.pair_next_round(tournament.pk)
+    arbiter_client.post(reverse("round_exchange", args=[tournament.pk, 1]), {"a": 1, "b": 5})
+    assert Bye.objects.get(kind="U").entry.pairing_number == 1
+    assert 5 in {p for b in boards(tournament) for p in b}
+
+
+@pytest.mark.django_db
+def test_without_javascript_the_confirmation_is_a_page(
+    arbiter_client: Client, second_round
+) -> None:
+    t = second_round
+    white, black = boards(t, 1)[0]
+    before = boards(t, 2)
+    target = opponent(before, white)
+    response = arbiter_client.post(
+        reverse("round_exchange", args=[t.pk, 2]), {"a": target, "b": black}
+    )
+    html = response.content.decode()
+    assert response.status_code == 200 and "<html" in html and "Apply anyway" in html
+    assert boards(t, 2) == before
+
+
+@pytest.mark.django_db
+def test_a_published_round_cannot_change(arbiter_client: Client, tournament, make_entries) -> None:
+    make_entries(4)
+    rnd = services.pair_next_round(tournament.pk)
+    services.publish_round(rnd.pk)
+    response = arbiter_client.post(
+        reverse("round_exchange", args=[tournament.pk, 1]), {"a": 1, "b": 2}, follow=True
+    )
+    assert "Only a draft pairing can be changed" in response.content.decode()

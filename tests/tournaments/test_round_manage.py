@@ -1,0 +1,88 @@
+"""round_manage: the draft with its warnings, or the result entry."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tournaments import services
+
+
+def page(client: Client, t, number: int, **headers) -> str:
+    return client.get(
+        reverse("round_manage", args=[t.pk, number]), headers=headers
+    ).content.decode()
+
+
+@pytest.mark.django_db
+def test_a_draft_lists_its_boards_and_breaks_nothing(
+    arbiter_client: Client, tournament, make_entries
+) -> None:
+    make_entries(5)
+    services.pair_next_round(tournament.pk)
+    html = page(arbiter_client, tournament, 1)
+    assert "This draft breaks no pairing rule" in html
+    assert html.count("Swap colours") == 2
+    assert "Pairing-allocated bye: <strong>5. Player 05</strong>" in html
+    assert 'id="publish">Publish Round 1</button>' in html
+
+
+@pytest.mark.django_db
+def test_a_draft_shows_every_broken_rule(
+    arbiter_client: Client, tournament, four, record_round
+) -> None:
+    a, b, c, d = four
+    tournament.rounds = 3
+    tournament.save()
+    record_round(3, [(a, c, ""), (b, d, "")], status="draft")
+    html = page(arbiter_client, tournament, 3)
+    assert "This draft breaks 2 pairing rules" in html  # two rematches
+    assert (
+        "<code>C.04.1.b</code> Player 01 (1) and Player 03 (3) already played each other in round 1"
+        in html
+    )
+
+
+@pytest.mark.django_db
+def test_results_page_has_a_row_per_board(
+    arbiter_client: Client, tournament, make_entries, play
+) -> None:
+    make_entries(4)
+    play(tournament, [["1-0"]])
+    html = page(arbiter_client, tournament, 1)
+    assert "<strong>1 of 2</strong> boards have a result" in html
+    assert html.count("data-game class=") == 2
+    assert 'hx-trigger="result-saved from:body"' in html
+    assert "js/results.js" in html
+
+
+@pytest.mark.django_db
+def test_htmx_gets_the_status_section(
+    arbiter_client: Client, tournament, make_entries, play
+) -> None:
+    make_entries(2)
+    play(tournament, rounds=1)
+    html = page(
+        arbiter_client, tournament, 1, **{"HX-Request": "true", "HX-Target": "round-status"}
+    )
+    assert html.lstrip().startswith('<section id="round-status"')
+    assert "Round 1 is finished" in html and 'id="pair-round">Pair round 2' in html
+
+
+@pytest.mark.django_db
+def test_an_unknown_round_is_404(arbiter_client: Client, tournament) -> None:
+    assert arbiter_client.get(reverse("round_manage", args=[tournament.pk, 3])).status_code == 404
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("players", [6, 40])
+def test_it_does_a_constant_number_of_queries(
+    arbiter_client: Client, tournament, make_entries, play, django_assert_num_queries, players
+) -> None:
+    make_entries(players)
+    play(tournament, rounds=1)
+    services.pair_next_round(tournament.pk)
+    for number in (1, 2):  # results, draft
+        with django_assert_num_queries(8):
+            arbiter_client.get(reverse("round_manage", args=[tournament.pk, number]))

@@ -1,0 +1,76 @@
+"""round_pair: one POST pairs the next round as a draft, exactly once."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tournaments.models import Game, Round, Tournament
+
+
+def pair(client: Client, t: Tournament, number: int | None = None):
+    data = {"round": number} if number else {}
+    return client.post(reverse("round_pair", args=[t.pk]), data, follow=True)
+
+
+@pytest.mark.django_db
+def test_it_pairs_a_draft_and_shows_it(arbiter_client: Client, tournament, make_entries) -> None:
+    make_entries(6)
+    response = pair(arbiter_client, tournament, 1)
+    html = response.content.decode()
+    assert response.redirect_chain[-1][0] == reverse("round_manage", args=[tournament.pk, 1])
+    assert "Round 1 paired as a draft" in html
+    assert Round.objects.get(tournament=tournament).status == Round.Status.DRAFT
+    assert Game.objects.filter(round__tournament=tournament).count() == 3
+
+
+@pytest.mark.django_db
+def test_a_second_click_pairs_nothing_more(
+    arbiter_client: Client, tournament, make_entries
+) -> None:
+    make_entries(6)
+    pair(arbiter_client, tournament, 1)
+    html = pair(arbiter_client, tournament, 1).content.decode()
+    assert "Round 1 has already been paired." in html
+    assert tournament.round_set.count() == 1
+
+
+@pytest.mark.django_db
+def test_an_unfinished_round_comes_first(arbiter_client: Client, tournament, make_entries) -> None:
+    make_entries(6)
+    pair(arbiter_client, tournament, 1)
+    html = pair(arbiter_client, tournament).content.decode()
+    assert "Round 1 is not finished yet: enter every result (or undo it)" in html
+
+
+@pytest.mark.django_db
+def test_no_legal_pairing_is_a_message(
+    arbiter_client: Client, tournament, make_entries, play
+) -> None:
+    make_entries(2)
+    play(tournament, rounds=1)
+    response = pair(arbiter_client, tournament, 2)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "No legal pairing exists for round 2" in html
+    assert "check the byes and withdrawals" in html
+    assert tournament.round_set.count() == 1
+
+
+@pytest.mark.django_db
+def test_a_double_round_is_two_rows(arbiter_client: Client, tournament, make_entries) -> None:
+    tournament.pairing_system = Tournament.PairingSystem.TCEC_DOUBLE
+    tournament.save()
+    make_entries(4)
+    pair(arbiter_client, tournament, 1)
+    first, second = tournament.round_set.order_by("number")
+    g1 = {(g.board, g.white_id, g.black_id) for g in first.games.all()}
+    g2 = {(g.board, g.black_id, g.white_id) for g in second.games.all()}
+    assert g1 == g2  # colours reversed in game 2
+
+
+@pytest.mark.django_db
+def test_too_few_players(arbiter_client: Client, tournament, make_entries) -> None:
+    make_entries(1)
+    assert "At least two players" in pair(arbiter_client, tournament, 1).content.decode()

@@ -1,0 +1,33 @@
+"""round_publish: the draft becomes public and open for results."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tournaments import services
+from tournaments.models import Round, Tournament
+
+
+@pytest.mark.django_db
+def test_it_publishes_the_draft(arbiter_client: Client, tournament, make_entries) -> None:
+    make_entries(4)
+    services.pair_next_round(tournament.pk)
+    response = arbiter_client.post(reverse("round_publish", args=[tournament.pk, 1]), follow=True)
+    html = response.content.decode()
+    assert "Round 1 published: players see it now" in html
+    assert "boards have a result" in html
+    assert Round.objects.get().status == Round.Status.PUBLISHED
+    public = Client().get(reverse("tournament_detail", args=[tournament.pk])).content.decode()
+    assert "Round 1" in public and "in play" in public
+
+
+@pytest.mark.django_db
+def test_both_games_of_a_double_round(arbiter_client: Client, tournament, make_entries) -> None:
+    tournament.pairing_system = Tournament.PairingSystem.TCEC_DOUBLE
+    tournament.save()
+    make_entries(4)
+    services.pair_next_round(tournament.pk)
+    arbiter_client.post(reverse("round_publish", args=[tournament.pk, 1]))
+    assert set(tournament.round_set.values_list("status", flat=True)) == {"published"}

@@ -1,0 +1,68 @@
+"""round_swap_colours: the players of a draft board change colours."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tournaments import services
+from tournaments.models import Game, Tournament
+
+
+def colours(t, number: int) -> list[tuple[int, int]]:
+    games = Game.objects.filter(round__tournament=t, round__number=number).order_by("board")
+    return [(g.white.pairing_number, g.black.pairing_number) for g in games]
+
+
+@pytest.mark.django_db
+def test_round_1_colours_swap_without_a_warning(
+    arbiter_client: Client, tournament, make_entries
+) -> None:
+    make_entries(4)
+    services.pair_next_round(tournament.pk)
+    (w, b), second = colours(tournament, 1)
+    arbiter_client.post(reverse("round_swap_colours", args=[tournament.pk, 1]), {"board": 1})
+    assert colours(tournament, 1) == [(b, w), second]
+
+
+@pytest.mark.django_db
+def test_a_third_white_needs_confirmation(
+    arbiter_client: Client, tournament, make_entries, record_round
+) -> None:
+    a, b, c, d = make_entries(4)
+    record_round(1, [(a, c, "1-0"), (b, d, "1-0")])
+    record_round(2, [(a, b, "1-0"), (c, d, "1-0")])  # a: white twice, d: black twice
+    record_round(3, [(d, a, ""), (b, c, "")], status="draft")
+    url = reverse("round_swap_colours", args=[tournament.pk, 3])
+    html = arbiter_client.post(url, {"board": 1}, headers={"HX-Request": "true"}).content.decode()
+    assert "This change breaks 4 rules" in html
+    assert "Player 01 (1) would have a colour difference of +3 with white" in html
+    assert "Player 01 (1) would have white three times in a row" in html
+    assert "Player 04 (4) would have black three times in a row" in html
+    assert colours(tournament, 3)[0] == (4, 1)  # not applied yet
+    arbiter_client.post(url, {"board": 1, "confirm": "1"})
+    assert colours(tournament, 3)[0] == (1, 4)
+    arbiter_client.post(url, {"board": 1})  # swapping back breaks nothing new
+    assert colours(tournament, 3)[0] == (4, 1)
+
+
+@pytest.mark.django_db
+def test_double_rounds_swap_both_games(arbiter_client: Client, tournament, make_entries) -> None:
+    tournament.pairing_system = Tournament.PairingSystem.TCEC_DOUBLE
+    tournament.save()
+    make_entries(2)
+    services.pair_next_round(tournament.pk)
+    ((w, b),) = colours(tournament, 1)
+    arbiter_client.post(reverse("round_swap_colours", args=[tournament.pk, 1]), {"board": 1})
+    assert colours(tournament, 1) == [(b, w)] and colours(tournament, 2) == [(w, b)]
+
+
+@pytest.mark.django_db
+def test_an_unknown_board_is_explained(arbiter_client: Client, tournament, make_entries) -> None:
+    make_entries(2)
+    services.pair_next_round(tournament.pk)
+    response = arbiter_client.post(
+        reverse("round_swap_colours", args=[tournament.pk, 1]), {"board": 7}, follow=True
+    )
+    assert "there is no board 7" in response.content.decode()

@@ -1,0 +1,73 @@
+"""tournament_crosstable: a django-tables2 crosstable in standings order."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tournaments.models import Tournament
+
+
+def table_rows(html: str) -> list[list[str]]:
+    body = html.split("<tbody")[1].split("</tbody>")[0]
+    return [
+        [re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", tr, re.S)]
+        for tr in re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S)
+    ]
+
+
+@pytest.mark.django_db
+def test_it_lists_opponent_colour_and_result_per_round(client: Client, tournament, four) -> None:
+    html = client.get(reverse("tournament_crosstable", args=[tournament.pk])).content.decode()
+    header = re.findall(
+        r"<th[^>]*>\s*(.*?)\s*</th>", html.split("<thead")[1].split("</thead>")[0], re.S
+    )
+    assert header == ["Rk", "No.", "Name", "", "Fed", "Rtg", "1", "2", "Pts", "BH", "SB"]
+    assert table_rows(html) == [
+        ["1", "1", "Player 01", "", "USA", "2375", "3w1", "2b½", "1.5", "2.5", "1.75"],
+        ["2", "2", "Player 02", "", "USA", "2350", "4b1", "1w½", "1.5", "1.5", "0.75"],
+        ["3", "3", "Player 03", "", "USA", "2325", "1b0", "4w1", "1", "1.5", "0.00"],
+        ["4", "4", "Player 04", "", "USA", "2300", "2w0", "3b0", "0", "2.5", "0.00"],
+    ]
+    assert f'href="{reverse("entry_detail", args=[tournament.pk, four[0].pk])}"' in html
+
+
+@pytest.mark.django_db
+def test_it_shows_byes_and_the_live_round(client: Client, tournament, four, record_round) -> None:
+    from tournaments.models import Bye
+
+    a, b, c, _d = four
+    tournament.rounds = 3
+    tournament.save()
+    record_round(3, [(a, c, "")], status="published")
+    Bye.objects.create(entry=b, round_number=3, kind=Bye.Kind.HALF_POINT)
+    html = client.get(reverse("tournament_crosstable", args=[tournament.pk])).content.decode()
+    rows = {r[2]: r for r in table_rows(html)}
+    assert rows["Player 01"][8] == "3w"  # pending
+    assert rows["Player 02"][8] == "½ bye"
+    assert rows["Player 04"][8] == "–"  # not paired, no bye
+
+
+@pytest.mark.django_db
+def test_double_rounds_have_a_column_per_game(client: Client, tournament, four) -> None:
+    tournament.pairing_system = Tournament.PairingSystem.TCEC_DOUBLE
+    tournament.rounds = 1
+    tournament.save()
+    html = client.get(reverse("tournament_crosstable", args=[tournament.pk])).content.decode()
+    assert ">1.1<" in html.replace(" ", "").replace("\n", "") and "1.2" in html
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("players", [6, 40])
+def test_it_does_a_constant_number_of_queries(
+    client: Client, tournament, make_entries, play, django_assert_num_queries, players
+) -> None:
+    tournament.pairing_system = Tournament.PairingSystem.TCEC
+    tournament.save()
+    make_entries(players)
+    play(tournament, rounds=3)
+    with django_assert_num_queries(5):
+        client.get(reverse("tournament_crosstable", args=[tournament.pk]))

@@ -1,0 +1,88 @@
+"""tournament_detail: the pairings of the current round, by board or alphabetically; drafts
+stay private; the section polls itself while the round is live."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tournaments import services
+from tournaments.models import Bye
+
+
+def url(t, **query) -> str:
+    q = "&".join(f"{k}={v}" for k, v in query.items())
+    return reverse("tournament_detail", args=[t.pk]) + (f"?{q}" if q else "")
+
+
+@pytest.mark.django_db
+def test_it_shows_the_last_round_by_board(client: Client, tournament, four) -> None:
+    html = client.get(url(tournament)).content.decode()
+    assert "Round 2" in html and "finished" in html
+    board1 = html.split('id="board-1"')[1].split("</tr>")[0]
+    assert "Player 02" in board1 and "½–½" in board1 and "Player 01" in board1
+    assert html.index("Player 02") < html.index("Player 01")  # white first
+    assert "hx-trigger" not in html  # nothing live
+
+
+@pytest.mark.django_db
+def test_it_shows_an_earlier_round_and_the_points_before_it(
+    client: Client, tournament, four
+) -> None:
+    html = client.get(url(tournament, round=1)).content.decode()
+    board2 = html.split('id="board-2"')[1].split("</tr>")[0]
+    assert "Player 04" in board2 and "0–1" in board2
+    assert client.get(url(tournament, round=9)).status_code == 404
+
+
+@pytest.mark.django_db
+def test_alphabetical_lists_every_player_with_byes(
+    client: Client, tournament, make_entries, play
+) -> None:
+    entries = make_entries(5)
+    Bye.objects.create(entry=entries[4], round_number=1, kind=Bye.Kind.HALF_POINT)
+    play(tournament, [["1-0", ""]])
+    html = client.get(url(tournament, order="alpha")).content.decode()
+    body = html.split("<tbody>")[1].split("</tbody>")[0]
+    first_cells = re.findall(r"<tr><td><a [^>]*>([^<]+)</a></td>", body)
+    assert first_cells == [f"Player 0{i}" for i in range(1, 6)]
+    assert "Half-point bye" in body
+    assert "White" in body and "Black" in body
+
+
+@pytest.mark.django_db
+def test_a_draft_is_private(client: Client, tournament, make_entries, play) -> None:
+    make_entries(4)
+    services.pair_next_round(tournament.pk)
+    html = client.get(url(tournament)).content.decode()
+    assert "No pairings published yet" in html
+    assert client.get(url(tournament, round=1)).status_code == 404
+
+
+@pytest.mark.django_db
+def test_a_live_round_polls_and_htmx_gets_the_section(
+    client: Client, tournament, make_entries, play, settings
+) -> None:
+    settings.TOURNAMENTS_POLL_SECONDS = 3
+    make_entries(4)
+    play(tournament, [["1-0"]])  # board 2 pending
+    html = client.get(url(tournament)).content.decode()
+    assert 'hx-trigger="every 3s"' in html and "in play" in html
+    part = client.get(url(tournament), headers={"HX-Request": "true"}).content.decode()
+    assert part.lstrip().startswith('<section id="pairings"') and "<html" not in part
+    assert 'hx-get="/tournaments/' in part
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("players", [6, 40])
+@pytest.mark.parametrize("order", ["board", "alpha"])
+def test_it_does_a_constant_number_of_queries(
+    client: Client, tournament, make_entries, play, django_assert_num_queries, players, order
+) -> None:
+    make_entries(players)
+    play(tournament, rounds=2)
+    with django_assert_num_queries(5):
+        client.get(url(tournament, order=order))

@@ -1,0 +1,60 @@
+"""tournament_edit: settings; the system, colour and seeding are fixed once round 1 is paired."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tests.tournaments.test_tournament_create import FORM
+from tournaments import services
+
+
+@pytest.mark.django_db
+def test_it_shows_and_saves_the_settings(arbiter_client: Client, tournament) -> None:
+    url = reverse("tournament_edit", args=[tournament.pk])
+    html = arbiter_client.get(url).content.decode()
+    assert 'value="Spring Open"' in html
+    response = arbiter_client.post(url, FORM | {"name": "Spring Open II", "rounds": 7})
+    assert response["Location"] == reverse("tournament_manage", args=[tournament.pk])
+    tournament.refresh_from_db()
+    assert (tournament.name, tournament.rounds, tournament.pairing_system) == (
+        "Spring Open II",
+        7,
+        "dubov",
+    )
+
+
+@pytest.mark.django_db
+def test_changing_the_seeding_renumbers_the_players(
+    arbiter_client: Client, tournament, make_entries
+) -> None:
+    entries = make_entries(6)
+    tournament.seeding = "manual"
+    tournament.save()
+    for e in entries:  # reverse the numbers by hand
+        e.pairing_number += 100
+        e.save()
+    for e in entries:
+        e.pairing_number = 107 - e.pairing_number
+        e.save()
+    arbiter_client.post(
+        reverse("tournament_edit", args=[tournament.pk]), FORM | {"seeding": "rating"}
+    )
+    numbers = [e.pairing_number for e in tournament.entries.order_by("-rating")]
+    assert numbers == [1, 2, 3, 4, 5, 6]
+
+
+@pytest.mark.django_db
+def test_the_system_is_fixed_once_round_1_is_paired(
+    arbiter_client: Client, tournament, make_entries
+) -> None:
+    make_entries(4)
+    services.pair_next_round(tournament.pk)
+    url = reverse("tournament_edit", args=[tournament.pk])
+    assert "Fixed once round 1 is paired" in arbiter_client.get(url).content.decode()
+    arbiter_client.post(url, FORM | {"pairing_system": "tcec_double", "rounds": 6})
+    tournament.refresh_from_db()
+    assert (tournament.pairing_system, tournament.rounds) == ("dutch", 6)
+    response = arbiter_client.post(url, FORM | {"rounds": 0})
+    assert response.status_code == 200

@@ -1,0 +1,53 @@
+"""tournament_import_trf: a whole tournament from a TRF file."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.urls import reverse
+
+from tests.engine.corpus import CORPUS
+from tournaments.models import Round, Tournament
+
+URL = reverse("tournament_import_trf")
+
+
+@pytest.mark.django_db
+def test_it_imports_a_file_and_makes_the_importer_its_arbiter(
+    arbiter_client: Client, arbiter
+) -> None:
+    path = CORPUS / "dutch-2017" / "t0002_p023_r08_clean.trf"
+    upload = SimpleUploadedFile(path.name, path.read_bytes())
+    response = arbiter_client.post(URL, {"file": upload, "name": "Imported"})
+    t = Tournament.objects.get(name="Imported")
+    assert response["Location"] == reverse("tournament_manage", args=[t.pk])
+    assert t.is_arbiter(arbiter)
+    assert t.entries.count() == 23
+    assert t.round_set.filter(status=Round.Status.FINISHED).count() == 8
+
+
+@pytest.mark.django_db
+def test_it_reads_a_tcec_double_file(arbiter_client: Client) -> None:
+    path = sorted((CORPUS / "tcec").glob("*_d_*.trf"))[0]
+    arbiter_client.post(URL, {"text": path.read_text(), "pairing_system": "tcec"})
+    t = Tournament.objects.get()
+    assert t.pairing_system == "tcec_double"
+
+
+@pytest.mark.django_db
+def test_it_names_the_line_and_column_of_an_error(arbiter_client: Client) -> None:
+    player = (
+        "001    1      Alpha" + " " * 29 + "2000 USA" + " " * 13 + "1990/01/01  0.0    1    2 x 1"
+    )
+    text = f"012 Broken\n{player}\n"
+    response = arbiter_client.post(URL, {"text": text})
+    html = response.content.decode()
+    assert "The TRF file cannot be read: line 2, column 96: round 1: unexpected" in html
+    assert not Tournament.objects.exists()
+    assert "Broken" in html  # the text is kept
+
+
+@pytest.mark.django_db
+def test_it_needs_a_file(arbiter_client: Client) -> None:
+    assert "Choose a file or paste its text" in arbiter_client.post(URL, {}).content.decode()

@@ -1,0 +1,60 @@
+"""tournament_manage: the arbiter's dashboard: the next step, the players, the rounds."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tournaments import services
+
+
+def page(client: Client, t) -> str:
+    return client.get(reverse("tournament_manage", args=[t.pk])).content.decode()
+
+
+@pytest.mark.django_db
+def test_it_guides_a_new_arbiter(arbiter_client: Client, tournament) -> None:
+    html = page(arbiter_client, tournament)
+    assert "Register the players below" in html
+    assert 'id="quick-add"' in html and "Import a list (CSV)" in html
+    assert "Pair round" not in html
+
+
+@pytest.mark.django_db
+def test_it_offers_to_pair_the_next_round(arbiter_client: Client, tournament, make_entries) -> None:
+    make_entries(5)
+    html = page(arbiter_client, tournament)
+    assert "5 of 5 players will be paired" in html
+    assert '<input type="hidden" name="round" value="1">' in html
+    assert 'id="pair-round">Pair round 1</button>' in html
+
+
+@pytest.mark.django_db
+def test_it_sends_the_arbiter_to_the_draft_then_to_the_results(
+    arbiter_client: Client, tournament, make_entries
+) -> None:
+    make_entries(4)
+    rnd = services.pair_next_round(tournament.pk)
+    assert "Review and publish Round 1" in page(arbiter_client, tournament)
+    services.publish_round(rnd.pk)
+    html = page(arbiter_client, tournament)
+    assert "Enter results of Round 1" in html and "0/2 results" in html
+
+
+@pytest.mark.django_db
+def test_it_says_when_the_tournament_is_over(arbiter_client: Client, tournament, four) -> None:
+    html = page(arbiter_client, tournament)
+    assert "All 2 rounds are played" in html
+    assert "Round 2" not in html.split('id="players"')[1]  # no next-round column
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("players", [4, 40])
+def test_it_does_a_constant_number_of_queries(
+    arbiter_client: Client, tournament, make_entries, play, django_assert_num_queries, players
+) -> None:
+    make_entries(players)
+    play(tournament, rounds=1)
+    with django_assert_num_queries(8):  # session, user, tournament, arbiter check, snapshot (4)
+        arbiter_client.get(reverse("tournament_manage", args=[tournament.pk]))

@@ -1,0 +1,89 @@
+"""tournament_standings: score, then the configured C.07 tie-breaks (tiebreaks.py)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tournaments.models import Tournament
+
+
+def rows(html: str) -> list[list[str]]:
+    body = html.split("<tbody>")[1].split("</tbody>")[0]
+    out = []
+    for tr in re.findall(r"<tr>(.*?)</tr>", body, re.S):
+        cells = [
+            re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", tr, re.S)
+        ]
+        out.append(cells)
+    return out
+
+
+@pytest.mark.django_db
+def test_it_ranks_by_score_then_tie_breaks(client: Client, tournament, four) -> None:
+    html = client.get(reverse("tournament_standings", args=[tournament.pk])).content.decode()
+    assert "after round 2" in html
+    assert '<abbr title="Buchholz">BH</abbr>' in html
+    assert [r[:1] + r[1:2] + r[4:] for r in rows(html)] == [
+        ["1", "Player 01", "1.5", "2.5", "1.75"],
+        ["2", "Player 02", "1.5", "1.5", "0.75"],
+        ["3", "Player 03", "1", "1.5", "0.00"],
+        ["4", "Player 04", "0", "2.5", "0.00"],
+    ]
+
+
+@pytest.mark.django_db
+def test_it_counts_finished_rounds_only(client: Client, tournament, four, record_round) -> None:
+    a, b, c, d = four
+    tournament.rounds = 3
+    tournament.save()
+    record_round(3, [(a, d, "0-1"), (c, b, "")], status="published")
+    html = client.get(reverse("tournament_standings", args=[tournament.pk])).content.decode()
+    assert "after round 2" in html
+    assert rows(html)[0][:2] == ["1", "Player 01"] and rows(html)[0][4] == "1.5"
+    assert 'hx-trigger="every 15s"' in html  # a round is live: the section polls
+
+
+@pytest.mark.django_db
+def test_tcec_ranks_by_byes_before_the_tie_breaks(client: Client, tournament, four) -> None:
+    tournament.pairing_system = Tournament.PairingSystem.TCEC
+    tournament.save()
+    html = client.get(reverse("tournament_standings", args=[tournament.pk])).content.decode()
+    assert '<abbr title="Byes received">BYE</abbr>' in html
+    assert rows(html)[0][4:] == ["1.5", "0", "2.5", "1.75"]  # points, BYE, BH, SB
+
+
+@pytest.mark.django_db
+def test_it_shows_the_starting_rank_before_round_1(
+    client: Client, tournament, make_entries
+) -> None:
+    make_entries(3)
+    html = client.get(reverse("tournament_standings", args=[tournament.pk])).content.decode()
+    assert "Starting rank" in html
+    assert [r[1] for r in rows(html)] == ["Player 01", "Player 02", "Player 03"]
+    assert "hx-trigger" not in html
+
+
+@pytest.mark.django_db
+def test_htmx_gets_the_section_only(client: Client, tournament, four) -> None:
+    html = client.get(
+        reverse("tournament_standings", args=[tournament.pk]), headers={"HX-Request": "true"}
+    ).content.decode()
+    assert html.lstrip().startswith('<section id="standings"')
+    assert "<html" not in html
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("players", [6, 40])
+def test_it_does_a_constant_number_of_queries(
+    client: Client, tournament, make_entries, play, django_assert_num_queries, players
+) -> None:
+    tournament.pairing_system = Tournament.PairingSystem.TCEC
+    tournament.save()
+    make_entries(players)
+    play(tournament, rounds=3)
+    with django_assert_num_queries(5):
+        client.get(reverse("tournament_standings", args=[tournament.pk]))
