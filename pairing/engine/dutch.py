@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pairing.engine.dutch_bracket import BracketResult, Mode, RoundRules, pair_bracket
+from pairing.engine.dutch_bracket import BracketResult, pair_bracket
+from pairing.engine.dutch_graph import Mode, RoundRules
 from pairing.engine.dutch_colours import allocate, ranks_higher
 from pairing.engine.dutch_players import DutchPlayer, build_players
 from pairing.engine.errors import NoValidPairing
 from pairing.engine.matching import Matcher
-from pairing.engine.state import Board, Colour, RoundPairing, TournamentState
+from pairing.engine.state import Board, Colour, PlayerId, RoundPairing, TournamentState
 
 
 def pair_round(state: TournamentState) -> RoundPairing:
@@ -25,27 +26,31 @@ def pair_round(state: TournamentState) -> RoundPairing:
     players = build_players(state)
     if not players:
         return RoundPairing(())
-    rules = RoundRules(compatible=_compatibility(state), initial=initial_colour(state))
+    rules = RoundRules(barred=_barred(state, players), initial=initial_colour(state))
     if not completable(players, rules):
         raise NoValidPairing("no pairing of the round satisfies C.1-C.3 (A.9: the arbiter decides)")
     pairs, bye = _pair_brackets(_scoregroups(players), rules)
     return _round_pairing(pairs, bye, rules.initial)
 
 
-def _compatibility(state: TournamentState):  # type: ignore[no-untyped-def]
-    def compatible(a: DutchPlayer, b: DutchPlayer) -> bool:
-        # C.1 (a forfeited game is no meeting: C.04.2 D.6) and forbidden pairs.
-        if not state.may_meet(a.id, b.id):
-            return False
-        # C.3: non-topscorers with the same absolute colour preference do not meet.
-        return not (
-            a.absolute
-            and b.absolute
-            and a.preference.colour is b.preference.colour
-            and not (a.topscorer or b.topscorer)
-        )
-
-    return compatible
+def _barred(
+    state: TournamentState, players: Sequence[DutchPlayer]
+) -> dict[PlayerId, frozenset[PlayerId]]:
+    """C.1: the players each one may not meet: opponents of games actually played (a forfeit
+    is no meeting, C.04.2 D.6) and forbidden pairs."""
+    barred: dict[PlayerId, set[PlayerId]] = {}
+    for p in players:
+        barred[p.id] = {
+            e.opponent
+            for e in state.player(p.id).results
+            if e.played and e.opponent is not None
+        }
+    for rule in state.forbidden:
+        if rule.applies(state.next_round):
+            for a in rule.players:
+                if a in barred:
+                    barred[a].update(b for b in rule.players if b != a)
+    return {pid: frozenset(ids) for pid, ids in barred.items()}
 
 
 def initial_colour(state: TournamentState) -> Colour:

@@ -17,6 +17,20 @@ def ranks_higher(a: DutchPlayer, b: DutchPlayer) -> bool:
 
 def white_for_first(a: DutchPlayer, b: DutchPlayer, initial: Colour) -> bool:
     """Whether ``a`` gets white against ``b`` (E.1-E.5)."""
+    decided = _e1_to_e3(a, b)
+    if decided is not None:
+        return decided
+    higher = a if ranks_higher(a, b) else b
+    # E.4: grant the preference of the higher ranked player.
+    if higher.preference.colour is not None:
+        return (higher.preference.colour is Colour.WHITE) == (higher is a)
+    # E.5: odd pairing number -> the initial colour.
+    higher_white = (higher.e5_number % 2 == 1) == (initial is Colour.WHITE)
+    return higher_white == (higher is a)
+
+
+def _e1_to_e3(a: DutchPlayer, b: DutchPlayer) -> bool | None:
+    """Whether ``a`` gets white by E.1-E.3, ``None`` when those rules do not decide."""
     pa, pb = a.preference, b.preference
     # E.1: grant both preferences (a player without preference takes what is left, A.6.d).
     if pa.colour is not None and pb.colour is not None and pa.colour is not pb.colour:
@@ -39,13 +53,7 @@ def white_for_first(a: DutchPlayer, b: DutchPlayer, initial: Colour) -> bool:
     for ca, cb in zip(reversed(a.colours), reversed(b.colours), strict=False):
         if ca is not cb:
             return ca is Colour.BLACK
-    higher, lower = (a, b) if ranks_higher(a, b) else (b, a)
-    # E.4: grant the preference of the higher ranked player.
-    if higher.preference.colour is not None:
-        return (higher.preference.colour is Colour.WHITE) == (higher is a)
-    # E.5: odd pairing number -> the initial colour.
-    higher_white = (higher.e5_number % 2 == 1) == (initial is Colour.WHITE)
-    return higher_white == (higher is a)
+    return None
 
 
 def allocate(a: DutchPlayer, b: DutchPlayer, initial: Colour) -> tuple[DutchPlayer, DutchPlayer]:
@@ -73,10 +81,22 @@ NO_COLOUR_COST = ColourCost()
 def colour_cost(a: DutchPlayer, b: DutchPlayer, initial: Colour) -> ColourCost:
     """What pairing ``a`` with ``b`` costs in C.8-C.11, colours allocated by E.1-E.5."""
     pa, pb = a.preference, b.preference
-    if pa.colour is None or pb.colour is None or pa.colour is not pb.colour:
-        if not (a.topscorer or b.topscorer):
-            return NO_COLOUR_COST
-    white, black = allocate(a, b, initial)
+    conflict = pa.colour is not None and pa.colour is pb.colour
+    if not conflict and not (a.topscorer or b.topscorer):
+        return NO_COLOUR_COST
+    return _cost_of(*allocate(a, b, initial), a.topscorer or b.topscorer)
+
+
+def colour_cost_depends_on_rank(a: DutchPlayer, b: DutchPlayer, initial: Colour) -> bool:
+    """Whether the pair's C.8-C.11 cost depends on E.4/E.5 (their ranks or pairing numbers),
+    not only on the players' colour histories."""
+    if _e1_to_e3(a, b) is not None:
+        return False
+    top = a.topscorer or b.topscorer
+    return _cost_of(a, b, top) != _cost_of(b, a, top)
+
+
+def _cost_of(white: DutchPlayer, black: DutchPlayer, topscorers: bool) -> ColourCost:
     lost = 0
     strong = 0
     extreme = 0
@@ -87,7 +107,7 @@ def colour_cost(a: DutchPlayer, b: DutchPlayer, initial: Colour) -> ColourCost:
             lost += 1
             if pref.strength >= Strength.STRONG:
                 strong += 1
-        if a.topscorer or b.topscorer:
+        if topscorers:
             history = (*player.colours, got)
             if abs(colour_difference(history)) > 2:
                 extreme += 1

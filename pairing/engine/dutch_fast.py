@@ -1,0 +1,423 @@
+"""Fast exact pairing of a bracket, when optimality can be proved cheaply.
+
+The bracket's players are grouped into types (same attributes, so the same gain against any
+other type). Its downfloaters are modelled as one extra *slot* vertex (at most one downfloater
+is handled here: the bye in the last bracket, or the single player leaving an odd bracket,
+whose C.7 value in the following bracket is computed beforehand). Then:
+
+1. the type LP (:mod:`dutch_lp`) gives prices ``W`` and an upper bound on the gain of any
+   candidate;
+2. the *tight* graph keeps the real pairs (C.1 checked) whose price sum equals twice their
+   gain; if it has a perfect matching, the bound is reached, and the optimal candidates are
+   exactly its perfect matchings;
+3. the generation order (D.3, D.1 for the MDP-pairing; D.2, D.1 for the remainder) is then
+   followed decision by decision, each decision kept only if a perfect matching of the tight
+   graph still exists (an augmenting-path repair of the current one).
+
+Whenever a step cannot be proved (no tight perfect matching, two downfloaters, an exchange
+search that runs long, colours that would depend on the pairing numbers of a type's
+members), :func:`fast_pairs` returns ``None`` and the bracket is solved by weighted matching.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+from pairing.engine.dutch_colours import colour_cost_depends_on_rank
+from pairing.engine.dutch_criteria import QUALITY_LEVELS, Level
+from pairing.engine.dutch_graph import BracketGraph, Kind, Mode, colour_compatible, pack, packed
+from pairing.engine.dutch_lp import type_prices
+from pairing.engine.matching import Matcher
+
+EXCHANGE_LIMIT = 40
+"""Resident exchanges tried (D.2 order, one player each way) before giving up."""
+
+
+def fast_pairs(graph: BracketGraph) -> list[tuple[int, int]] | None:
+    """The best candidate's pairs (bracket vertex indices), or ``None`` when this path
+    cannot prove it."""
+    if graph.mode is Mode.PPB:
+        return None
+    n = graph.size
+    adjacency = bracket_adjacency(graph)
+    pairs = _max_pairs(adjacency)
+    floaters = n - 2 * pairs
+    if floaters > 1:
+        return None
+    slot_gains: dict[int, list[int]] = {}
+    if floaters == 1:
+        found = _slot_gains(graph, adjacency)
+        if found is None:
+            return None
+        slot_gains = found
+    tight = _tight_graph(graph, adjacency, slot_gains, floaters)
+    if tight is None:
+        return None
+    return _Search(graph, tight, floaters == 1).run()
+
+
+def bracket_adjacency(graph: BracketGraph) -> list[set[int]]:
+    """Pairs the bracket's players may form: C.1, C.3, and no MDP with an MDP (B.3)."""
+    n = graph.size
+    players = graph.players[:n]
+    index = {p.id: i for i, p in enumerate(players)}
+    everyone = set(range(n))
+    mdps = set(range(graph.mdp_count))
+    blocked: dict[Hashable, set[int]] = {}
+    for i, p in enumerate(players):
+        if p.absolute and not p.topscorer:
+            blocked.setdefault(p.preference.colour, set()).add(i)
+    adjacency = []
+    for i, p in enumerate(players):
+        near = everyone - {index[b] for b in graph.rules.barred[p.id] if b in index}
+        near.discard(i)
+        if p.absolute and not p.topscorer:
+            near -= blocked[p.preference.colour]
+        if i < graph.mdp_count:
+            near -= mdps
+        adjacency.append(near)
+    return adjacency
+
+
+def _max_pairs(adjacency: list[set[int]]) -> int:
+    matcher = Matcher(len(adjacency))
+    matcher.adj = [set(a) for a in adjacency]
+    return matcher.solve()
+
+
+# -- the downfloater's slot ------------------------------------------------------------------
+
+
+def _slot_gains(graph: BracketGraph, adjacency: list[set[int]]) -> dict[int, list[int]] | None:
+    """Gain of each bracket player leaving the bracket (the slot's edges)."""
+    n = graph.size
+    if graph.mode is Mode.LAST:
+        gain = [0] * QUALITY_LEVELS
+        gain[Level.COVER] = 2
+        return {i: gain for i in range(n) if graph.players[i].bye_allowed}
+    return _following_bracket_values(graph)
+
+
+def _following_bracket_values(graph: BracketGraph) -> dict[int, list[int]] | None:
+    """C.7 for a single downfloater v: the best pairing of v with the following bracket's
+    residents. Only the ideal outcome is accepted (v paired with a resident, the rest
+    paired as far as their number allows); otherwise ``None``."""
+    n = graph.size
+    nxt = [v for v in range(n, graph.vertex_count) if graph.kinds[v] is Kind.NEXT]
+    bye = graph.bye_vertex if graph.next_bye else -1
+    local = {v: k for k, v in enumerate(nxt)}
+    members = nxt + ([bye] if bye >= 0 else [])
+    if bye >= 0:
+        local[bye] = len(nxt)
+    matcher = Matcher(len(members) + 1)
+    newcomer = len(members)
+    for x, a in enumerate(members):
+        for b in members[x + 1 :]:
+            if graph.gain(a, b) is not None:
+                matcher.add_edge(local[a], local[b])
+    matcher.solve()
+    ideal = (len(members) + 1) // 2
+    base = graph.scores.base
+    point = graph.scores.point
+    low = graph.scores.next_lowest
+    assert low is not None
+    rr_pairs = ideal - 1 - (1 if bye >= 0 else 0)
+    values: dict[int, list[int]] = {}
+    for v in range(n):
+        player = graph.players[v]
+        partners = [local[r] for r in nxt if graph.gain(v, r) is not None]
+        if not _reaches_ideal(matcher, newcomer, partners, ideal):
+            return None
+        sd = player.score - low
+        gain = [0] * QUALITY_LEVELS
+        gain[Level.NEXT_PAIRS] = ideal
+        gain[Level.NEXT_PSD] = rr_pairs * (2 * base**point - 1) + (
+            base ** (sd + point) + base**point - base**sd
+        )
+        values[v] = gain
+    return values
+
+
+def _reaches_ideal(matcher: Matcher, newcomer: int, partners: list[int], ideal: int) -> bool:
+    """Whether the following bracket plus one newcomer paired with one of ``partners`` can
+    have ``ideal`` pairs (tries a few partners)."""
+    mate, adj = matcher.mate, matcher.adj
+    adj[newcomer] = set(partners)
+    for r in partners:
+        adj[r].add(newcomer)
+    try:
+        return _reaches_ideal_by(matcher, newcomer, partners, ideal)
+    finally:
+        for r in partners:
+            adj[r].discard(newcomer)
+        adj[newcomer] = set()
+
+
+def _reaches_ideal_by(matcher: Matcher, newcomer: int, partners: list[int], ideal: int) -> bool:
+    mate = matcher.mate
+    for r in partners[:4]:
+        if mate[r] < 0:
+            return matcher.size + 1 == ideal
+        snapshot = matcher.snapshot()
+        other = mate[r]
+        mate[other] = -1
+        mate[r] = newcomer
+        mate[newcomer] = r
+        size = matcher.size
+        if size < ideal:
+            matcher.augment(other)
+            size = matcher.size
+        _restore(matcher, snapshot)
+        if size == ideal:
+            return True
+    return False
+
+
+# -- types, prices and the tight graph ---------------------------------------------------------
+
+
+def _type_key(graph: BracketGraph, v: int, histories: bool) -> Hashable:
+    p = graph.players[v]
+    pref = p.preference
+    return (
+        graph.kinds[v],
+        p.score,
+        pref.colour,
+        pref.strength,
+        pref.difference,
+        p.topscorer,
+        p.float_last,
+        p.float_before_last,
+        p.bye_allowed,
+        p.colours if histories else None,
+    )
+
+
+def _tight_graph(
+    graph: BracketGraph,
+    adjacency: list[set[int]],
+    slot_gains: dict[int, list[int]],
+    floaters: int,
+) -> list[set[int]] | None:
+    """Adjacency of the tight pairs over the bracket's players plus the slot (vertex
+    ``size``), or ``None`` when they have no perfect matching."""
+    n = graph.size
+    histories = any(p.topscorer for p in graph.players[:n])
+    keys: dict[Hashable, int] = {}
+    type_of = []
+    members: list[list[int]] = []
+    for v in range(n):
+        key = _type_key(graph, v, histories)
+        t = keys.setdefault(key, len(keys))
+        if t == len(members):
+            members.append([])
+        members[t].append(v)
+        type_of.append(t)
+    slot_type = len(members) if floaters else -1
+    sizes = [len(m) for m in members] + ([1] if floaters else [])
+    gains: dict[tuple[int, int], list[int]] = {}
+    for t in range(len(members)):
+        for u in range(t, len(members)):
+            if t == u and len(members[t]) < 2:
+                continue
+            a, b = members[t][0], members[u][1 if t == u else 0]
+            a, b = min(a, b), max(a, b)
+            if histories and colour_cost_depends_on_rank(
+                graph.players[a], graph.players[b], graph.rules.initial
+            ):
+                return None
+            gain = graph.gain(a, b, check_c1=False)
+            if gain is not None:
+                gains[(t, u)] = gain
+        if floaters:
+            slot = slot_gains.get(members[t][0])
+            if slot is not None:
+                gains[(t, slot_type)] = slot
+    multipliers = pack(list(gains.values()), n + 2)
+    weights = {key: packed(g, multipliers) for key, g in gains.items()}
+    prices = type_prices(sizes, weights)
+    if prices is None:
+        return None
+    tight_types: list[set[int]] = [set() for _ in sizes]
+    for (t, u), w in weights.items():
+        if prices[t] + prices[u] == 2 * w:
+            tight_types[t].add(u)
+            tight_types[u].add(t)
+    reach = [set().union(*(members[u] for u in tight_types[t] if u != slot_type)) for t in
+             range(len(members))]
+    tight = [adjacency[v] & reach[type_of[v]] for v in range(n)]
+    if floaters:
+        slot_edges = {v for v in range(n) if slot_type in tight_types[type_of[v]]}
+        for v in slot_edges:
+            tight[v].add(n)
+        tight.append(slot_edges)
+    return tight
+
+
+# -- following the generation order inside the tight graph -------------------------------------
+
+
+class _Search:
+    """Decisions in generation order, each checked against the tight graph."""
+
+    def __init__(self, graph: BracketGraph, tight: list[set[int]], with_slot: bool) -> None:
+        self.graph = graph
+        self.tight = tight
+        self.n = graph.size
+        self.slot = graph.size if with_slot else -1
+        self.pairs: list[tuple[int, int]] = []
+        self.done: set[int] = set()
+        """Vertices already paired for good."""
+
+    def run(self) -> list[tuple[int, int]] | None:
+        adjacency = [set(a) for a in self.tight]
+        matcher = _perfect(adjacency, range(len(adjacency)), self.done)
+        if matcher is None:
+            return None
+        mdps = self.graph.mdp_count
+        if mdps:
+            found = self._mdp_pairing(adjacency)
+            if found is None:
+                return None
+            adjacency, matcher = found
+        remainder = [v for v in range(mdps, self.n) if v not in self.done]
+        members = set(remainder)
+        paired = sum(1 for v in remainder if matcher.mate[v] in members) // 2
+        if not self._remainder(adjacency, remainder, paired):
+            return None
+        return self.pairs
+
+    def _mdp_pairing(
+        self, adjacency: list[set[int]]
+    ) -> tuple[list[set[int]], Matcher] | None:
+        """D.3: the first set of paired MDPs (lowest BSNs), then D.1: each S1 MDP with the
+        first resident that keeps a perfect matching."""
+        mdps = self.graph.mdp_count
+        residents = set(range(mdps, self.n))
+        s1 = []
+        for m in range(mdps):
+            paired = _restricted(adjacency, {m: residents})
+            if _perfect(paired, range(len(adjacency)), self.done) is not None:
+                adjacency = paired
+                s1.append(m)
+            else:
+                adjacency = _restricted(adjacency, {m: {self.slot}})
+        matcher = _perfect(adjacency, [*s1, *range(mdps, len(adjacency))], self.done)
+        if matcher is None:
+            return None
+        for m in s1:
+            self._commit_first(matcher, adjacency, m)
+        return adjacency, matcher
+
+    def _remainder(self, adjacency: list[set[int]], remainder: list[int], n1: int) -> bool:
+        """B.6: S1R = the first ``n1`` remainder players; try the original subgroups, then
+        D.2 exchanges of one player each way."""
+        s1, s2 = remainder[:n1], remainder[n1:]
+        for new_s1, new_s2 in _exchanges(s1, s2):
+            allowed = self._partition(adjacency, new_s1, new_s2)
+            first = set(new_s1)
+            order = [v for v in range(len(adjacency)) if v not in first]
+            matcher = _perfect(allowed, [*new_s1, *order], self.done)
+            if matcher is not None:
+                for v in new_s1:
+                    self._commit_first(matcher, allowed, v)
+                return True
+        return False
+
+    def _partition(
+        self, adjacency: list[set[int]], s1: list[int], s2: list[int]
+    ) -> list[set[int]]:
+        """S1 players are paired with S2 players; S2 players with S1 players or the slot."""
+        s1_set, s2_set = set(s1), set(s2)
+        limits: dict[int, set[int]] = {v: s2_set for v in s1}
+        outside = s1_set | {self.slot} if self.slot >= 0 else s1_set
+        limits.update({v: outside for v in s2})
+        return _restricted(adjacency, limits)
+
+    def _commit_first(self, matcher: Matcher, adjacency: list[set[int]], v: int) -> None:
+        """Pair ``v`` with the smallest partner keeping a perfect matching (D.1)."""
+        current = matcher.mate[v]
+        for u in sorted(adjacency[v]):
+            if u == current:
+                break
+            if matcher.active[u] and _try_pair(matcher, v, u):
+                break
+        partner = matcher.mate[v]
+        matcher.active[v] = matcher.active[partner] = False
+        matcher.mate[v] = matcher.mate[partner] = -1
+        self.pairs.append((min(v, partner), max(v, partner)))
+        self.done.update((v, partner))
+
+
+def _restricted(adjacency: list[set[int]], limits: dict[int, set[int]]) -> list[set[int]]:
+    """A copy of ``adjacency`` where vertex v keeps only neighbours in ``limits[v]``
+    (symmetrically)."""
+    out = list(adjacency)
+    for v, allowed in limits.items():
+        out[v] = adjacency[v] & allowed
+    for v, allowed in limits.items():
+        for u in adjacency[v] - out[v]:
+            if out[u] is adjacency[u]:
+                out[u] = set(adjacency[u])
+            out[u].discard(v)
+    return out
+
+
+def _perfect(
+    adjacency: list[set[int]], order: list[int] | range, skip: set[int]
+) -> Matcher | None:
+    """A perfect matching of the vertices not in ``skip`` (greedy in ``order``, each vertex
+    with its smallest free neighbour, then augmenting paths), or ``None``."""
+    matcher = Matcher(len(adjacency))
+    matcher.adj = adjacency
+    mate, active = matcher.mate, matcher.active
+    for v in skip:
+        active[v] = False
+    for v in order:
+        if mate[v] < 0 and active[v]:
+            for u in sorted(adjacency[v]):
+                if mate[u] < 0 and active[u]:
+                    mate[v], mate[u] = u, v
+                    break
+    for v in range(len(adjacency)):
+        if mate[v] < 0 and active[v] and not matcher.augment(v):
+            return None
+    return matcher
+
+
+def _try_pair(matcher: Matcher, v: int, u: int) -> bool:
+    """Re-match so that ``v``-``u`` is a pair, if the rest stays perfectly matched."""
+    snapshot = matcher.snapshot()
+    mate, adj, active = matcher.mate, matcher.adj, matcher.active
+    a, b = mate[v], mate[u]
+    mate[a] = mate[b] = -1
+    mate[v], mate[u] = u, v
+    if b in adj[a]:
+        mate[a], mate[b] = b, a
+        return True
+    active[v] = active[u] = False
+    ok = matcher.augment(a) and (mate[b] >= 0 or matcher.augment(b))
+    active[v] = active[u] = True
+    if ok:
+        mate[v], mate[u] = u, v
+        return True
+    _restore(matcher, snapshot)
+    return False
+
+
+def _restore(matcher: Matcher, snapshot: tuple[list[int], list[bool]]) -> None:
+    """Back to a snapshot, in place (the lists may be held by callers)."""
+    matcher.mate[:] = snapshot[0]
+    matcher.active[:] = snapshot[1]
+
+
+def _exchanges(s1: list[int], s2: list[int]):  # type: ignore[no-untyped-def]
+    """The original subgroups, then one-for-one exchanges in D.2 order (smallest BSN
+    difference, then the highest player leaving S1, then the lowest entering)."""
+    yield s1, s2
+    swaps = sorted(((y - x, -x, y, x) for x in s1 for y in s2))
+    for _, _, y, x in swaps[:EXCHANGE_LIMIT]:
+        yield (
+            sorted([*(v for v in s1 if v != x), y]),
+            sorted([*(v for v in s2 if v != y), x]),
+        )
