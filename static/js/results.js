@@ -55,12 +55,8 @@
     }
   });
 
-  document.body.addEventListener("htmx:afterSwap", function (event) {
-    var target = event.detail.target;
-    if (!target || !target.id || target.id.indexOf("game-") !== 0) {
-      return;
-    }
-    var row = document.getElementById(target.id);
+  function afterResult(id) {
+    var row = document.getElementById(id);
     if (!row) {
       return;
     }
@@ -71,6 +67,15 @@
       focusRow(nextOpen(row));
     } else {
       focusRow(row);
+    }
+  }
+
+  // After the settle: until then htmx keeps the old row's attributes (its class) on the new
+  // row, and it has already put the focus back on it.
+  document.body.addEventListener("htmx:afterSettle", function (event) {
+    var target = event.detail.target;
+    if (target && target.id && target.id.indexOf("game-") === 0) {
+      afterResult(target.id);
     }
   });
 })();

@@ -25,7 +25,7 @@ def test_it_guides_a_new_arbiter(arbiter_client: Client, tournament) -> None:
 def test_it_offers_to_pair_the_next_round(arbiter_client: Client, tournament, make_entries) -> None:
     make_entries(5)
     html = page(arbiter_client, tournament)
-    assert "5 of 5 players will be paired" in html
+    assert '<span id="available-count">5</span> of 5 players will be paired' in html
     assert '<input type="hidden" name="round" value="1">' in html
     assert 'id="pair-round">Pair round 1</button>' in html
 

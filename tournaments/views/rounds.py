@@ -1,8 +1,8 @@
 """Rounds: pair, adjust the draft, publish, enter results, undo.
 
 ``round_manage.html`` has three swappable regions: ``#draft`` (the draft and its warnings),
-``#round-status`` (progress; refreshed when a result is saved) and one ``<tr id="game-N">`` per
-board (partial ``game_row``)."""
+``#round-status`` (progress: its inside is refreshed when a result is saved, so that the element
+that listens stays) and one ``<tr id="game-N">`` per board (partial ``game_row``)."""
 
 from __future__ import annotations
 
