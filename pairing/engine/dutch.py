@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pairing.engine.dutch_bracket import BracketResult, pair_bracket
-from pairing.engine.dutch_graph import Mode, RoundRules
+from pairing.engine.dutch_graph import Mode, RoundRules, compatibility_sets
 from pairing.engine.dutch_colours import allocate, ranks_higher
 from pairing.engine.dutch_players import DutchPlayer, build_players
 from pairing.engine.errors import NoValidPairing
@@ -27,9 +27,10 @@ def pair_round(state: TournamentState) -> RoundPairing:
     if not players:
         return RoundPairing(())
     rules = RoundRules(barred=_barred(state, players), initial=initial_colour(state))
-    if not completable(players, rules):
+    completion = Completion(players, rules)
+    if not completion.possible:
         raise NoValidPairing("no pairing of the round satisfies C.1-C.3 (A.9: the arbiter decides)")
-    pairs, bye = _pair_brackets(_scoregroups(players), rules)
+    pairs, bye = _pair_brackets(_scoregroups(players), rules, completion)
     return _round_pairing(pairs, bye, rules.initial)
 
 
@@ -78,21 +79,40 @@ def _scoregroups(players: Sequence[DutchPlayer]) -> list[list[DutchPlayer]]:
     return groups
 
 
-def completable(players: Sequence[DutchPlayer], rules: RoundRules) -> bool:
-    """A.9: can these players all be paired under C.1-C.3, but one who may get the bye?"""
-    n = len(players)
-    matcher = Matcher(n + (n % 2))
-    for i, a in enumerate(players):
-        for j in range(i + 1, n):
-            if rules.compatible(a, players[j]):
-                matcher.add_edge(i, j)
-        if n % 2 and a.bye_allowed:
-            matcher.add_edge(i, n)
-    return matcher.solve() * 2 == n + (n % 2)
+class Completion:
+    """A.9: can the players not paired yet still be paired completely (C.1-C.3, and the
+    bye for one who may receive it)? A maximum matching of all of them is kept and repaired
+    after each bracket instead of being found again."""
+
+    def __init__(self, players: Sequence[DutchPlayer], rules: RoundRules) -> None:
+        self.index = {p.id: i for i, p in enumerate(players)}
+        adjacency = compatibility_sets(players, rules)
+        if len(players) % 2:
+            bye = len(players)
+            allowed = {i for i, p in enumerate(players) if p.bye_allowed}
+            for i in allowed:
+                adjacency[i].add(bye)
+            adjacency.append(allowed)
+        self.matcher = Matcher(len(adjacency))
+        self.matcher.adj = adjacency
+        self.matcher.solve()
+
+    @property
+    def possible(self) -> bool:
+        return not self.matcher.free_vertices()
+
+    def remove(self, pairs: Sequence[tuple[DutchPlayer, DutchPlayer]]) -> bool:
+        """Take the pairs out; whether the others can still be paired completely."""
+        freed = []
+        for a, b in pairs:
+            for p in (a, b):
+                freed.append(self.matcher.deactivate(self.index[p.id]))
+        self.matcher.repair(freed)
+        return self.possible
 
 
 def _pair_brackets(
-    groups: list[list[DutchPlayer]], rules: RoundRules
+    groups: list[list[DutchPlayer]], rules: RoundRules, completion: Completion
 ) -> tuple[list[tuple[DutchPlayer, DutchPlayer]], DutchPlayer | None]:
     pairs: list[tuple[DutchPlayer, DutchPlayer]] = []
     mdps: list[DutchPlayer] = []
@@ -109,7 +129,7 @@ def _pair_brackets(
             next_residents=groups[index + 1],
             next_is_last=index + 2 == len(groups),
         )
-        if not completable([*result.downfloaters, *lower], rules):
+        if not completion.remove(result.pairs):
             # A.9: this bracket is the PPB; pair it again under C.4, then the CLB.
             result = pair_bracket(mdps, group, Mode.PPB, rules, lower=lower)
             last = pair_bracket(list(result.downfloaters), lower, Mode.LAST, rules)

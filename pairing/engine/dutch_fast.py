@@ -25,7 +25,14 @@ from collections.abc import Hashable
 
 from pairing.engine.dutch_colours import colour_cost_depends_on_rank
 from pairing.engine.dutch_criteria import QUALITY_LEVELS, Level
-from pairing.engine.dutch_graph import BracketGraph, Kind, Mode, colour_compatible, pack, packed
+from pairing.engine.dutch_graph import (
+    BracketGraph,
+    Kind,
+    Mode,
+    compatibility_sets,
+    pack,
+    packed,
+)
 from pairing.engine.dutch_lp import type_prices
 from pairing.engine.matching import Matcher
 
@@ -58,25 +65,7 @@ def fast_pairs(graph: BracketGraph) -> list[tuple[int, int]] | None:
 
 def bracket_adjacency(graph: BracketGraph) -> list[set[int]]:
     """Pairs the bracket's players may form: C.1, C.3, and no MDP with an MDP (B.3)."""
-    n = graph.size
-    players = graph.players[:n]
-    index = {p.id: i for i, p in enumerate(players)}
-    everyone = set(range(n))
-    mdps = set(range(graph.mdp_count))
-    blocked: dict[Hashable, set[int]] = {}
-    for i, p in enumerate(players):
-        if p.absolute and not p.topscorer:
-            blocked.setdefault(p.preference.colour, set()).add(i)
-    adjacency = []
-    for i, p in enumerate(players):
-        near = everyone - {index[b] for b in graph.rules.barred[p.id] if b in index}
-        near.discard(i)
-        if p.absolute and not p.topscorer:
-            near -= blocked[p.preference.colour]
-        if i < graph.mdp_count:
-            near -= mdps
-        adjacency.append(near)
-    return adjacency
+    return compatibility_sets(graph.players[: graph.size], graph.rules, graph.mdp_count)
 
 
 def _max_pairs(adjacency: list[set[int]]) -> int:

@@ -156,6 +156,30 @@ class BracketGraph:
         return gain
 
 
+def compatibility_sets(
+    players: Sequence[DutchPlayer], rules: RoundRules, separate: int = 0
+) -> list[set[int]]:
+    """For each player (by index), the indices of those it may be paired with: C.1, C.3,
+    and none of the first ``separate`` players with each other (MDPs, B.3)."""
+    index = {p.id: i for i, p in enumerate(players)}
+    everyone = set(range(len(players)))
+    kept_apart = set(range(separate))
+    blocked: dict[Colour | None, set[int]] = {}
+    for i, p in enumerate(players):
+        if p.absolute and not p.topscorer:
+            blocked.setdefault(p.preference.colour, set()).add(i)
+    sets = []
+    for i, p in enumerate(players):
+        near = everyone - {index[b] for b in rules.barred[p.id] if b in index}
+        near.discard(i)
+        if p.absolute and not p.topscorer:
+            near -= blocked[p.preference.colour]
+        if i < separate:
+            near -= kept_apart
+        sets.append(near)
+    return sets
+
+
 def build_graph(
     mdps: Sequence[DutchPlayer],
     residents: Sequence[DutchPlayer],
