@@ -134,9 +134,14 @@ class LocalMatcher:
         return None if j < 0 else self.ids[j]
 
     def without(self, removed: Iterable[PlayerId]) -> bool:
-        """Take players out for good; True when the others still have a perfect matching."""
-        freed = [self.m.deactivate(self.index[pid]) for pid in removed]
-        self.m.repair(freed)
+        """Take players out for good; True when the others still have a perfect matching.
+
+        The matching stays maximum: one augmenting-path search from every free vertex, the
+        newly freed ones and those free before (an augmentation from a newly freed vertex
+        can open a path between two vertices that were free before)."""
+        for pid in removed:
+            self.m.deactivate(self.index[pid])
+        self.m.repair(self.m.free_vertices())
         return self.perfect()
 
     def perfect_without(self, removed: Iterable[PlayerId]) -> bool:
@@ -170,7 +175,7 @@ class LocalMatcher:
             if self.m.mate[i] == j:
                 freed += [i, j]
             self.m.remove_edge(i, j)
-        self.m.repair(freed)
+        self.m.repair(self.m.free_vertices() if freed else [])
         if self.perfect():
             return True
         for i, j in removed:

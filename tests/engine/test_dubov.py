@@ -531,3 +531,24 @@ def test_last_round_ignores_c8_to_c10() -> None:
         [(5, 2), (3, 1), (7, 4), (8, 6)],
         None,
     )
+
+
+# -- the matching questions -------------------------------------------------------------------
+
+
+def test_matching_stays_maximum_after_removals() -> None:
+    """C.4 is asked of one matching, repaired as players leave it. Here the maximum matching
+    0-6, 1-8, 3-9, 4-5 leaves 2 and 7 unmatched. Without 0 and 8, the path 6-3-9-1 re-matches
+    6 and 1, after which 2-1-9-7 must be found from 2, a player unmatched from the start:
+    1-2, 3-6, 4-5, 7-9 pairs everybody else."""
+    edges = [(0, 6), (0, 7), (1, 2), (1, 5), (1, 8), (1, 9), (3, 6), (3, 7), (3, 9), (4, 5)]
+    edges += [(4, 6), (7, 9)]
+    ok = {frozenset(e) for e in edges}
+    g = LegalGraph(range(10), lambda a, b: frozenset((a, b)) in ok)
+    m = g.matcher(list(range(10)))
+    assert m.size() == 4
+    assert m.perfect_without([0, 8])
+    assert m.size() == 4  # perfect_without leaves the matching as it was
+    assert m.without([0, 8])
+    assert m.size() == 4
+    assert m.perfect()

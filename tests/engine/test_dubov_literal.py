@@ -323,22 +323,39 @@ def compare_bracket(seed: int) -> bool:
 
 
 def compare_upfloaters(seed: int) -> bool:
-    """One random scoregroup with lower players: the engine's B.1-B.2 equal the literal ones."""
+    """One random scoregroup with lower players: the engine's B.1-B.2, fast and exact modes,
+    equal the literal ones. The lower players are often sparsely connected among themselves,
+    so that C.4 decides."""
     rng = random.Random(seed)
     residents = [synthetic_player(rng, i, 8) for i in range(1, rng.randint(1, 4) + 1)]
-    count = rng.randint(2, 7)
+    count = rng.randint(2, 9)
     count += (len(residents) + count) % 2  # an even number of players in all
     first = len(residents) + 1
     lower = [synthetic_player(rng, i, rng.choice([2, 4, 6])) for i in range(first, first + count)]
     everyone = residents + lower
-    graph, legal = random_graph(rng, everyone, rng.choice([0.3, 0.5, 0.7]))
+    density = {
+        (True, True): rng.choice([0.0, 0.3, 0.7]),  # resident - resident
+        (True, False): rng.choice([0.3, 0.5, 0.8]),  # resident - lower
+        (False, False): rng.choice([0.15, 0.3, 0.6]),  # lower - lower
+    }
+    resident_ids = {p.id for p in residents}
+    ok = set()
+    for a, b in combinations(everyone, 2):
+        kind = (a.id in resident_ids, b.id in resident_ids)
+        if rng.random() < density[(True, False) if kind == (False, True) else kind]:
+            ok.add(frozenset((a.id, b.id)))
+    graph = LegalGraph([p.id for p in everyone], lambda a, b: frozenset((a, b)) in ok)
     if not graph.perfect(graph.ids):
         return False
     last = rng.random() < 0.2
-    literal = Literal({p.id: p for p in everyone}, legal, last_round=last)
-    ours = choose_upfloaters(graph, residents, lower, last)
-    theirs = literal.upfloaters(residents, lower)
-    assert [p.id for p in ours] == [p.id for p in theirs], f"seed {seed}"
+    literal = Literal(
+        {p.id: p for p in everyone}, lambda a, b: frozenset((a.id, b.id)) in ok, last_round=last
+    )
+    theirs = [p.id for p in literal.upfloaters(residents, lower)]
+    fast = choose_upfloaters(graph, residents, lower, last)
+    exact = choose_upfloaters(graph, residents, lower, last, fast_budget=-1)
+    assert [p.id for p in fast] == theirs, f"seed {seed}"
+    assert [p.id for p in exact] == theirs, f"seed {seed} (exact mode)"
     return True
 
 
