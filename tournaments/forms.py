@@ -128,7 +128,10 @@ class TournamentForm(forms.ModelForm):
             if (code := self.cleaned_data.get(f"tie_break_{i + 1}"))
         )
         if commit:
-            tournament.save()
+            if tournament.pk is None:
+                tournament.save()
+            else:  # never write back a revision read before (see Tournament.revision)
+                tournament.save(update_fields=[*self.Meta.fields, *POINT_FIELDS, "tie_breaks"])
         return tournament
 
 

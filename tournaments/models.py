@@ -7,12 +7,18 @@ never stored twice.
 
 from __future__ import annotations
 
+import secrets
 from typing import ClassVar
 
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+
+
+def new_revision() -> int:
+    """A fresh random revision: never the value of an earlier state, even after a stale save."""
+    return secrets.randbits(62)
 
 
 class Tournament(models.Model):
@@ -93,6 +99,12 @@ class Tournament(models.Model):
         help_text="What a player who enters after round 1 scores for the rounds missed.",
     )
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.REGISTRATION)
+    revision = models.PositiveBigIntegerField(
+        default=new_revision,
+        editable=False,
+        help_text="Changes (to a random value) whenever the tournament, its players, rounds, "
+        "results or byes change; keys the cache of the public pages.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -115,6 +127,12 @@ class Tournament(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("tournament_detail", args=[self.pk])
+
+    @classmethod
+    def touch(cls, **lookup: object) -> None:
+        """Give the tournaments matching ``lookup`` a new revision (their public pages are
+        computed again)."""
+        cls.objects.filter(**lookup).update(revision=new_revision())
 
     def is_arbiter(self, user: object) -> bool:
         """The user may run this tournament."""

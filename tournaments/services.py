@@ -19,7 +19,7 @@ from pairing.engine.systems import pairing_system
 from pairing.engine.trf import read_trf
 from pairing.engine.violations import Violation, new_violations, violations
 from pairing.services import Snapshot, import_state, snapshot, state_for
-from tournaments.models import Bye, Game, Round, Tournament
+from tournaments.models import Bye, Game, Round, Tournament, new_revision
 
 
 class ArbiterError(ValueError):
@@ -31,8 +31,13 @@ class ConfirmationNeeded(ArbiterError):
 
 
 def locked_tournament(tournament_id: int) -> Tournament:
-    """The tournament row, locked until the end of the transaction."""
-    return Tournament.objects.select_for_update().get(pk=tournament_id)
+    """The tournament row, locked until the end of the transaction, with a new revision: what
+    is done under the lock changes the public pages (rolled back with everything else if the
+    action fails)."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+    tournament.revision = new_revision()
+    Tournament.objects.filter(pk=tournament_id).update(revision=tournament.revision)
+    return tournament
 
 
 _locked = locked_tournament

@@ -86,3 +86,19 @@ def test_it_does_a_constant_number_of_queries(
     play(tournament, rounds=2)
     with django_assert_num_queries(5):
         client.get(url(tournament, order=order))
+
+
+@pytest.mark.django_db
+def test_the_section_is_cached_until_something_changes(
+    client: Client, tournament, make_entries, play, django_assert_num_queries
+) -> None:
+    make_entries(4)
+    play(tournament, [[]])
+    client.get(url(tournament))
+    with django_assert_num_queries(1):  # the tournament row, for its revision
+        html = client.get(url(tournament)).content.decode()
+    assert "1–0" not in html
+    services.set_result(tournament.round_set.get().games.get(board=1).pk, "1-0")
+    with django_assert_num_queries(5):
+        html = client.get(url(tournament), headers={"HX-Request": "true"}).content.decode()
+    assert "1–0" in html

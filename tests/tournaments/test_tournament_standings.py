@@ -87,3 +87,18 @@ def test_it_does_a_constant_number_of_queries(
     play(tournament, rounds=3)
     with django_assert_num_queries(5):
         client.get(reverse("tournament_standings", args=[tournament.pk]))
+
+
+@pytest.mark.django_db
+def test_any_change_shows_at_once(client: Client, tournament, four) -> None:
+    """Changes made outside the services (the admin, a shell) renew the cache too."""
+    url = reverse("tournament_standings", args=[tournament.pk])
+    assert "Player 01" in client.get(url).content.decode()
+    player = four[0].player
+    player.name = "Renamed, Rita"
+    player.save()
+    assert "Renamed, Rita" in client.get(url).content.decode()
+    game = four[0].white_games.get()
+    game.result = "0-1"
+    game.save()
+    assert rows(client.get(url).content.decode())[0][1] == "Player 03"  # C: 1 + 1

@@ -1,13 +1,22 @@
 """Public pages: read-only, no login, never a draft round, never a birth date. While a round is
-live the swappable section of each page polls itself with htmx."""
+live the swappable section of each page polls itself with htmx.
+
+The section of each page (``tournament_standings.html#standings`` -> ``<section
+id="standings">``) is cached per tournament revision (``Tournament.revision`` changes with every
+change), so a page costs one query until something changes, and the polling phones cost
+almost nothing."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import cache
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
+from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_safe
 
 from pairing.services import snapshot
@@ -16,26 +25,48 @@ from tournaments.reports import View, sparkline
 from tournaments.tables import crosstable
 from tournaments.views.access import HtmxHttpRequest
 
+CACHE_SECONDS = 3600
+Build = Callable[[View], tuple[dict[str, Any], str]]
+"""Computes a section's context and the page title from the tournament's view."""
+
 
 def poll_seconds() -> int:
     """How often live pages refresh themselves (setting ``TOURNAMENTS_POLL_SECONDS``)."""
     return int(getattr(settings, "TOURNAMENTS_POLL_SECONDS", 15))
 
 
-def _view(pk: int) -> View:
-    return View(snapshot(get_object_or_404(Tournament, pk=pk)))
+def _section(
+    request: HtmxHttpRequest, tournament: Tournament, template: str, section: str, build: Build
+) -> tuple[str, str, str]:
+    """(section HTML, the live round's label or "", page title), from the cache if the
+    tournament has not changed since."""
+    key = f"public:{tournament.pk}:{tournament.revision}:{poll_seconds()}:{request.get_full_path()}"
+    cached = cache.get(key)
+    if cached is None:
+        view = View(snapshot(tournament))
+        context, title = build(view)
+        context |= {"view": view, "tournament": tournament, "poll_seconds": poll_seconds()}
+        html = render_to_string(f"{template}#{section}", context, request)
+        live = tournament.round_label(view.live_round.number) if view.live_round else ""
+        cached = (html, live, title)
+        cache.set(key, cached, CACHE_SECONDS)
+    return cached
 
 
 def _page(
-    request: HtmxHttpRequest, template: str, section: str, context: dict[str, Any]
+    request: HtmxHttpRequest, pk: int, template: str, section: str, tab: str, build: Build
 ) -> HttpResponse:
     """The whole page, or for htmx (the polling) only the section whose id is ``section``."""
-    tournament = context["view"].tournament
-    context |= {"tournament": tournament, "poll_seconds": poll_seconds()}
-    context["is_arbiter"] = request.user.is_authenticated and tournament.is_arbiter(request.user)
+    tournament = get_object_or_404(Tournament, pk=pk)
+    html, live, title = _section(request, tournament, template, section, build)
     if request.htmx:
-        return render(request, f"{template}#{section}", context)
-    return render(request, template, context)
+        response = HttpResponse(html)
+    else:
+        is_arbiter = request.user.is_authenticated and tournament.is_arbiter(request.user)
+        context = {"tournament": tournament, "section": html, "live": live, "title": title}
+        response = render(request, template, context | {"tab": tab, "is_arbiter": is_arbiter})
+    patch_vary_headers(response, ("HX-Request",))
+    return response
 
 
 def _round_number(request: HtmxHttpRequest) -> int | None:
@@ -59,64 +90,65 @@ def health(request: HtmxHttpRequest) -> HttpResponse:
 @require_safe
 def tournament_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The pairings of the current round (or ``?round=N``), by board or ``?order=alpha``."""
-    view = _view(pk)
     number = _round_number(request)
-    rnd = view.round(number)
-    if number is not None and rnd is None:
-        raise Http404("No such published round.")
     alpha = request.GET.get("order") == "alpha"
-    context: dict[str, Any] = {"view": view, "round": rnd, "alpha": alpha, "tab": "pairings"}
-    if rnd is not None:
-        context |= {
-            "games": view.games(rnd),
-            "lines": view.lines(rnd) if alpha else view.byes(rnd),
-            "before": view.scores_before(rnd),
-        }
-    return _page(request, "tournaments/tournament_detail.html", "pairings", context)
+
+    def build(view: View) -> tuple[dict[str, Any], str]:
+        rnd = view.round(number)
+        if number is not None and rnd is None:
+            raise Http404("No such published round.")
+        context: dict[str, Any] = {"round": rnd, "alpha": alpha}
+        if rnd is not None:
+            context |= {
+                "games": view.games(rnd),
+                "lines": view.lines(rnd) if alpha else view.byes(rnd),
+                "before": view.scores_before(rnd),
+            }
+        return context, view.label(rnd.number) if rnd else "Pairings"
+
+    template = "tournaments/tournament_detail.html"
+    return _page(request, pk, template, "pairings", "pairings", build)
 
 
 @require_safe
 def tournament_standings(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Standings after the finished rounds, with the tournament's tie-breaks."""
-    view = _view(pk)
-    return _page(
-        request,
-        "tournaments/tournament_standings.html",
-        "standings",
-        {"view": view, "tab": "standings"},
-    )
+    template = "tournaments/tournament_standings.html"
+    return _page(request, pk, template, "standings", "standings", lambda v: ({}, "Standings"))
 
 
 @require_safe
 def tournament_crosstable(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    view = _view(pk)
-    context = {"view": view, "table": crosstable(view), "tab": "crosstable"}
-    return _page(request, "tournaments/tournament_crosstable.html", "crosstable", context)
+    def build(view: View) -> tuple[dict[str, Any], str]:
+        return {"table": crosstable(view)}, "Crosstable"
+
+    template = "tournaments/tournament_crosstable.html"
+    return _page(request, pk, template, "crosstable", "crosstable", build)
 
 
 @require_safe
 def tournament_players(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The starting list: pairing number, name, title, federation, rating."""
-    view = _view(pk)
-    return _page(
-        request, "tournaments/tournament_players.html", "players", {"view": view, "tab": "players"}
-    )
+    template = "tournaments/tournament_players.html"
+    return _page(request, pk, template, "players", "players", lambda v: ({}, "Players"))
 
 
 @require_safe
 def entry_detail(request: HtmxHttpRequest, pk: int, entry_pk: int) -> HttpResponse:
     """A player's games, colours and score progression."""
-    view = _view(pk)
-    entry = view.snap.entry_by_pk.get(entry_pk)
-    if entry is None:
-        raise Http404("No such player in this tournament.")
-    rounds = view.progression(entry)
-    context = {
-        "view": view,
-        "entry": entry,
-        "rounds": rounds,
-        "spark": sparkline(rounds, view.full_state.points.win),
-        "standing": next((s for s in view.standings if s.entry.pk == entry.pk), None),
-        "tab": "players",
-    }
-    return _page(request, "tournaments/entry_detail.html", "player", context)
+
+    def build(view: View) -> tuple[dict[str, Any], str]:
+        entry = view.snap.entry_by_pk.get(entry_pk)
+        if entry is None:
+            raise Http404("No such player in this tournament.")
+        rounds = view.progression(entry)
+        context = {
+            "entry": entry,
+            "rounds": rounds,
+            "spark": sparkline(rounds, view.full_state.points.win),
+            "standing": next((s for s in view.standings if s.entry.pk == entry.pk), None),
+        }
+        return context, entry.player.name
+
+    template = "tournaments/entry_detail.html"
+    return _page(request, pk, template, "player", "players", build)

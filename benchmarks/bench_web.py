@@ -1,0 +1,244 @@
+"""Web: requests per second of the public standings page of a 500-player, 9-round tournament,
+next to a trivial view (``/health/``), under a local load generator.
+
+Set-up, all in a temporary directory: a SQLite database with a 500-player, 9-round FIDE Dutch
+tournament (random results from ratings, requested byes and forfeits: ``generate_tournament``)
+imported through ``pairing.services.import_state``; production settings (``DJANGO_DEBUG=0``,
+static files collected); gunicorn with ``gthread`` workers (one per CPU, 4 threads each, HTTP
+keep-alive). The load generator is plain Python: ``CLIENTS`` processes, each with one keep-alive
+connection, sending GETs back to back for ``SECONDS`` seconds; it counts 200 responses and
+records each request's latency. Client and server share the machine, so the numbers compare the
+two views rather than measure a server.
+
+The public pages cache their section per tournament revision (see
+``tournaments/views/public.py``): the standings row is what polling phones get; "computed on
+every request" adds a new query string to each request, so every one misses the cache and
+computes the standings (four queries, the C.07 tie-breaks, the template).
+
+Also printed: the standings page rendered in-process (Django test client, no HTTP) with its
+number of SQL queries, at 50 and 500 players, computed and cached.
+"""
+
+from __future__ import annotations
+
+import ast
+import http.client
+import multiprocessing
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PLAYERS = 500
+ROUNDS = 9
+SECONDS = float(os.environ.get("BENCH_WEB_SECONDS", "10"))
+CLIENTS = int(os.environ.get("BENCH_WEB_CLIENTS", "4"))
+WORKERS = os.cpu_count() or 1
+
+
+def _env(db: Path) -> dict[str, str]:
+    return os.environ | {
+        "DATABASE_URL": f"sqlite:///{db}",
+        "DJANGO_SECRET_KEY": "benchmark-only-secret-key-0123456789abcdefghijklmnop",
+        "DJANGO_DEBUG": "0",
+        "DJANGO_SECURE_SSL_REDIRECT": "0",
+        "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "PYTHONPATH": str(ROOT),
+    }
+
+
+def prepare(players: int = PLAYERS, rounds: int = ROUNDS) -> int:
+    """(In a subprocess, with the environment of :func:`_env`.) Store the tournament; return
+    its primary key."""
+    import django
+
+    django.setup()
+    from django.db import transaction
+
+    from pairing.engine.generator import GeneratorSettings, generate_tournament
+    from pairing.engine.systems import pairing_system
+    from pairing.services import import_state
+
+    settings = GeneratorSettings(
+        players=players, rounds=rounds, seed=2026, bye_rate=0.02, forfeit_rate=0.01
+    )
+    state = generate_tournament(pairing_system("dutch"), settings)
+    with transaction.atomic():
+        tournament = import_state(state, name=f"Benchmark {players}", system="dutch")
+    return tournament.pk
+
+
+def in_process(players: int) -> list[tuple[float, int]]:
+    """(In a subprocess.) Median seconds and SQL queries of the standings page (test client),
+    computed (cache cleared before each request), then cached."""
+    import django
+
+    django.setup()
+    from django.core.cache import cache
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    pk = prepare(players)
+    client = Client(HTTP_HOST="127.0.0.1")
+    url = f"/tournaments/{pk}/standings/"
+    client.get(url)
+    out = []
+    for cached in (False, True):
+        times = []
+        for _ in range(5):
+            if not cached:
+                cache.clear()
+            with CaptureQueriesContext(connection) as queries:
+                started = time.perf_counter()
+                response = client.get(url)
+                times.append(time.perf_counter() - started)
+            assert response.status_code == 200, response.status_code
+        out.append((statistics.median(times), len(queries)))
+    return out
+
+
+def _run(code: str, env: dict[str, str]) -> str:
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True, text=True
+    )
+    if done.returncode:
+        raise RuntimeError(done.stderr)
+    return done.stdout.strip()
+
+
+def _manage(env: dict[str, str], *args: str) -> None:
+    subprocess.run(
+        [sys.executable, "manage.py", *args], env=env, cwd=ROOT, check=True, capture_output=True
+    )
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _wait(port: int, path: str = "/health/", timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            conn.request("GET", path)
+            if conn.getresponse().status == 200:
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError("gunicorn did not start")
+
+
+def _client(args: tuple[int, str, float]) -> tuple[int, int, list[float]]:
+    """One keep-alive connection sending GETs until the deadline: (ok, errors, latencies)."""
+    port, path, deadline = args
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    ok = errors = 0
+    latencies = []
+    while time.monotonic() < deadline:
+        started = time.perf_counter()
+        conn.request("GET", path.format(n=f"{os.getpid()}-{ok + errors}"))
+        response = conn.getresponse()
+        response.read()
+        latencies.append(time.perf_counter() - started)
+        if response.status == 200:
+            ok += 1
+        else:
+            errors += 1
+    conn.close()
+    return ok, errors, latencies
+
+
+def load(port: int, path: str) -> tuple[float, int, float, float]:
+    """Requests per second, errors, mean and 95th-percentile latency (ms)."""
+    with multiprocessing.Pool(CLIENTS) as pool:
+        pool.map(_client, [(port, path, time.monotonic() + 1)] * CLIENTS)  # warm up
+        started = time.monotonic()
+        results = pool.map(_client, [(port, path, started + SECONDS)] * CLIENTS)
+        elapsed = time.monotonic() - started
+    ok = sum(r[0] for r in results)
+    errors = sum(r[1] for r in results)
+    latencies = sorted(x for r in results for x in r[2])
+    p95 = latencies[int(0.95 * (len(latencies) - 1))] if latencies else 0.0
+    mean = statistics.mean(latencies) if latencies else 0.0
+    return ok / elapsed, errors, 1000 * mean, 1000 * p95
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "bench.sqlite3"
+        env = _env(db)
+        _manage(env, "migrate", "--noinput")
+        _manage(env, "collectstatic", "--noinput")
+        print("standings page in-process (Django test client, no HTTP), median of 5:")
+        print(
+            f"{'players':>7} {'rounds':>6} {'computed ms':>11} {'queries':>7} "
+            f"{'cached ms':>9} {'queries':>7}"
+        )
+        for players in (50, PLAYERS):
+            (computed, q1), (cached, q2) = _in_process_row(players, tmp)
+            print(
+                f"{players:>7} {ROUNDS:>6} {1000 * computed:>11.1f} {q1:>7} "
+                f"{1000 * cached:>9.1f} {q2:>7}"
+            )
+        pk = int(_run("from benchmarks.bench_web import prepare; print(prepare())", env))
+        port = _free_port()
+        server = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "gunicorn",
+                "config.wsgi",
+                "--bind",
+                f"127.0.0.1:{port}",
+                "--workers",
+                str(WORKERS),
+                "--worker-class",
+                "gthread",
+                "--threads",
+                "4",
+                "--log-level",
+                "warning",
+            ],
+            env=env,
+            cwd=ROOT,
+        )
+        try:
+            _wait(port)
+            print(
+                f"\ngunicorn: {WORKERS} gthread workers x 4 threads; load: {CLIENTS} keep-alive "
+                f"clients, {SECONDS:g} s per page"
+            )
+            print(f"{'page':<46} {'req/s':>8} {'errors':>6} {'mean ms':>8} {'p95 ms':>8}")
+            standings = f"/tournaments/{pk}/standings/"
+            for label, path in (
+                ("trivial view (/health/)", "/health/"),
+                (f"standings, {PLAYERS} players, {ROUNDS} rounds (cached)", standings),
+                ("  same, computed on every request", standings + "?bust={n}"),
+            ):
+                _wait(port, path.format(n="warm"))
+                rps, errors, mean, p95 = load(port, path)
+                print(f"{label:<46} {rps:>8.1f} {errors:>6} {mean:>8.1f} {p95:>8.1f}", flush=True)
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+
+
+def _in_process_row(players: int, tmp: str) -> list[tuple[float, int]]:
+    env = _env(Path(tmp) / f"inprocess-{players}.sqlite3")
+    _manage(env, "migrate", "--noinput")
+    out = _run(f"from benchmarks.bench_web import in_process; print(*in_process({players}))", env)
+    return ast.literal_eval(f"[{out.replace(') (', '), (')}]")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,41 @@
+"""Any saved or deleted row that shows on a tournament's pages gives the tournament a new
+revision, so that the cached public pages are computed again — whoever made the change (the
+services, the admin, a shell). Bulk operations send no signal: the services that use them lock
+the tournament, which renews the revision too (``services.locked_tournament``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models.signals import post_delete, post_save
+from django.dispatch import receiver
+
+from tournaments.models import Bye, Entry, Game, Player, Round, Tournament
+
+
+@receiver([post_save, post_delete], sender=Entry)
+@receiver([post_save, post_delete], sender=Round)
+def _entry_or_round_changed(sender: type, instance: Entry | Round, **kwargs: Any) -> None:
+    Tournament.touch(pk=instance.tournament_id)
+
+
+@receiver([post_save, post_delete], sender=Game)
+def _game_changed(sender: type, instance: Game, **kwargs: Any) -> None:
+    Tournament.touch(round_set__pk=instance.round_id)
+
+
+@receiver([post_save, post_delete], sender=Bye)
+def _bye_changed(sender: type, instance: Bye, **kwargs: Any) -> None:
+    Tournament.touch(entries__pk=instance.entry_id)
+
+
+@receiver(post_save, sender=Player)
+def _player_changed(sender: type, instance: Player, **kwargs: Any) -> None:
+    Tournament.touch(entries__player_id=instance.pk)
+
+
+@receiver(post_save, sender=Tournament)
+def _tournament_saved(sender: type, instance: Tournament, created: bool, **kwargs: Any) -> None:
+    update_fields = kwargs.get("update_fields")
+    if not created and not (update_fields and "revision" in update_fields):
+        Tournament.touch(pk=instance.pk)
