@@ -58,3 +58,12 @@ def test_it_does_a_constant_number_of_queries(
     play(tournament, rounds=1)
     with django_assert_num_queries(8):  # session, user, tournament, arbiter check, snapshot (4)
         arbiter_client.get(reverse("tournament_manage", args=[tournament.pk]))
+
+
+@pytest.mark.django_db
+def test_a_finished_uscf_tournament_can_be_rated(arbiter_client: Client, tournament, four) -> None:
+    tournament.rating_system = "regular"
+    tournament.save()
+    html = page(arbiter_client, tournament)
+    assert "Rate this tournament" in html
+    assert f'action="/ratings/events/{tournament.pk}/rate/"' in html

@@ -102,3 +102,12 @@ def test_any_change_shows_at_once(client: Client, tournament, four) -> None:
     game.result = "0-1"
     game.save()
     assert rows(client.get(url).content.decode())[0][1] == "Player 03"  # C: 1 + 1
+
+
+@pytest.mark.django_db
+def test_a_uscf_rated_tournament_shows_its_rating_panel(client: Client, tournament, four) -> None:
+    url = reverse("tournament_standings", args=[tournament.pk])
+    assert 'id="rating-panel"' not in client.get(url).content.decode()
+    tournament.rating_system = Tournament.RatingSystem.QUICK
+    tournament.save()
+    assert "USCF Quick: not rated yet." in client.get(url).content.decode()
