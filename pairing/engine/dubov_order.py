@@ -44,27 +44,28 @@ def c6_key(scores: Sequence[int]) -> tuple[int, ...]:
     return tuple(-s for s in sorted(scores))
 
 
-def containers(level_sizes: Sequence[tuple[int, int]], size: int) -> list[tuple[int, ...]]:
-    """D.1.b: the containers of sets of ``size`` upfloaters, best first by C.6.
+def containers(level_sizes: Sequence[tuple[int, int]], size: int) -> Iterator[tuple[int, ...]]:
+    """D.1.b: the containers of sets of ``size`` upfloaters, best first by C.6, generated
+    lazily (there can be very many).
 
     ``level_sizes`` lists (score, number of possible upfloaters with that score) by descending
-    score; a container is the number of upfloaters taken from each level, in that order."""
-    found: list[tuple[int, ...]] = []
+    score; a container is the number of upfloaters taken from each level, in that order.
+    Comparing the upfloaters' scores in ascending order is comparing how many come from the
+    lowest level (fewer is better), then from the next one up, and so on."""
+    caps = [n for _, n in level_sizes]
+    above = [sum(caps[:i]) for i in range(len(caps) + 1)]  # capacity of the higher levels
 
-    def fill(i: int, left: int, taken: tuple[int, ...]) -> None:
-        if i == len(level_sizes):
+    def fill(i: int, left: int, below: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+        # Levels are filled from the lowest (i = len - 1) upwards; ``below`` holds the counts
+        # already chosen for the levels under level i.
+        if i < 0:
             if left == 0:
-                found.append(taken)
+                yield below
             return
-        for k in range(min(left, level_sizes[i][1]), -1, -1):
-            fill(i + 1, left - k, (*taken, k))
+        for k in range(max(0, left - above[i]), min(left, caps[i]) + 1):
+            yield from fill(i - 1, left - k, (k, *below))
 
-    fill(0, size, ())
-
-    def scores(container: tuple[int, ...]) -> list[int]:
-        return [s for (s, _), k in zip(level_sizes, container, strict=True) for _ in range(k)]
-
-    return sorted(found, key=lambda c: c6_key(scores(c)))
+    return fill(len(caps) - 1, size, ())
 
 
 def upfloater_sets_d1(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import product
+
 from pairing.engine.dubov_order import (
     c6_key,
     containers,
@@ -55,13 +57,28 @@ def test_d1_containers_are_sorted_by_c6() -> None:
 def test_containers_counts_per_score_level() -> None:
     """The engine's container list for the D.1 example: upfloaters taken per score level
     (3, 2.5, 1.5), best first by C.6."""
-    assert containers([(6, 3), (5, 2), (3, 1)], 2) == [
+    assert list(containers([(6, 3), (5, 2), (3, 1)], 2)) == [
         (2, 0, 0),
         (1, 1, 0),
         (0, 2, 0),
         (1, 0, 1),
         (0, 1, 1),
     ]
+
+
+def test_containers_follow_c6_exhaustively() -> None:
+    """The lazy generation gives every container once, in the order of the C.6 key."""
+    levels = [(10, 2), (8, 3), (7, 1), (4, 2), (1, 3)]
+    for size in range(0, 12):
+        got = list(containers(levels, size))
+
+        def key(c: tuple[int, ...]) -> tuple[int, ...]:
+            return c6_key([s for (s, _), k in zip(levels, c, strict=True) for _ in range(k)])
+
+        assert got == sorted(got, key=key)
+        assert len(set(got)) == len(got)
+        everything = [c for c in product(*(range(n + 1) for _, n in levels)) if sum(c) == size]
+        assert sorted(got) == sorted(everything)
 
 
 def test_c6_compares_lowest_score_first() -> None:
