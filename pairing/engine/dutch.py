@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pairing.engine.dutch_bracket import BracketResult, pair_bracket
-from pairing.engine.dutch_graph import Mode, RoundRules, compatibility_sets
 from pairing.engine.dutch_colours import allocate, ranks_higher
+from pairing.engine.dutch_graph import Mode, RoundRules, compatibility_sets
 from pairing.engine.dutch_players import DutchPlayer, build_players
 from pairing.engine.errors import NoValidPairing
 from pairing.engine.matching import Matcher
@@ -42,9 +42,7 @@ def _barred(
     barred: dict[PlayerId, set[PlayerId]] = {}
     for p in players:
         barred[p.id] = {
-            e.opponent
-            for e in state.player(p.id).results
-            if e.played and e.opponent is not None
+            e.opponent for e in state.player(p.id).results if e.played and e.opponent is not None
         }
     for rule in state.forbidden:
         if rule.applies(state.next_round):
@@ -60,12 +58,11 @@ def initial_colour(state: TournamentState) -> Colour:
     if state.initial_colour is not None:
         return state.initial_colour
     if state.rounds_done:
-        skipped = 0
-        for p in sorted(state.players, key=lambda p: p.tpn):
+        ranked = sorted(state.players, key=lambda p: p.tpn)
+        for skipped, p in enumerate(ranked):
             e = p.results[0]
             if e.opponent is not None and e.colour is not None:
                 return e.colour if skipped % 2 == 0 else e.colour.opposite
-            skipped += 1
     return Colour.WHITE
 
 

@@ -21,7 +21,7 @@ members), :func:`fast_pairs` returns ``None`` and the bracket is solved by weigh
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
 
 from pairing.engine.dutch_colours import colour_cost_depends_on_rank
 from pairing.engine.dutch_criteria import QUALITY_LEVELS, Level
@@ -130,7 +130,7 @@ def _following_bracket_values(graph: BracketGraph) -> dict[int, list[int]] | Non
 def _reaches_ideal(matcher: Matcher, newcomer: int, partners: list[int], ideal: int) -> bool:
     """Whether the following bracket plus one newcomer paired with one of ``partners`` can
     have ``ideal`` pairs (tries a few partners)."""
-    mate, adj = matcher.mate, matcher.adj
+    adj = matcher.adj
     adj[newcomer] = set(partners)
     for r in partners:
         adj[r].add(newcomer)
@@ -232,8 +232,10 @@ def _tight_graph(
         if prices[t] + prices[u] == 2 * w:
             tight_types[t].add(u)
             tight_types[u].add(t)
-    reach = [set().union(*(members[u] for u in tight_types[t] if u != slot_type)) for t in
-             range(len(members))]
+    reach = [
+        set().union(*(members[u] for u in tight_types[t] if u != slot_type))
+        for t in range(len(members))
+    ]
     tight = [adjacency[v] & reach[type_of[v]] for v in range(n)]
     if floaters:
         slot_edges = {v for v in range(n) if slot_type in tight_types[type_of[v]]}
@@ -276,9 +278,7 @@ class _Search:
             return None
         return self.pairs
 
-    def _mdp_pairing(
-        self, adjacency: list[set[int]]
-    ) -> tuple[list[set[int]], Matcher] | None:
+    def _mdp_pairing(self, adjacency: list[set[int]]) -> tuple[list[set[int]], Matcher] | None:
         """D.3: the first set of paired MDPs (lowest BSNs), then D.1: each S1 MDP with the
         first resident that keeps a perfect matching."""
         mdps = self.graph.mdp_count
@@ -313,9 +313,7 @@ class _Search:
                 return True
         return False
 
-    def _partition(
-        self, adjacency: list[set[int]], s1: list[int], s2: list[int]
-    ) -> list[set[int]]:
+    def _partition(self, adjacency: list[set[int]], s1: list[int], s2: list[int]) -> list[set[int]]:
         """S1 players are paired with S2 players; S2 players with S1 players or the slot."""
         s1_set, s2_set = set(s1), set(s2)
         limits: dict[int, set[int]] = {v: s2_set for v in s1}
@@ -344,7 +342,7 @@ def _restricted(adjacency: list[set[int]], limits: dict[int, set[int]]) -> list[
     out = list(adjacency)
     for v, allowed in limits.items():
         out[v] = adjacency[v] & allowed
-    for v, allowed in limits.items():
+    for v in limits:
         for u in adjacency[v] - out[v]:
             if out[u] is adjacency[u]:
                 out[u] = set(adjacency[u])
@@ -352,9 +350,7 @@ def _restricted(adjacency: list[set[int]], limits: dict[int, set[int]]) -> list[
     return out
 
 
-def _perfect(
-    adjacency: list[set[int]], order: list[int] | range, skip: set[int]
-) -> Matcher | None:
+def _perfect(adjacency: list[set[int]], order: list[int] | range, skip: set[int]) -> Matcher | None:
     """A perfect matching of the vertices not in ``skip`` (greedy in ``order``, each vertex
     with its smallest free neighbour, then augmenting paths), or ``None``."""
     matcher = Matcher(len(adjacency))
@@ -400,11 +396,11 @@ def _restore(matcher: Matcher, snapshot: tuple[list[int], list[bool]]) -> None:
     matcher.active[:] = snapshot[1]
 
 
-def _exchanges(s1: list[int], s2: list[int]):  # type: ignore[no-untyped-def]
+def _exchanges(s1: list[int], s2: list[int]) -> Iterator[tuple[list[int], list[int]]]:
     """The original subgroups, then one-for-one exchanges in D.2 order (smallest BSN
     difference, then the highest player leaving S1, then the lowest entering)."""
     yield s1, s2
-    swaps = sorted(((y - x, -x, y, x) for x in s1 for y in s2))
+    swaps = sorted((y - x, -x, y, x) for x in s1 for y in s2)
     for _, _, y, x in swaps[:EXCHANGE_LIMIT]:
         yield (
             sorted([*(v for v in s1 if v != x), y]),

@@ -20,6 +20,7 @@ All arithmetic is on Python integers (gains are packed lexicographic vectors).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from itertools import pairwise
 
 
 def type_prices(sizes: Sequence[int], gains: Mapping[tuple[int, int], int]) -> list[int] | None:
@@ -131,10 +132,10 @@ class _Transport:
             node = parent[node]
         path.reverse()  # supply t, demand u, supply t', demand u', ..., sink
         amount = min(self.supply[path[0] - 1], self.demand[path[-2] - 1 - t_count])
-        for a, b in zip(path, path[1:-1], strict=False):
+        for a, b in pairwise(path[:-1]):
             if a > t_count:  # demand -> supply: a backward arc carrying flow
                 amount = min(amount, self.flow[b - 1][a - 1 - t_count])
-        for a, b in zip(path, path[1:-1], strict=False):
+        for a, b in pairwise(path[:-1]):
             if a <= t_count:
                 self.flow[a - 1][b - 1 - t_count] += amount
             else:

@@ -1,0 +1,65 @@
+"""FIDE Dutch (C.04.3, 2017): time to pair rounds 1, 5 and 9 at 100, 500 and 1,000 players.
+
+For each size a 9-round tournament is played with random results and no forfeits
+(``generate_tournament``, fixed seed), every round paired by the Dutch engine. Rounds 1, 5
+and 9 are then paired again from a fresh ``TournamentState`` (nothing cached), so a round's
+time includes scores, colour preferences, float histories, the completion matching, every
+bracket and the colours. Peak memory is traced in a second, separate run (tracing slows
+pure Python down). Each re-pairing must equal the one the tournament recorded.
+
+The reference is the field's C++ engine for this edition, measured on the same 2-core
+machine; the target is under 8 s for every round at 1,000 players.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import partial
+
+from benchmarks.measure import measure
+from pairing.engine import dutch
+from pairing.engine.checker import same_pairing
+from pairing.engine.generator import GeneratorSettings, generate_tournament
+from pairing.engine.state import RoundPairing, TournamentState
+
+SIZES = (100, 500, 1000)
+ROUNDS = 9
+TIMED_ROUNDS = (1, 5, 9)
+SEED = 2017
+REFERENCE_SECONDS = {(500, 9): 0.35, (1000, 1): 22.0, (1000, 5): 3.5, (1000, 9): 2.7}
+"""The C++ reference engine on the same machine (seconds)."""
+TARGET_SECONDS = 8.0
+
+
+def run(players: int) -> list[tuple[int, float, float]]:
+    """(round, seconds, peak MiB) for the timed rounds of one tournament."""
+    settings = GeneratorSettings(players=players, rounds=ROUNDS, seed=SEED)
+    full = generate_tournament(dutch.pair_round, settings)
+    rows = []
+    for rnd in TIMED_ROUNDS:
+        before = full.truncated(rnd - 1)
+        pair = partial(_pair_fresh, before)
+        pairing, seconds, _ = measure(pair, memory=False)
+        if not same_pairing(pairing, full.recorded_pairing(rnd)):
+            raise AssertionError(f"{players} players, round {rnd}: pairing not reproduced")
+        _, _, peak = measure(pair)
+        rows.append((rnd, seconds, peak))
+    return rows
+
+
+def _pair_fresh(state: TournamentState) -> RoundPairing:
+    return dutch.pair_round(replace(state))  # a fresh state: nothing cached
+
+
+def main() -> None:
+    print(f"{'players':>7} {'round':>5} {'seconds':>8} {'peak MiB':>8} {'reference s':>11}")
+    worst = 0.0
+    for players in SIZES:
+        for rnd, seconds, peak in run(players):
+            reference = REFERENCE_SECONDS.get((players, rnd))
+            shown = f"{reference:>11.2f}" if reference is not None else f"{'':>11}"
+            print(f"{players:>7} {rnd:>5} {seconds:>8.3f} {peak:>8.1f} {shown}", flush=True)
+            if players == SIZES[-1]:
+                worst = max(worst, seconds)
+    verdict = "met" if worst < TARGET_SECONDS else "MISSED"
+    print(f"target: every round under {TARGET_SECONDS:.0f} s at {SIZES[-1]} players: {verdict}")
