@@ -116,7 +116,12 @@ class Matcher:
 
     def repair(self, free: Iterable[int]) -> int:
         """After removals, try to re-match the given newly free vertices (one augmenting-path
-        search each); returns the matching size."""
+        search each); returns the matching size.
+
+        The result is maximum only if the matching was maximum before the removals: then every
+        augmenting path of the smaller graph ends at a newly freed vertex (Berge), so searching
+        from those suffices. Otherwise repair from :meth:`free_vertices` or call :meth:`solve`.
+        """
         for v in free:
             if v >= 0 and self.active[v] and self.mate[v] < 0:
                 self.augment(v)
