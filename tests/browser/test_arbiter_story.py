@@ -21,7 +21,7 @@ KEYS = ["1", "=", "0", "1", "0", "=", "+", "-"]
 
 
 def create_tournament(page: Page, base: str, system: str) -> Tournament:
-    page.get_by_role("link", name="New tournament").click()
+    page.locator("#main").get_by_role("link", name="New tournament").click()
     page.get_by_label("Name", exact=True).fill(f"Browser {system}")
     page.get_by_label("Start date").fill("2026-07-01")
     page.get_by_label("End date").fill("2026-07-02")
