@@ -1,0 +1,16 @@
+"""Every round of every shared Dutch (C.04.3 2017) tournament, re-paired from the rounds
+before it, equals the recorded pairing: pairs, colours and the pairing-allocated bye.
+``make test`` replays every tenth file; ``-m corpus`` (``make corpus``, CI) the others."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.engine.corpus import assert_reproduces, corpus_params
+
+
+@pytest.mark.parametrize("path", corpus_params("dutch-2017"))
+def test_round_by_round(path: Path) -> None:
+    assert_reproduces(path, "dutch")

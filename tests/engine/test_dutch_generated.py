@@ -1,0 +1,38 @@
+"""Generated Dutch tournaments pass the checker, through the engine and the command line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pairing.cli import main
+from pairing.engine.checker import check_tournament
+from pairing.engine.dutch import pair_round
+from pairing.engine.generator import GeneratorSettings, generate_tournament
+from pairing.engine.trf import read_trf, write_trf
+
+
+@pytest.mark.parametrize(
+    ("players", "rounds", "seed", "forfeits", "byes"),
+    [(11, 5, 1, 0.0, 0.0), (24, 7, 2, 0.05, 0.05), (41, 9, 3, 0.1, 0.08), (60, 8, 4, 0.0, 0.0)],
+)
+def test_generated_tournament_passes_check(
+    players: int, rounds: int, seed: int, forfeits: float, byes: float
+) -> None:
+    settings = GeneratorSettings(
+        players=players, rounds=rounds, seed=seed, forfeit_rate=forfeits, bye_rate=byes
+    )
+    played = generate_tournament(pair_round, settings)
+    assert played.rounds_done == rounds
+    reread = read_trf(write_trf(played))
+    assert check_tournament(reread, pair_round) == []
+
+
+def test_cli_generate_then_check(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "dutch.trf"
+    args = ["--system", "dutch", "--players", "30", "--rounds", "7", "--seed", "5"]
+    assert main(["generate", *args, "--forfeit-rate", "0.05", "-o", str(path)]) == 0
+    assert main(["check", "--system", "dutch", str(path)]) == 0
+    assert "7 rounds checked, 0 differ" in capsys.readouterr().out
+    assert main(["pair", "--system", "dutch", str(path)]) == 0

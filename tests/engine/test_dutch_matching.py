@@ -1,0 +1,131 @@
+"""The Dutch engine's own solvers against independent oracles: the weighted matching against
+networkx, the type LP against the bipartite double cover, and the fast bracket path against
+the exact weighted matching on random brackets."""
+
+from __future__ import annotations
+
+import random
+
+import networkx as nx
+import pytest
+
+from pairing.engine.colours import preference
+from pairing.engine.dutch_bracket import exact_pairs
+from pairing.engine.dutch_fast import fast_pairs
+from pairing.engine.dutch_graph import Mode, build_graph
+from pairing.engine.dutch_lp import type_prices
+from pairing.engine.dutch_players import DutchPlayer, Float
+from pairing.engine.dutch_weighted import max_weight_matching
+from tests.engine.test_dutch_support import colours, rules
+
+
+def matching_weight(edges: list[tuple[int, int, int]], mate: list[int]) -> int:
+    weight = {}
+    for u, v, w in edges:
+        weight[(u, v)] = weight[(v, u)] = w
+    return sum(weight[(u, mate[u])] for u in range(len(mate)) if mate[u] > u)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_weighted_matching_agrees_with_networkx(seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(120):
+        n = rng.randint(1, 16)
+        density = rng.random()
+        top = rng.choice([5, 40, 10**30])
+        edges = [
+            (u, v, rng.randint(1, top))
+            for u in range(n)
+            for v in range(u + 1, n)
+            if rng.random() < density
+        ]
+        mate = max_weight_matching(n, edges)
+        assert all(mate[mate[v]] == v for v in range(n) if mate[v] >= 0)
+        graph = nx.Graph()
+        graph.add_weighted_edges_from(edges)
+        best = sum(graph[u][v]["weight"] for u, v in nx.max_weight_matching(graph))
+        assert matching_weight(edges, mate) == best
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_type_prices_are_an_optimal_dual(seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(150):
+        sizes = [rng.randint(1, 4) for _ in range(rng.randint(1, 5))]
+        gains = {
+            (t, u): rng.randint(-5, 20)
+            for t in range(len(sizes))
+            for u in range(t, len(sizes))
+            if (t != u or sizes[t] > 1) and rng.random() < 0.8
+        }
+        prices = type_prices(sizes, gains)
+        # The bipartite double cover: every player's two copies, a perfect matching of
+        # weight 2 * (fractional matching LP optimum).
+        players = [t for t, size in enumerate(sizes) for _ in range(size)]
+        cover = nx.Graph()
+        for i, t in enumerate(players):
+            for j, u in enumerate(players):
+                key = (min(t, u), max(t, u))
+                if i != j and key in gains:
+                    cover.add_edge(("L", i), ("R", j), weight=gains[key] + 1000)
+        matching = nx.max_weight_matching(cover, maxcardinality=True)
+        if len(matching) < len(players):
+            assert prices is None
+            continue
+        assert prices is not None
+        for (t, u), g in gains.items():
+            assert prices[t] + prices[u] >= 2 * g
+        optimum = sum(cover[a][b]["weight"] - 1000 for a, b in matching)
+        assert sum(size * price for size, price in zip(sizes, prices, strict=True)) == optimum
+
+
+def random_player(rng: random.Random, pid: int, score: int) -> DutchPlayer:
+    history = colours("".join(rng.choice("wb") for _ in range(rng.randint(0, 4))))
+    return DutchPlayer(
+        id=pid,
+        tpn=pid,
+        score=score,
+        colours=history,
+        preference=preference(history),
+        float_last=rng.choice(list(Float)),
+        float_before_last=rng.choice(list(Float)),
+        bye_allowed=rng.random() < 0.8,
+        topscorer=rng.random() < 0.1,
+        e5_number=pid,
+    )
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_fast_path_finds_the_exact_candidate(seed: int) -> None:
+    rng = random.Random(seed)
+    compared = 0
+    for _ in range(40):
+        mdp_count = rng.choice([0, 0, 1, 2])
+        size = rng.randint(2, 14)
+        mdps = [random_player(rng, i + 1, rng.choice([6, 7, 8])) for i in range(mdp_count)]
+        residents = [random_player(rng, mdp_count + i + 1, 4) for i in range(size)]
+        mdps.sort(key=lambda p: (-p.score, p.tpn))
+        first_next = mdp_count + size + 1
+        nxt = [random_player(rng, first_next + i, 2) for i in range(rng.randint(1, 6))]
+        everyone = [*mdps, *residents, *nxt]
+        barred = [
+            (a.id, b.id)
+            for i, a in enumerate(everyone)
+            for b in everyone[i + 1 :]
+            if rng.random() < 0.15
+        ]
+        mode = rng.choice([Mode.NORMAL, Mode.LAST])
+        graph = build_graph(
+            mdps,
+            residents,
+            mode,
+            rules(everyone, barred),
+            next_residents=nxt if mode is Mode.NORMAL else (),
+            next_is_last=rng.random() < 0.5,
+        )
+        fast = fast_pairs(graph)
+        if fast is None:
+            continue
+        compared += 1
+        assert sorted(fast) == sorted(exact_pairs(graph))
+    assert compared >= 10
