@@ -23,7 +23,7 @@ from pairing.engine.state import (
     TournamentState,
 )
 from pairing.engine.state import Player as EnginePlayer
-from pairing.engine.tiebreaks import StandingRow, standings, tcec_final_order
+from pairing.engine.tiebreaks import StandingRow, standings, tcec_final_order, tie_break
 from pairing.engine.trf import write_trf
 from tournaments.models import Bye, Entry, Game, Player, Round, Tournament
 
@@ -201,14 +201,24 @@ def export_trf(tournament: Tournament, version: int = 16) -> str:
     return write_trf(state, version=version, ranks=ranks)
 
 
+def tie_break_codes(tournament: Tournament) -> list[str]:
+    """The tournament's tie-break codes that the engine knows (an imported file may name
+    others; they are left out rather than break the standings)."""
+    known = []
+    for code in tournament.tie_break_codes:
+        try:
+            tie_break(code)
+        except ValueError:
+            continue
+        known.append(code)
+    return known
+
+
 def ranking(tournament: Tournament, state: TournamentState) -> list[StandingRow]:
     """The standings of ``state`` with the tournament's tie-breaks (TCEC: score, byes, then
     the tie-breaks)."""
-    codes = tournament.tie_break_codes
-    if tournament.pairing_system in (
-        Tournament.PairingSystem.TCEC,
-        Tournament.PairingSystem.TCEC_DOUBLE,
-    ):
+    codes = tie_break_codes(tournament)
+    if tournament.is_tcec:
         return tcec_final_order(state, codes)
     return standings(state, codes)
 

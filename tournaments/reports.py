@@ -12,7 +12,7 @@ from functools import cached_property
 
 from pairing.engine.state import RoundEntry, TournamentState
 from pairing.engine.tiebreaks import TieBreak, tie_break
-from pairing.services import Snapshot, ranking
+from pairing.services import Snapshot, ranking, tie_break_codes
 from tournaments.models import Bye, Entry, Game, Round, Tournament
 
 BYE_LABELS = {
@@ -114,7 +114,7 @@ class View:
 
     @cached_property
     def tie_breaks(self) -> list[TieBreak]:
-        codes = self.tournament.tie_break_codes
+        codes = tie_break_codes(self.tournament)
         if self.tournament.is_tcec:
             codes = ["BYE", *codes]
         return [tie_break(c) for c in codes]

@@ -333,6 +333,8 @@ def import_trf(text: str, arbiter_id: int, name: str = "", system: str = "") -> 
         raise ArbiterError(f"The TRF file cannot be read: {e}.") from e
     with transaction.atomic():
         tournament = import_state(state, name=name, system=system)
+        tournament.seeding = Tournament.Seeding.MANUAL  # keep the file's starting ranks
+        tournament.save(update_fields=["seeding"])
         tournament.arbiters.add(arbiter_id)
         if not tournament.round_set.exclude(status=Round.Status.FINISHED).exists():
             finished = tournament.round_set.count() >= tournament.rounds * tournament.legs

@@ -51,3 +51,20 @@ def test_it_names_the_line_and_column_of_an_error(arbiter_client: Client) -> Non
 @pytest.mark.django_db
 def test_it_needs_a_file(arbiter_client: Client) -> None:
     assert "Choose a file or paste its text" in arbiter_client.post(URL, {}).content.decode()
+
+
+@pytest.mark.django_db
+def test_the_files_starting_ranks_stay(arbiter_client: Client) -> None:
+    path = CORPUS / "dutch-2017" / "t0002_p023_r08_clean.trf"
+    arbiter_client.post(URL, {"text": path.read_text()})
+    t = Tournament.objects.get()
+    t.rounds, t.status = 10, Tournament.Status.RUNNING  # two more rounds
+    t.save()
+    before = list(t.entries.order_by("pairing_number").values_list("player__name", flat=True))
+    assert t.seeding == Tournament.Seeding.MANUAL
+    from tournaments import registration
+    from tournaments.models import Player
+
+    registration.register(t.pk, Player(name="Late, Lou", fide_rating=2900))
+    after = list(t.entries.order_by("pairing_number").values_list("player__name", flat=True))
+    assert after == [*before, "Late, Lou"]

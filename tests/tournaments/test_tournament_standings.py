@@ -111,3 +111,11 @@ def test_a_uscf_rated_tournament_shows_its_rating_panel(client: Client, tourname
     tournament.rating_system = Tournament.RatingSystem.QUICK
     tournament.save()
     assert "USCF Quick: not rated yet." in client.get(url).content.decode()
+
+
+@pytest.mark.django_db
+def test_an_unknown_tie_break_code_is_left_out(client: Client, tournament, four) -> None:
+    tournament.tie_breaks = "BH,XYZ,SB"  # e.g. from an imported file
+    tournament.save()
+    html = client.get(reverse("tournament_standings", args=[tournament.pk])).content.decode()
+    assert rows(html)[0][4:] == ["1.5", "2.5", "1.75"]

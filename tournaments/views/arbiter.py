@@ -41,7 +41,8 @@ def tournament_edit(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
             form.save()
-            registration.reseed(services.locked_tournament(tournament.pk))
+            if not paired:  # a new seeding method renumbers before round 1 only
+                registration.reseed(services.locked_tournament(tournament.pk))
         messages.success(request, "Settings saved.")
         return redirect("tournament_manage", tournament.pk)
     return render(
