@@ -92,32 +92,31 @@ def _following_bracket_values(graph: BracketGraph) -> dict[int, list[int]] | Non
     residents. Only the ideal outcome is accepted (v paired with a resident, the rest
     paired as far as their number allows); otherwise ``None``."""
     n = graph.size
-    nxt = [v for v in range(n, graph.vertex_count) if graph.kinds[v] is Kind.NEXT]
-    bye = graph.bye_vertex if graph.next_bye else -1
-    local = {v: k for k, v in enumerate(nxt)}
-    members = nxt + ([bye] if bye >= 0 else [])
-    if bye >= 0:
-        local[bye] = len(nxt)
-    matcher = Matcher(len(members) + 1)
-    newcomer = len(members)
-    for x, a in enumerate(members):
-        for b in members[x + 1 :]:
-            if graph.gain(a, b) is not None:
-                matcher.add_edge(local[a], local[b])
-    matcher.solve()
-    ideal = (len(members) + 1) // 2
-    base = graph.scores.base
-    point = graph.scores.point
+    count = sum(1 for kind in graph.kinds if kind is Kind.NEXT)
+    near = compatibility_sets(graph.players[: n + count], graph.rules)
+    residents = set(range(n, n + count))
+    members = count + (1 if graph.next_bye else 0)
+    adjacency = [{u - n for u in near[n + r] & residents} for r in range(count)]
+    if graph.next_bye:
+        eligible = {r for r in range(count) if graph.players[n + r].bye_allowed}
+        for r in eligible:
+            adjacency[r].add(count)
+        adjacency.append(eligible)
+    adjacency.append(set())  # the downfloater, vertex ``members``
+    matcher = Matcher(members + 1)
+    matcher.adj = adjacency
+    size = matcher.solve()
+    ideal = (members + 1) // 2
+    base, point = graph.scores.base, graph.scores.point
     low = graph.scores.next_lowest
     assert low is not None
-    rr_pairs = ideal - 1 - (1 if bye >= 0 else 0)
+    rr_pairs = ideal - 1 - (1 if graph.next_bye else 0)
     values: dict[int, list[int]] = {}
     for v in range(n):
-        player = graph.players[v]
-        partners = [local[r] for r in nxt if graph.gain(v, r) is not None]
-        if not _reaches_ideal(matcher, newcomer, partners, ideal):
+        partners = sorted(u - n for u in near[v] & residents)
+        if not _reaches_ideal(matcher, size, partners, ideal):
             return None
-        sd = player.score - low
+        sd = graph.players[v].score - low
         gain = [0] * QUALITY_LEVELS
         gain[Level.NEXT_PAIRS] = ideal
         gain[Level.NEXT_PSD] = rr_pairs * (2 * base**point - 1) + (
@@ -127,39 +126,42 @@ def _following_bracket_values(graph: BracketGraph) -> dict[int, list[int]] | Non
     return values
 
 
-def _reaches_ideal(matcher: Matcher, newcomer: int, partners: list[int], ideal: int) -> bool:
-    """Whether the following bracket plus one newcomer paired with one of ``partners`` can
-    have ``ideal`` pairs (tries a few partners)."""
-    adj = matcher.adj
+def _reaches_ideal(matcher: Matcher, size: int, partners: list[int], ideal: int) -> bool:
+    """Whether the following bracket (matched by ``matcher``, ``size`` pairs) plus one
+    newcomer (the last vertex) paired with one of ``partners`` can have ``ideal`` pairs."""
+    if not partners or size + 1 < ideal:
+        return False
+    if size == ideal:
+        return True  # the newcomer takes a partner's place; the partner's mate is left over
+    mate, adj = matcher.mate, matcher.adj
+    newcomer = len(mate) - 1
+    if any(mate[r] < 0 for r in partners):
+        return True
+    for r in partners[:4]:
+        other = mate[r]
+        # A path of length 1 or 3 from the partner's mate to a free vertex.
+        for x in adj[other]:
+            y = mate[x]
+            if x != newcomer and (y < 0 or any(mate[z] < 0 for z in adj[y] if z != newcomer)):
+                return True
     adj[newcomer] = set(partners)
     for r in partners:
         adj[r].add(newcomer)
     try:
-        return _reaches_ideal_by(matcher, newcomer, partners, ideal)
+        for r in partners[:4]:
+            snapshot = matcher.snapshot()
+            other = mate[r]
+            mate[other] = -1
+            mate[r], mate[newcomer] = newcomer, r
+            found = matcher.augment(other)
+            _restore(matcher, snapshot)
+            if found:
+                return True
+        return False
     finally:
         for r in partners:
             adj[r].discard(newcomer)
         adj[newcomer] = set()
-
-
-def _reaches_ideal_by(matcher: Matcher, newcomer: int, partners: list[int], ideal: int) -> bool:
-    mate = matcher.mate
-    for r in partners[:4]:
-        if mate[r] < 0:
-            return matcher.size + 1 == ideal
-        snapshot = matcher.snapshot()
-        other = mate[r]
-        mate[other] = -1
-        mate[r] = newcomer
-        mate[newcomer] = r
-        size = matcher.size
-        if size < ideal:
-            matcher.augment(other)
-            size = matcher.size
-        _restore(matcher, snapshot)
-        if size == ideal:
-            return True
-    return False
 
 
 # -- types, prices and the tight graph ---------------------------------------------------------
