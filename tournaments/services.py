@@ -8,7 +8,7 @@ round, and concurrent result entries are serialised and lose nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
@@ -17,7 +17,13 @@ from pairing.engine.errors import EngineError, NotImplementedSystem, NoValidPair
 from pairing.engine.state import Board, RoundPairing, TournamentState
 from pairing.engine.systems import pairing_system
 from pairing.engine.trf import read_trf
-from pairing.engine.violations import Violation, new_violations, violations
+from pairing.engine.violations import (
+    ALL_RULES,
+    TCEC_RULES,
+    Violation,
+    new_violations,
+    violations,
+)
 from pairing.services import Snapshot, import_state, snapshot, state_for
 from tournaments.models import Bye, Game, Round, Tournament, new_revision
 
@@ -143,10 +149,12 @@ class Draft:
     """The first round row of the round."""
     state: TournamentState
     pairing: RoundPairing
+    rules: Collection[str] = ALL_RULES
+    """The rules checked: C.04.1 and the bookkeeping, or :data:`TCEC_RULES`."""
 
     @property
     def violations(self) -> list[Violation]:
-        return violations(self.state, self.pairing)
+        return violations(self.state, self.pairing, self.rules)
 
 
 def draft_of(snap: Snapshot, number: int) -> Draft:
@@ -162,7 +170,8 @@ def draft_of(snap: Snapshot, number: int) -> Draft:
         ),
         None,
     )
-    return Draft(number, snap.state(number - 1), RoundPairing(boards, bye))
+    rules = TCEC_RULES if snap.tournament.is_tcec else ALL_RULES
+    return Draft(number, snap.state(number - 1), RoundPairing(boards, bye), rules)
 
 
 @dataclass(frozen=True)
@@ -193,7 +202,7 @@ def change_draft(
             proposed = change(draft.pairing)
         except ValueError as e:
             raise ArbiterError(str(e)) from e
-        broken = new_violations(draft.state, draft.pairing, proposed)
+        broken = new_violations(draft.state, draft.pairing, proposed, draft.rules)
         if broken and not confirm:
             return DraftChange(False, broken)
         Bye.objects.filter(

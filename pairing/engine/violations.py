@@ -15,12 +15,15 @@ Rules checked:
 * ``paired twice`` / ``not paired`` / ``absent`` / ``unknown player``: the bookkeeping.
 
 Colour rules are not checked for TCEC double rounds: each pair plays both colours. Systems may
-allow exceptions to f and g in the last round (C.04.1); the checker still lists them.
+allow exceptions to f and g in the last round (C.04.1); the checker still lists them. The TCEC
+Swiss system has rules of its own (colours by white-game difference, byes by count, no colour
+limits): :data:`TCEC_RULES` leaves out d, f and g.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from pairing.engine.colours import colour_difference
@@ -48,6 +51,9 @@ RULES: dict[str, str] = {
     UNKNOWN_PLAYER: "Only registered players are paired.",
 }
 """Each rule's statement, for the arbiter."""
+ALL_RULES = frozenset(RULES)
+TCEC_RULES = frozenset({REMATCH, PAIRED_TWICE, NOT_PAIRED, ABSENT_PAIRED, UNKNOWN_PLAYER})
+"""What a hand-adjusted TCEC pairing is checked for."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,23 +181,29 @@ def _bye(state: TournamentState, pairing: RoundPairing) -> list[Violation]:
     return []
 
 
-def violations(state: TournamentState, pairing: RoundPairing) -> list[Violation]:
-    """Every rule the proposed pairing of the next round breaks, bookkeeping first, then by
-    board order."""
-    return [
+def violations(
+    state: TournamentState, pairing: RoundPairing, rules: Collection[str] = ALL_RULES
+) -> list[Violation]:
+    """Every rule (of ``rules``, all by default) the proposed pairing of the next round
+    breaks, bookkeeping first, then by board order."""
+    found = [
         *_bookkeeping(state, pairing),
         *_meetings(state, pairing),
         *_bye(state, pairing),
         *_colours(state, pairing),
     ]
+    return [v for v in found if v.rule in rules]
 
 
 def new_violations(
-    state: TournamentState, before: RoundPairing, after: RoundPairing
+    state: TournamentState,
+    before: RoundPairing,
+    after: RoundPairing,
+    rules: Collection[str] = ALL_RULES,
 ) -> list[Violation]:
     """The violations of ``after`` that ``before`` did not have: what a change breaks."""
-    old = set(violations(state, before))
-    return [v for v in violations(state, after) if v not in old]
+    old = set(violations(state, before, rules))
+    return [v for v in violations(state, after, rules) if v not in old]
 
 
 # -- hand adjustments of a draft pairing ------------------------------------------------------

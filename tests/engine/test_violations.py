@@ -23,6 +23,7 @@ from pairing.engine.violations import (
     RULES,
     SAME_COLOUR_THRICE,
     SECOND_BYE,
+    TCEC_RULES,
     UNKNOWN_PLAYER,
     Violation,
     exchange,
@@ -195,3 +196,14 @@ def test_new_violations_are_what_the_change_breaks() -> None:
     before = pairing((1, 4), (7, 5), (3, 2), bye=6)  # already a rematch on board 1
     after = exchange(before, 6, 3)  # 3 takes the bye (second bye), 6 plays 2
     assert [v.rule for v in new_violations(SEVEN, before, after)] == [SECOND_BYE]
+
+
+def test_tcec_pairings_are_checked_for_rematches_and_bookkeeping_only() -> None:
+    state = build(4, [[(1, 2, "1"), (3, 4, "=")], [(1, 3, "0"), (2, 4, "=")]])
+    broken = pairing((1, 4), (2, 3), bye=None)  # colours: four C.04.1.f/g violations
+    assert violations(state, broken, TCEC_RULES) == []
+    rematch = pairing((1, 2), (4, 3))
+    assert [v.rule for v in violations(state, rematch, TCEC_RULES)] == [REMATCH, REMATCH]
+    assert [
+        v.rule for v in violations(SEVEN, pairing((1, 5), (6, 7), (4, 2), bye=3), TCEC_RULES)
+    ] == []

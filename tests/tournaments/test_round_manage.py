@@ -86,3 +86,19 @@ def test_it_does_a_constant_number_of_queries(
     for number in (1, 2):  # results, draft
         with django_assert_num_queries(8):
             arbiter_client.get(reverse("round_manage", args=[tournament.pk, number]))
+
+
+@pytest.mark.django_db
+def test_tcec_drafts_are_not_held_to_fide_colour_rules(
+    arbiter_client: Client, tournament, make_entries, record_round
+) -> None:
+    tournament.pairing_system = "tcec"
+    tournament.save()
+    a, b, c, d = make_entries(4)
+    record_round(1, [(a, c, "1-0"), (b, d, "1-0")])
+    record_round(2, [(a, b, "1-0"), (c, d, "1-0")])  # a: white twice, d: black twice
+    record_round(3, [(a, d, ""), (b, c, "")], status="draft")
+    assert "This draft breaks no pairing rule" in page(arbiter_client, tournament, 3)
+    tournament.pairing_system = "dutch"
+    tournament.save()
+    assert "This draft breaks 4 pairing rules" in page(arbiter_client, tournament, 3)
