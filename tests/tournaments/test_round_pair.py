@@ -74,3 +74,33 @@ def test_a_double_round_is_two_rows(arbiter_client: Client, tournament, make_ent
 def test_too_few_players(arbiter_client: Client, tournament, make_entries) -> None:
     make_entries(1)
     assert "At least two players" in pair(arbiter_client, tournament, 1).content.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("system", ["dutch", "dubov", "tcec", "tcec_double"])
+def test_it_pairs_like_the_command_line(
+    arbiter_client: Client, tournament, make_entries, play, tmp_path, system
+) -> None:
+    """Export the TRF, pair it with ``python -m pairing pair``; the web pairs the same round."""
+    from pairing.cli import main
+    from pairing.services import export_trf
+    from tests.tournaments.test_story import engine_ready
+
+    if not engine_ready(system):
+        pytest.skip(f"the {system} engine is not implemented yet")
+    tournament.pairing_system = system
+    tournament.save()
+    make_entries(11)
+    play(
+        tournament, [["1-0", "0-1", "1/2-1/2", "+-", "1-0"], ["0-1", "1-0", "--", "1/2-1/2", "-+"]]
+    )
+    trf, out = tmp_path / "t.trf", tmp_path / "pairing.txt"
+    trf.write_text(export_trf(tournament))
+    engine = "tcec" if system.startswith("tcec") else system
+    assert main(["pair", "--system", engine, str(trf), "-o", str(out)]) == 0
+    pair(arbiter_client, tournament, 3)
+    first = tournament.round_set.get(number=2 * tournament.legs + 1)
+    lines = [f"{g.white.pairing_number} {g.black.pairing_number}" for g in first.games.all()]
+    bye = tournament.entries.filter(byes__round_number=first.number, byes__kind="U")
+    lines += [f"{e.pairing_number} 0" for e in bye]
+    assert out.read_text() == "\n".join([str(len(lines)), *lines]) + "\n"
