@@ -98,12 +98,24 @@ class Completion:
     def possible(self) -> bool:
         return not self.matcher.free_vertices()
 
-    def remove(self, pairs: Sequence[tuple[DutchPlayer, DutchPlayer]]) -> bool:
-        """Take the pairs out; whether the others can still be paired completely."""
+    def remove(
+        self,
+        pairs: Sequence[tuple[DutchPlayer, DutchPlayer]],
+        downfloaters: Sequence[DutchPlayer],
+    ) -> bool:
+        """Take a bracket's pairs out; its downfloaters stay MDPs together in every later
+        bracket, where they are never paired with each other (B.3). Whether the rest can
+        still be paired completely."""
         freed = []
         for a, b in pairs:
             for p in (a, b):
                 freed.append(self.matcher.deactivate(self.index[p.id]))
+        floating = [self.index[p.id] for p in downfloaters]
+        for k, u in enumerate(floating):
+            for v in floating[k + 1 :]:
+                if v in self.matcher.adj[u]:
+                    freed.extend((u, v))
+                    self.matcher.remove_edge(u, v)
         self.matcher.repair(freed)
         return self.possible
 
@@ -126,7 +138,7 @@ def _pair_brackets(
             next_residents=groups[index + 1],
             next_is_last=index + 2 == len(groups),
         )
-        if not completion.remove(result.pairs):
+        if not completion.remove(result.pairs, result.downfloaters):
             # A.9: this bracket is the PPB; pair it again under C.4, then the CLB.
             result = pair_bracket(mdps, group, Mode.PPB, rules, lower=lower)
             last = pair_bracket(list(result.downfloaters), lower, Mode.LAST, rules)
