@@ -19,8 +19,9 @@ solves exactly (this module) otherwise.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from enum import Enum
 
 from pairing.engine.dutch_fast import fast_pairs
 from pairing.engine.dutch_graph import (
@@ -28,6 +29,7 @@ from pairing.engine.dutch_graph import (
     Mode,
     RoundRules,
     build_graph,
+    max_pairs,
     pack,
     packed,
 )
@@ -43,10 +45,16 @@ from pairing.engine.errors import NoValidPairing
 
 __all__ = ["BracketResult", "Mode", "RoundRules", "pair_bracket"]
 
-FAST_PATH = True
-"""Try :func:`fast_pairs` before the weighted matching (switch off to test one against the
-other)."""
-STATS = {"fast": 0, "exact": 0}
+
+class Order(Enum):
+    """Which part of the generation order a weighted solve adds below the quality levels."""
+
+    NONE = "none"
+    """Quality only (to learn N1 of a PPB)."""
+    MDP_PAIRING = "mdp"
+    """B.7 first stage: D.3 sets of paired MDPs, then D.1 transpositions."""
+    REMAINDER = "remainder"
+    """B.6 (or the remainder of B.7): D.2 exchanges, then D.1 transpositions."""
 
 
 @dataclass(frozen=True)
@@ -71,12 +79,9 @@ def pair_bracket(
 ) -> BracketResult:
     """The best candidate of a bracket (B.8) in the given mode."""
     graph = build_graph(mdps, residents, mode, rules, next_residents, lower, next_is_last)
-    pairs = fast_pairs(graph) if FAST_PATH else None
+    pairs = fast_pairs(graph)
     if pairs is None:
-        STATS["exact"] += 1
         pairs = exact_pairs(graph)
-    else:
-        STATS["fast"] += 1
     return result_of(graph, pairs)
 
 
@@ -84,21 +89,19 @@ def exact_pairs(graph: BracketGraph) -> list[tuple[int, int]]:
     """The best candidate's pairs (bracket vertex indices) by weighted matching."""
     n = graph.size
     fixed: list[tuple[int, int]] = []
+    remainder = list(range(graph.mdp_count, n))
     if graph.mdp_count:
-        mate = _solve(graph, fixed, stage_mdp=True, s1_size=0)
+        mate = _solve(graph, fixed, Order.MDP_PAIRING)
         fixed = [(i, mate[i]) for i in range(graph.mdp_count) if 0 <= mate[i] < n]
-    used = {i for pair in fixed for i in pair}
-    remainder = [i for i in range(graph.mdp_count, n) if i not in used]
-    if graph.mdp_count:
+        used = {i for pair in fixed for i in pair}
+        remainder = [i for i in remainder if i not in used]
         s1_size = _pairs_among(mate, remainder)
     elif graph.mode is Mode.PPB:
-        s1_size = _pairs_among(_solve(graph, fixed, False, -1), remainder)
+        s1_size = _pairs_among(_solve(graph, fixed, Order.NONE), remainder)
     else:
-        s1_size = _max_pairs(graph, remainder)
-    mate = _solve(graph, fixed, stage_mdp=False, s1_size=s1_size)
-    pairs = list(fixed)
-    pairs += [(i, mate[i]) for i in remainder if i < mate[i] < n]
-    return pairs
+        s1_size = max_pairs(graph.adjacency())
+    mate = _solve(graph, fixed, Order.REMAINDER, s1_size)
+    return fixed + [(i, mate[i]) for i in remainder if i < mate[i] < n]
 
 
 def _pairs_among(mate: list[int], among: list[int]) -> int:
@@ -106,59 +109,56 @@ def _pairs_among(mate: list[int], among: list[int]) -> int:
     return sum(1 for i in among if mate[i] in members and mate[i] > i)
 
 
-def _max_pairs(graph: BracketGraph, indices: list[int]) -> int:
-    from pairing.engine.matching import Matcher
-
-    local = {v: k for k, v in enumerate(indices)}
-    matcher = Matcher(len(indices))
-    ps = graph.players
-    for a in indices:
-        for b in indices:
-            if a < b and graph.rules.compatible(ps[a], ps[b]):
-                matcher.add_edge(local[a], local[b])
-    return matcher.solve()
-
-
 def _solve(
-    graph: BracketGraph, fixed: list[tuple[int, int]], stage_mdp: bool, s1_size: int
+    graph: BracketGraph, fixed: list[tuple[int, int]], order: Order, s1_size: int = 0
 ) -> list[int]:
     """Maximum-weight matching over the graph minus the fixed pairs; mates by vertex.
-
-    ``stage_mdp`` orders MDP-pairings (D.3, D.1); otherwise ``s1_size`` is N1 of the
-    (remainder's) homogeneous pairing for the D.2 and D.1 order, and -1 solves on quality
-    alone."""
+    ``s1_size`` is N1 of the (remainder's) homogeneous pairing for the D.2 order."""
     n = graph.size
-    mdps = graph.mdp_count
     used = {i for pair in fixed for i in pair}
     active = [v for v in range(graph.vertex_count) if v not in used]
-    remainder = [i for i in active if mdps <= i < n]
-    s1 = set(remainder[:s1_size]) if s1_size > 0 else set()
-    ordered = s1_size >= 0 and not stage_mdp
-    unpaired_order = {i: remainder_unpaired_cost(i + 1, i in s1) for i in remainder}
-    zero = [0] * ORDER_LEVELS
+    order_gain = _order_gains(
+        graph, order, [i for i in active if graph.mdp_count <= i < n], s1_size
+    )
     edges: list[tuple[int, int]] = []
     gains: list[list[int]] = []
     for x, u in enumerate(active):
         for v in active[x + 1 :]:
-            if v < n and u < mdps and not stage_mdp:
+            if v < n and u < graph.mdp_count and order is not Order.MDP_PAIRING:
                 continue  # the MDP-pairing is settled: Limbo players only float on
             gain = graph.gain(u, v)
-            if gain is None:
-                continue
-            order = zero
-            if v < n:
-                if stage_mdp:
-                    if u < mdps:
-                        order = [-c for c in mdp_pair_cost(u + 1, v + 1, n)]
-                elif ordered:
-                    cost = remainder_pair_cost(u + 1, v + 1, u in s1, v in s1, n)
-                    ou, ov = unpaired_order[u], unpaired_order[v]
-                    order = [ou[lv] + ov[lv] - cost[lv] for lv in range(ORDER_LEVELS)]
-            edges.append((u, v))
-            gains.append(gain + order)
+            if gain is not None:
+                edges.append((u, v))
+                gains.append(gain + order_gain(u, v))
     multipliers = pack(gains, graph.vertex_count)
     weighted = [(u, v, packed(g, multipliers)) for (u, v), g in zip(edges, gains, strict=True)]
     return max_weight_matching(graph.vertex_count, weighted)
+
+
+def _order_gains(
+    graph: BracketGraph, order: Order, remainder: list[int], s1_size: int
+) -> Callable[[int, int], list[int]]:
+    """The generation-order gain of an edge (``dutch_order`` costs, negated, with the
+    costs of unpaired S1 players folded in). Players are numbered by BSN (index + 1)."""
+    n = graph.size
+    s1 = set(remainder[:s1_size])
+    unpaired = {i: remainder_unpaired_cost(i + 1, i in s1) for i in remainder}
+    zero = [0] * ORDER_LEVELS
+
+    def gain(u: int, v: int) -> list[int]:
+        if v >= n:
+            return zero  # leaving the bracket changes nothing in its own order
+        if order is Order.MDP_PAIRING:
+            if u >= graph.mdp_count:
+                return zero
+            return [-c for c in mdp_pair_cost(u + 1, v + 1, n)]
+        if order is Order.REMAINDER:
+            cost = remainder_pair_cost(u + 1, v + 1, u in s1, v in s1, n)
+            ou, ov = unpaired[u], unpaired[v]
+            return [ou[lv] + ov[lv] - cost[lv] for lv in range(ORDER_LEVELS)]
+        return zero
+
+    return gain
 
 
 def result_of(graph: BracketGraph, pairs: list[tuple[int, int]]) -> BracketResult:

@@ -30,6 +30,7 @@ from pairing.engine.dutch_graph import (
     Kind,
     Mode,
     compatibility_sets,
+    max_pairs,
     pack,
     packed,
 )
@@ -46,8 +47,8 @@ def fast_pairs(graph: BracketGraph) -> list[tuple[int, int]] | None:
     if graph.mode is Mode.PPB:
         return None
     n = graph.size
-    adjacency = bracket_adjacency(graph)
-    pairs = _max_pairs(adjacency)
+    adjacency = graph.adjacency()
+    pairs = max_pairs(adjacency)
     floaters = n - 2 * pairs
     if floaters > 1:
         return None
@@ -61,17 +62,6 @@ def fast_pairs(graph: BracketGraph) -> list[tuple[int, int]] | None:
     if tight is None:
         return None
     return _Search(graph, tight, floaters == 1).run()
-
-
-def bracket_adjacency(graph: BracketGraph) -> list[set[int]]:
-    """Pairs the bracket's players may form: C.1, C.3, and no MDP with an MDP (B.3)."""
-    return compatibility_sets(graph.players[: graph.size], graph.rules, graph.mdp_count)
-
-
-def _max_pairs(adjacency: list[set[int]]) -> int:
-    matcher = Matcher(len(adjacency))
-    matcher.adj = [set(a) for a in adjacency]
-    return matcher.solve()
 
 
 # -- the downfloater's slot ------------------------------------------------------------------

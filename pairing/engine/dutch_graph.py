@@ -25,6 +25,7 @@ from pairing.engine.dutch_criteria import (
     unpaired_costs,
 )
 from pairing.engine.dutch_players import DutchPlayer
+from pairing.engine.matching import Matcher
 from pairing.engine.state import Colour, PlayerId
 
 
@@ -103,6 +104,10 @@ class BracketGraph:
     def bye_vertex(self) -> int:
         return len(self.kinds) - 1 if self.kinds and self.kinds[-1] is Kind.BYE else -1
 
+    def adjacency(self) -> list[set[int]]:
+        """Pairs the bracket's players may form: C.1, C.3, and no MDP with an MDP (B.3)."""
+        return compatibility_sets(self.players[: self.size], self.rules, self.mdp_count)
+
     def unpaired(self, v: int) -> list[int]:
         """Costs of bracket player ``v`` left unpaired (cached)."""
         if not self._unpaired:
@@ -178,6 +183,13 @@ def compatibility_sets(
             near -= kept_apart
         sets.append(near)
     return sets
+
+
+def max_pairs(adjacency: list[set[int]]) -> int:
+    """Size of a maximum matching of a graph given by adjacency sets (left untouched)."""
+    matcher = Matcher(len(adjacency))
+    matcher.adj = [set(near) for near in adjacency]
+    return matcher.solve()
 
 
 def build_graph(
