@@ -123,6 +123,7 @@ class Completion:
 def _pair_brackets(
     groups: list[list[DutchPlayer]], rules: RoundRules, completion: Completion
 ) -> tuple[list[tuple[DutchPlayer, DutchPlayer]], DutchPlayer | None]:
+    """A.9: the brackets from the top scoregroup down; the pairs and the bye."""
     pairs: list[tuple[DutchPlayer, DutchPlayer]] = []
     mdps: list[DutchPlayer] = []
     for index, group in enumerate(groups):
@@ -153,10 +154,11 @@ def _round_pairing(
 ) -> RoundPairing:
     """Colours by E.1-E.5, boards in C.04.2 D.9 order."""
 
-    def board_key(pair: tuple[DutchPlayer, DutchPlayer]) -> tuple[int, int, int, int]:
+    def board_key(pair: tuple[DutchPlayer, DutchPlayer]) -> tuple[int, int, int]:
+        # The higher ranked player's score, the sum of the scores, the higher player's rank.
         a, b = pair
         higher = a if ranks_higher(a, b) else b
-        return (-higher.score, -(a.score + b.score), -higher.score, higher.tpn)
+        return (-higher.score, -(a.score + b.score), higher.tpn)
 
     boards = []
     for a, b in sorted(pairs, key=board_key):

@@ -54,7 +54,7 @@ def fast_pairs(graph: BracketGraph) -> list[tuple[int, int]] | None:
         return None
     slot_gains: dict[int, list[int]] = {}
     if floaters == 1:
-        found = _slot_gains(graph, adjacency)
+        found = _slot_gains(graph)
         if found is None:
             return None
         slot_gains = found
@@ -67,7 +67,7 @@ def fast_pairs(graph: BracketGraph) -> list[tuple[int, int]] | None:
 # -- the downfloater's slot ------------------------------------------------------------------
 
 
-def _slot_gains(graph: BracketGraph, adjacency: list[set[int]]) -> dict[int, list[int]] | None:
+def _slot_gains(graph: BracketGraph) -> dict[int, list[int]] | None:
     """Gain of each bracket player leaving the bracket (the slot's edges)."""
     n = graph.size
     if graph.mode is Mode.LAST:
