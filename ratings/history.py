@@ -7,12 +7,12 @@ from datetime import datetime
 from decimal import Decimal
 
 from ratings.chart import Chart, rating_chart
-from ratings.models import RatingChange, RatingCorrection, System, shown
+from ratings.models import RatingChange, RatingCorrection, ShownChange, System
 from tournaments.models import Player
 
 
 @dataclass(frozen=True, slots=True)
-class HistoryItem:
+class HistoryItem(ShownChange):
     at: datetime
     system: str
     pre: Decimal | None
@@ -29,21 +29,6 @@ class HistoryItem:
         if self.change is not None:
             return self.change.event.tournament.name
         return "Correction"
-
-    @property
-    def shown_pre(self) -> int | None:
-        return shown(self.pre)
-
-    @property
-    def shown_post(self) -> int:
-        value = shown(self.post)
-        assert value is not None
-        return value
-
-    @property
-    def difference(self) -> int | None:
-        pre = self.shown_pre
-        return None if pre is None else self.shown_post - pre
 
 
 def player_history(player: Player) -> list[HistoryItem]:

@@ -37,6 +37,29 @@ def shown(value: Decimal | float | None) -> int | None:
     return int(Decimal(str(value)).quantize(Decimal(1), rounding=ROUND_HALF_UP))
 
 
+class ShownChange:
+    """``pre`` and ``post`` ratings as the pages show them (rounded to nearest), and the
+    change between them (``None`` for a first rating)."""
+
+    pre: Decimal | None
+    post: Decimal
+
+    @property
+    def shown_pre(self) -> int | None:
+        return shown(self.pre)
+
+    @property
+    def shown_post(self) -> int:
+        value = shown(self.post)
+        assert value is not None
+        return value
+
+    @property
+    def shown_change(self) -> int | None:
+        pre = self.shown_pre
+        return None if pre is None else self.shown_post - pre
+
+
 class System(models.TextChoices):
     """The two separate US Chess rating systems."""
 
@@ -175,7 +198,7 @@ class RatingChangeQuerySet(models.QuerySet["RatingChange"]):
         return self.order_by("event__rated_at", "event_id", "system")
 
 
-class RatingChange(models.Model):
+class RatingChange(ShownChange, models.Model):
     """One player's rating computation in one rated event and system.
 
     ``*_before`` fields are the player's record as it was before the event (``pre`` is
@@ -222,22 +245,6 @@ class RatingChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} {self.system}: {self.shown_pre or 'unrated'} → {self.shown_post}"
-
-    @property
-    def shown_pre(self) -> int | None:
-        return shown(self.pre)
-
-    @property
-    def shown_post(self) -> int:
-        value = shown(self.post)
-        assert value is not None
-        return value
-
-    @property
-    def change(self) -> int | None:
-        """The change as pages show it: shown post − shown pre (``None`` for a first rating)."""
-        pre = self.shown_pre
-        return None if pre is None else self.shown_post - pre
 
 
 class RatingCorrection(models.Model):

@@ -242,6 +242,20 @@ class EntryEditForm(PlayerFieldsMixin):
         return changed
 
 
+def _file_or_text(data: dict[str, Any], missing: str) -> dict[str, Any]:
+    """An uploaded file (UTF-8, else Latin-1) replaces the pasted text; one of them is needed."""
+    upload = data.get("file")
+    if upload:
+        raw = upload.read()
+        try:
+            data["text"] = raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            data["text"] = raw.decode("latin-1")
+    if not data.get("text", "").strip():
+        raise forms.ValidationError(missing)
+    return data
+
+
 class CsvImportForm(forms.Form):
     file = forms.FileField(required=False, help_text="A .csv file saved from a spreadsheet.")
     text = forms.CharField(
@@ -253,17 +267,7 @@ class CsvImportForm(forms.Form):
     )
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean() or {}
-        upload = data.get("file")
-        if upload:
-            raw = upload.read()
-            try:
-                data["text"] = raw.decode("utf-8-sig")
-            except UnicodeDecodeError:
-                data["text"] = raw.decode("latin-1")
-        if not data.get("text", "").strip():
-            raise forms.ValidationError("Choose a file or paste the list.")
-        return data
+        return _file_or_text(super().clean() or {}, "Choose a file or paste the list.")
 
 
 class TrfImportForm(forms.Form):
@@ -285,17 +289,7 @@ class TrfImportForm(forms.Form):
     )
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean() or {}
-        upload = data.get("file")
-        if upload:
-            raw = upload.read()
-            try:
-                data["text"] = raw.decode("utf-8-sig")
-            except UnicodeDecodeError:
-                data["text"] = raw.decode("latin-1")
-        if not data.get("text", "").strip():
-            raise forms.ValidationError("Choose a file or paste its text.")
-        return data
+        return _file_or_text(super().clean() or {}, "Choose a file or paste its text.")
 
 
 class AvailabilityForm(forms.Form):

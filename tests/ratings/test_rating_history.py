@@ -53,7 +53,7 @@ def test_it_shows_events_and_corrections_in_order(rated_twice) -> None:
     assert reverse("rating_report", args=[first.event.tournament_id]) in html
     assert f">{first.shown_post}<" in html and f">{second.shown_post}<" in html
     assert ">1490<" in html  # the corrected rating
-    assert f">+{first.change}<" in html
+    assert f">+{first.shown_change}<" in html
     items = response.context["items"]
     assert [i.label for i in items] == ["Spring Open", "Correction", "Summer Open"]
     assert items[1].pre == first.post and items[2].pre == Decimal("1490.00")

@@ -42,7 +42,7 @@ def test_it_shows_pre_post_change_formula_k_and_bonus(rated) -> None:
         assert f">{c.shown_post}<" in html
     ann = RatingChange.objects.get(player__name="Ann", system="regular")
     assert f'<td class="num">{ann.k:.2f}</td>' in html
-    assert f">+{ann.change}<" in html
+    assert f">+{ann.shown_change}<" in html
     assert "unrated" in html and "(start: default 750)" in html  # New's first rating
     assert "current rules" in html
 

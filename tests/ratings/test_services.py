@@ -85,7 +85,7 @@ def test_it_matches_the_standard_formula_worked_by_hand(tournament, arbiter, mak
     assert got["Baker"].step4 == pytest.approx(b4)
     assert got["Able"].formula == "standard"
     assert got["Able"].bonus == 0
-    assert (got["Able"].change, got["Baker"].change) == (33, -27)
+    assert (got["Able"].shown_change, got["Baker"].shown_change) == (33, -27)
     able_record = rec("Able")
     assert able_record.rating == two_decimals(a5)
     assert (able_record.games, able_record.wins, able_record.draws) == (101, 1, 0)
