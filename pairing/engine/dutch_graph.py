@@ -14,7 +14,7 @@ C.4-C.19; the generation order (D.1-D.3) is added by the solvers.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum, IntEnum
 
 from pairing.engine.dutch_criteria import (
@@ -76,7 +76,7 @@ def colour_compatible(a: DutchPlayer, b: DutchPlayer) -> bool:
     )
 
 
-@dataclass
+@dataclass(frozen=True)
 class BracketGraph:
     """A bracket with the extra vertices its criteria look at."""
 
@@ -94,7 +94,8 @@ class BracketGraph:
     """C.4 / last bracket: every vertex but the bye's spare must be matched."""
     next_bye: bool
     """C.7 looks into the last bracket, whose unpaired player gets the bye (C.2)."""
-    _unpaired: list[list[int]] = field(default_factory=list)
+    unpaired_costs: tuple[list[int], ...]
+    """Costs of each bracket player left unpaired (a downfloater, or the bye)."""
 
     @property
     def vertex_count(self) -> int:
@@ -107,12 +108,6 @@ class BracketGraph:
     def adjacency(self) -> list[set[int]]:
         """Pairs the bracket's players may form: C.1, C.3, and no MDP with an MDP (B.3)."""
         return compatibility_sets(self.players[: self.size], self.rules, self.mdp_count)
-
-    def unpaired(self, v: int) -> list[int]:
-        """Costs of bracket player ``v`` left unpaired (cached)."""
-        if not self._unpaired:
-            self._unpaired = [unpaired_costs(p, self.scores) for p in self.players[: self.size]]
-        return self._unpaired[v]
 
     def gain(self, u: int, v: int, check_c1: bool = True) -> list[int] | None:
         """The quality gain of edge ``u``-``v`` (``u < v``), or ``None`` when the two may not
@@ -128,7 +123,7 @@ class BracketGraph:
         gain = [0] * QUALITY_LEVELS
         if kv <= Kind.RESIDENT:
             cost = pair_costs(pu, pv, self.scores, self.rules.initial)
-            uu, uv = self.unpaired(u), self.unpaired(v)
+            uu, uv = self.unpaired_costs[u], self.unpaired_costs[v]
             gain = [uu[lv] + uv[lv] - cost[lv] for lv in range(QUALITY_LEVELS)]
             gain[Level.PAIRS] = 1
             gain[Level.COVER] = 2 if self.cover else 0
@@ -217,6 +212,11 @@ def build_graph(
     next_bye = mode is Mode.NORMAL and next_is_last and len(players) % 2 == 1
     if with_bye or next_bye:
         kinds.append(Kind.BYE)
+    scores = BracketScores(
+        lowest=min(p.score for p in players[:n]),
+        next_lowest=next_lowest,
+        base=len(kinds) + 2,
+    )
     return BracketGraph(
         players=players,
         kinds=kinds,
@@ -224,13 +224,10 @@ def build_graph(
         mdp_count=len(mdps),
         mode=mode,
         rules=rules,
-        scores=BracketScores(
-            lowest=min(p.score for p in players[:n]),
-            next_lowest=next_lowest,
-            base=len(kinds) + 2,
-        ),
+        scores=scores,
         cover=mode is not Mode.NORMAL,
         next_bye=next_bye,
+        unpaired_costs=tuple(unpaired_costs(p, scores) for p in players[:n]),
     )
 
 
