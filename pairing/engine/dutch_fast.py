@@ -59,6 +59,7 @@ def fast_pairs(graph: BracketGraph) -> list[tuple[int, int]] | None:
             return None
         slot_gains = found
     tight = _tight_graph(graph, adjacency, slot_gains, floaters)
+    del adjacency  # large brackets: keep one adjacency structure alive at a time
     if tight is None:
         return None
     return _Search(graph, tight, floaters == 1).run()
@@ -253,7 +254,7 @@ class _Search:
         """Vertices already paired for good."""
 
     def run(self) -> list[tuple[int, int]] | None:
-        adjacency = [set(a) for a in self.tight]
+        adjacency = self.tight
         matcher = _perfect(adjacency, range(len(adjacency)), self.done)
         if matcher is None:
             return None

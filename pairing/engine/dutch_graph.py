@@ -181,9 +181,9 @@ def compatibility_sets(
 
 
 def max_pairs(adjacency: list[set[int]]) -> int:
-    """Size of a maximum matching of a graph given by adjacency sets (left untouched)."""
+    """Size of a maximum matching of a graph given by adjacency sets (only read)."""
     matcher = Matcher(len(adjacency))
-    matcher.adj = [set(near) for near in adjacency]
+    matcher.adj = adjacency
     return matcher.solve()
 
 
