@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pairing.engine.colours import Strength
-from pairing.engine.dutch import pair_round
+from pairing.engine.dutch import initial_colour, pair_round
 from pairing.engine.dutch_colours import allocate, colour_cost
 from pairing.engine.dutch_players import build_players
 from tests.engine.test_dutch_support import B, W, boards, player, state
@@ -113,3 +115,14 @@ def test_players_absent_since_round_one_hold_no_pairing_number() -> None:
     # so with initial colour white 3 gets black.
     pairing = pair_round(state(5, [], 5, absent="2 Z"))
     assert boards(pairing) == {(1, 4), (5, 3)}
+
+
+def test_initial_colour_read_from_round_one_without_xxc() -> None:
+    # No XXC: the round-1 colour of the highest-ranked player who was paired, inverted once
+    # for every higher-ranked player skipped. 1 played black: the initial colour was black.
+    built = replace(state(4, ["3-1 =; 2-4 ="], 5), initial_colour=None)
+    assert initial_colour(built) is B
+    # 1 was absent in round 1 and 2 had white: 2 held an even number in the draw's sense, so
+    # the initial colour (for an odd number) was black.
+    built = replace(state(5, ["1 Z; 2-4 =; 3-5 ="], 5), initial_colour=None)
+    assert initial_colour(built) is B
