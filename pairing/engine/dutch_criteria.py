@@ -87,9 +87,7 @@ def unpaired_costs(player: DutchPlayer, scores: BracketScores) -> list[int]:
     return cost
 
 
-def pair_costs(
-    a: DutchPlayer, b: DutchPlayer, scores: BracketScores, initial: Colour
-) -> list[int]:
+def pair_costs(a: DutchPlayer, b: DutchPlayer, scores: BracketScores, initial: Colour) -> list[int]:
     """Costs of the pair ``a``-``b`` in the bracket."""
     cost = [0] * QUALITY_LEVELS
     base = scores.base
