@@ -39,8 +39,10 @@ def browser(django_db_setup: None) -> Iterator:
     """Chromium for one test module. Playwright's sync API keeps an event loop running in the
     test's thread, which makes Django refuse ORM calls there; the tests only set up and check
     data around the browser, so the check is lifted while the browser runs."""
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    # A loaded 2-core CI machine can take longer than expect()'s default 5 s.
+    expect.set_options(timeout=15_000)
     before = os.environ.get(UNSAFE)
     os.environ[UNSAFE] = "true"
     try:

@@ -126,6 +126,9 @@ def move_to_bye_and_back(page: Page, original: str) -> None:
 
 
 def enter_results_by_keyboard(page: Page, rng: random.Random) -> None:
+    # A fresh round has no result yet: wait until its page (not the previous one) is shown.
+    expect(page.locator("tr.has-result")).to_have_count(0)
+    page.wait_for_load_state()
     rows = page.locator("tr[data-game]")
     total = rows.count()
     rows.first.focus()
