@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 # Run pytest; its exit code 5 ("no tests collected") counts as success.
 PYTEST = code=0; $(BIN)/pytest -n auto $(1) || code=$$?; [ $$code -eq 0 ] || [ $$code -eq 5 ]
 
-.PHONY: run test lint typecheck importlint pytest corpus test-postgres browsers bench install clean
+.PHONY: run test lint typecheck importlint pytest locks corpus test-postgres browsers bench install clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -23,7 +23,7 @@ run: $(STAMP)
 	$(BIN)/python manage.py load_demo
 	$(BIN)/python manage.py runserver 127.0.0.1:8000
 
-test: $(STAMP) lint typecheck importlint pytest
+test: $(STAMP) lint typecheck importlint pytest locks
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
@@ -46,6 +46,12 @@ corpus: $(STAMP)
 POSTGRES_URL ?= postgres://postgres@127.0.0.1:5432/postgres
 test-postgres: $(STAMP)
 	export DATABASE_URL=$(POSTGRES_URL); $(call PYTEST)
+
+# The lock tests need two writers at once: PostgreSQL. Part of `make test` when one is reachable.
+locks: $(STAMP)
+	@if $(BIN)/python -c "import psycopg; psycopg.connect('$(POSTGRES_URL)', connect_timeout=3).close()" 2>/dev/null; \
+	then export DATABASE_URL=$(POSTGRES_URL); $(call PYTEST,tests/test_concurrency.py); \
+	else echo "PostgreSQL is not reachable at $(POSTGRES_URL): lock tests not run"; fi
 
 # Debian's Chromium for the browser tests (skipped with a reason when it is missing).
 browsers:

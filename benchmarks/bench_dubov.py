@@ -14,14 +14,20 @@ import time
 from dataclasses import replace
 
 from benchmarks.measure import measure
-from pairing.engine import dubov
-from pairing.engine.generator import GeneratorSettings, generate_tournament
-from pairing.engine.state import RoundPairing, TournamentState
+from pairing.engine import (
+    GeneratorSettings,
+    RoundPairing,
+    TournamentState,
+    generate_tournament,
+    pairing_system,
+)
 
 SIZES = (50, 200, 500)
 ROUNDS = (9, 15)
 TARGET_SECONDS = 1.0
 """Target per round at 200 players."""
+
+pair_dubov = pairing_system("dubov")
 
 
 def run(players: int, rounds: int, seed: int = 1) -> tuple[list[float], float]:
@@ -31,7 +37,7 @@ def run(players: int, rounds: int, seed: int = 1) -> tuple[list[float], float]:
     def timed(state: TournamentState) -> RoundPairing:
         state = replace(state)  # a fresh state: no cached scores
         started = time.perf_counter()
-        pairing = dubov.pair_round(state)
+        pairing = pair_dubov(state)
         elapsed = time.perf_counter() - started
         if not times or elapsed > max(times):
             slowest[:] = [state]
@@ -42,7 +48,7 @@ def run(players: int, rounds: int, seed: int = 1) -> tuple[list[float], float]:
         players=players, rounds=rounds, seed=seed, forfeit_rate=0.02, bye_rate=0.02
     )
     generate_tournament(timed, settings)
-    _, _, peak = measure(lambda: dubov.pair_round(replace(slowest[0])))
+    _, _, peak = measure(lambda: pair_dubov(replace(slowest[0])))
     return times, peak
 
 

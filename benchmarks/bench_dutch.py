@@ -19,10 +19,14 @@ from dataclasses import replace
 from functools import partial
 
 from benchmarks.measure import measure
-from pairing.engine import dutch
-from pairing.engine.checker import same_pairing
-from pairing.engine.generator import GeneratorSettings, generate_tournament
-from pairing.engine.state import RoundPairing, TournamentState
+from pairing.engine import (
+    GeneratorSettings,
+    RoundPairing,
+    TournamentState,
+    generate_tournament,
+    pairing_system,
+    same_pairing,
+)
 
 SIZES = (100, 500, 1000)
 ROUNDS = 9
@@ -34,11 +38,13 @@ REFERENCE_SECONDS = {(500, 9): 0.35, (1000, 1): 22.0, (1000, 5): 3.5, (1000, 9):
 """The C++ reference engine on the same machine (seconds)."""
 TARGET_SECONDS = 8.0
 
+pair_dutch = pairing_system("dutch")
+
 
 def run(players: int) -> list[tuple[int, float, float]]:
     """(round, seconds, peak MiB) for the timed rounds of one tournament."""
     settings = GeneratorSettings(players=players, rounds=ROUNDS, seed=SEED)
-    full = generate_tournament(dutch.pair_round, settings)
+    full = generate_tournament(pair_dutch, settings)
     rows = []
     for rnd in TIMED_ROUNDS:
         before = full.truncated(rnd - 1)
@@ -55,7 +61,7 @@ def run(players: int) -> list[tuple[int, float, float]]:
 
 
 def _pair_fresh(state: TournamentState) -> RoundPairing:
-    return dutch.pair_round(replace(state))  # a fresh state: nothing cached
+    return pair_dutch(replace(state))  # a fresh state: nothing cached
 
 
 def main() -> None:

@@ -14,15 +14,21 @@ import time
 from dataclasses import replace
 
 from benchmarks.measure import measure
-from pairing.engine import tcec
-from pairing.engine.generator import GeneratorSettings, generate_tournament
-from pairing.engine.state import RoundPairing, TournamentState
+from pairing.engine import (
+    GeneratorSettings,
+    RoundPairing,
+    TournamentState,
+    generate_tournament,
+    pairing_system,
+)
 
 SIZES = (50, 200, 1000)
 ROUNDS = 25
 REPEAT = 3
 TARGET_SECONDS = 0.1
 """Target per round at 1,000 players."""
+
+pair_tcec = pairing_system("tcec")
 
 
 def run(players: int, double: bool, seed: int = 1) -> tuple[list[float], float]:
@@ -34,7 +40,7 @@ def run(players: int, double: bool, seed: int = 1) -> tuple[list[float], float]:
         for _ in range(REPEAT):
             fresh = replace(state)  # nothing cached
             started = time.perf_counter()
-            pairing = tcec.pair_round(fresh)
+            pairing = pair_tcec(fresh)
             best = min(best, time.perf_counter() - started)
         times.append(best)
         last[:] = [state]
@@ -42,7 +48,7 @@ def run(players: int, double: bool, seed: int = 1) -> tuple[list[float], float]:
 
     settings = GeneratorSettings(players=players, rounds=ROUNDS, seed=seed, double_rounds=double)
     generate_tournament(timed, settings)
-    _, _, peak = measure(lambda: tcec.pair_round(replace(last[0])))
+    _, _, peak = measure(lambda: pair_tcec(replace(last[0])))
     return times, peak
 
 

@@ -18,16 +18,17 @@ from datetime import date
 from pathlib import Path
 
 from benchmarks.measure import measure
-from pairing.engine.uscf import (
+from pairing.engine import (
     RULES_2011,
     RULES_CURRENT,
     RatedGame,
     RatedPlayer,
     RatingEvent,
     RatingSystem,
+    event_from_json,
     rate_event,
+    result_to_json,
 )
-from pairing.engine.uscf_json import event_from_json, result_to_json
 
 PLAYERS = 1000
 ROUNDS = 6

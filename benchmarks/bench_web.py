@@ -61,8 +61,7 @@ def prepare(players: int = PLAYERS, rounds: int = ROUNDS) -> int:
     django.setup()
     from django.db import transaction
 
-    from pairing.engine.generator import GeneratorSettings, generate_tournament
-    from pairing.engine.systems import pairing_system
+    from pairing.engine import GeneratorSettings, generate_tournament, pairing_system
     from pairing.services import import_state
 
     settings = GeneratorSettings(

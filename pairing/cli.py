@@ -15,14 +15,23 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from pairing.engine.checker import check_tournament
-from pairing.engine.errors import NotImplementedSystem, NoValidPairing, TrfError
-from pairing.engine.generator import GeneratorSettings, generate_tournament
-from pairing.engine.state import TournamentState
-from pairing.engine.systems import SYSTEM_NAMES, pairing_system
-from pairing.engine.trf import load_trf, write_trf
-from pairing.engine.uscf import RULE_SETS, RatingInputError, rate_event
-from pairing.engine.uscf_json import event_from_json, result_to_json
+from pairing.engine import (
+    RULE_SETS,
+    SYSTEM_NAMES,
+    GeneratorSettings,
+    NoValidPairing,
+    RatingInputError,
+    TournamentState,
+    TrfError,
+    check_tournament,
+    event_from_json,
+    generate_tournament,
+    load_trf,
+    pairing_system,
+    rate_event,
+    result_to_json,
+    write_trf,
+)
 
 EXIT_OK = 0
 EXIT_NO_PAIRING = 1
@@ -204,9 +213,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except NoValidPairing as e:
         print(f"no valid pairing: {e}", file=sys.stderr)
         return EXIT_NO_PAIRING
-    except NotImplementedSystem as e:
-        print(f"error: {e}", file=sys.stderr)
-        return EXIT_ERROR
     except Exception as e:
         print(f"unexpected error: {type(e).__name__}: {e}", file=sys.stderr)
         return EXIT_ERROR

@@ -13,18 +13,29 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from functools import cached_property
 
-from pairing.engine.state import (
+from pairing.engine import (
     BLANK,
     Colour,
     PlayerId,
     PointValues,
     RoundEntry,
+    StandingRow,
     TournamentInfo,
     TournamentState,
+    standings,
+    tcec_final_order,
+    tie_break,
+    write_trf,
 )
-from pairing.engine.state import Player as EnginePlayer
-from pairing.engine.tiebreaks import StandingRow, standings, tcec_final_order, tie_break
-from pairing.engine.trf import write_trf
+
+# ``X as X``: engine names the rest of the app reaches through this bridge.
+from pairing.engine import TIE_BREAKS as TIE_BREAKS
+from pairing.engine import Player as EnginePlayer
+from pairing.engine import TieBreak as TieBreak
+from pairing.engine import Violation as Violation
+from pairing.engine import group_seeding as group_seeding
+from pairing.engine import random_seeding as random_seeding
+from pairing.engine import recommended_groups as recommended_groups
 from tournaments.models import Bye, Entry, Game, Player, Round, Tournament
 
 SYSTEM_CODES: dict[str, str] = {

@@ -23,7 +23,6 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 
-from pairing.engine.uscf import RatedPlayer, player_floor
 from tournaments.models import Player, Tournament
 
 ESTABLISHED_AFTER = 25
@@ -146,26 +145,10 @@ class RatingRecord(models.Model):
 
     @property
     def current_floor(self) -> int:
-        """The floor that applies now (2.4): absolute, established, Life Master, explicit."""
-        return int(
-            player_floor(
-                RatedPlayer(
-                    id=str(self.player_id),
-                    rating=float(self.rating),
-                    games=self.games,
-                    wins=self.wins,
-                    draws=self.draws,
-                    events_3plus=self.events_3plus,
-                    peak_established=_float(self.peak_established),
-                    life_master=self.life_master,
-                    floor=_float(self.floor),
-                )
-            )
-        )
+        """The floor that applies now (USCF 2.4): absolute, established, Life Master, explicit."""
+        from ratings.services import floor_now  # the bridge to the rater; imports this module
 
-
-def _float(value: Decimal | None) -> float | None:
-    return None if value is None else float(value)
+        return floor_now(self)
 
 
 class RatedEvent(models.Model):

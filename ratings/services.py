@@ -21,7 +21,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from pairing.engine.uscf import (
+from pairing.engine import (
     RULE_SETS,
     PlayerResult,
     RatedGame,
@@ -30,6 +30,7 @@ from pairing.engine.uscf import (
     RatingInputError,
     RatingSystem,
     RuleSet,
+    player_floor,
     rate_event,
 )
 from ratings.models import (
@@ -166,6 +167,25 @@ def rated_player(
         peak_established=_float(record.peak_established),
         life_master=record.life_master,
         floor=_float(record.floor),
+    )
+
+
+def floor_now(record: RatingRecord) -> int:
+    """The floor that applies to ``record`` now (USCF 2.4)."""
+    return int(
+        player_floor(
+            RatedPlayer(
+                id=str(record.player_id),
+                rating=float(record.rating),
+                games=record.games,
+                wins=record.wins,
+                draws=record.draws,
+                events_3plus=record.events_3plus,
+                peak_established=_float(record.peak_established),
+                life_master=record.life_master,
+                floor=_float(record.floor),
+            )
+        )
     )
 
 

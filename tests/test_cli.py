@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from pairing import cli
-from pairing.engine.errors import NotImplementedSystem, NoValidPairing
-from pairing.engine.state import Board, RoundPairing, TournamentState
+from pairing.engine.core.errors import NoValidPairing
+from pairing.engine.core.state import Board, RoundPairing, TournamentState
 from pairing.engine.trf import load_trf
 from tests.engine.corpus import CORPUS
 
@@ -54,17 +54,6 @@ def test_it_exits_1_when_no_valid_pairing_exists(
     fake_system(monkeypatch, impossible)
     assert cli.main(["pair", "--system", "dutch", str(FILE)]) == 1
     assert "everybody has met everybody" in capsys.readouterr().err
-
-
-def test_it_exits_2_for_a_system_not_implemented(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    def missing(state: TournamentState) -> RoundPairing:
-        raise NotImplementedSystem("the Foo system is not implemented yet")
-
-    fake_system(monkeypatch, missing)
-    assert cli.main(["pair", "--system", "dubov", str(FILE)]) == 2
-    assert "not implemented yet" in capsys.readouterr().err
 
 
 def test_it_exits_2_on_an_unexpected_error(

@@ -1,11 +1,15 @@
 """Concurrency on PostgreSQL (SQLite serialises every write, so the race cannot happen there):
 two simultaneous "pair round" requests produce one round; simultaneous result entries lose
-nothing (the round is finished once every board has its result)."""
+nothing (the round is finished once every board has its result).
+
+``make test`` runs this module against PostgreSQL whenever a server is reachable (``make
+locks``), so removing the tournament lock fails ``make test``. No test sleeps: the first
+request's engine call waits until the second request is seen blocked on the lock (or, when
+there is no lock, until the second request reaches the engine too)."""
 
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -15,7 +19,7 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
-from pairing.engine.systems import pairing_system
+from pairing.engine import pairing_system
 from tournaments import services
 from tournaments.models import Game, Round, Tournament
 
@@ -58,26 +62,51 @@ def logged_in(user: User) -> Client:
     return client
 
 
-@pytest.fixture
-def slow_engine(monkeypatch):
-    """The engine takes a moment, so that the second request arrives while the first pairs."""
+def someone_waits_for_a_lock() -> bool:
+    """Whether another PostgreSQL backend is blocked on a row lock right now."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity"
+            " WHERE wait_event_type = 'Lock' AND pid <> pg_backend_pid()"
+        )
+        row = cursor.fetchone()
+    return bool(row and row[0])
 
-    def slow(name: str):
+
+@pytest.fixture
+def overlapping_engine(monkeypatch):
+    """The first engine call holds on until the second request is blocked on the tournament
+    lock (the lock works) or calls the engine itself (no lock: both pair). No fixed sleep."""
+    second_call = threading.Event()
+    calls: list[int] = []
+
+    def overlapping(name: str):
         pair = pairing_system(name)
 
-        def pair_slowly(state):
-            time.sleep(0.3)
+        def pair_when_the_other_waits(state):
+            calls.append(1)
+            if len(calls) > 1:
+                second_call.set()
+                return pair(state)
+            for _ in range(2000):  # at most ~20 s, then let the test fail on its assertions
+                if second_call.wait(0.01) or someone_waits_for_a_lock():
+                    break
             return pair(state)
 
-        return pair_slowly
+        return pair_when_the_other_waits
 
-    monkeypatch.setattr(services, "pairing_system", slow)
+    monkeypatch.setattr(services, "pairing_system", overlapping)
 
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("system", ["tcec", "tcec_double"])
 def test_two_pair_requests_make_one_round(
-    tournament: Tournament, make_entries, arbiter: User, other_arbiter: User, slow_engine, system
+    tournament: Tournament,
+    make_entries,
+    arbiter: User,
+    other_arbiter: User,
+    overlapping_engine,
+    system,
 ) -> None:
     tournament.pairing_system = system
     tournament.save()

@@ -6,8 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from pairing.engine.violations import Violation
-from pairing.services import Snapshot, snapshot
+from pairing.services import Snapshot, Violation, snapshot
 from tournaments.models import Bye, Entry, Game, Round, Tournament
 from tournaments.registration import Availability, availability
 from tournaments.services import Draft, draft_of

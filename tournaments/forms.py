@@ -8,7 +8,7 @@ from typing import Any
 from django import forms
 from django.core.validators import MinValueValidator
 
-from pairing.engine.tiebreaks import TIE_BREAKS
+from pairing.services import TIE_BREAKS
 from tournaments.models import Game, Player, Tournament
 from tournaments.registration import MAX_RATING, TITLES, Availability
 

@@ -10,14 +10,15 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
+from django import forms
 from django.db import transaction
 from django.db.models import F, Q
 
-from pairing.engine.tcec_seeding import group_seeding, random_seeding, recommended_groups
+from pairing.services import group_seeding, random_seeding, recommended_groups
 from tournaments.models import Bye, Entry, Game, Player, Tournament
 from tournaments.services import ArbiterError, locked_tournament, next_pairing_number
 
@@ -83,6 +84,22 @@ def reseed(tournament: Tournament) -> None:
         _renumber(tournament, sorted(entries, key=lambda e: e.pairing_number))
 
 
+def save_settings(
+    tournament_id: int, bind: Callable[[Tournament, int], forms.ModelForm[Tournament]]
+) -> forms.ModelForm[Tournament]:
+    """Bind the settings form to the locked tournament and the number of rounds paired (which
+    fixes the system, colours and seeding), save it if valid, and reseed before round 1."""
+    with transaction.atomic():
+        tournament = locked_tournament(tournament_id)
+        paired = tournament.round_set.count()
+        form = bind(tournament, paired)
+        if form.is_valid():
+            form.save()
+            if not paired:  # a new seeding method renumbers before round 1 only
+                reseed(tournament)
+        return form
+
+
 # -- entries ---------------------------------------------------------------------------------
 
 
@@ -125,9 +142,12 @@ def register(tournament_id: int, player: Player, rating: int | None = None) -> E
         return entry
 
 
-def update_entry(entry: Entry, player_fields: Iterable[str], rating: int | None) -> Entry:
-    """Save an edited player (``player_fields`` changed) and the entry's rating, which may only
-    change before round 1; then follow the seeding again."""
+def update_entry(
+    entry: Entry, player_fields: Iterable[str], rating: int | None, number: int | None = None
+) -> Entry:
+    """Save an edited player (``player_fields`` changed), the entry's rating, which may only
+    change before round 1, and under manual seeding its pairing number (``number``); then follow
+    the seeding again. One transaction."""
     with transaction.atomic():
         tournament = locked_tournament(entry.tournament_id)
         fields = list(player_fields)
@@ -140,19 +160,27 @@ def update_entry(entry: Entry, player_fields: Iterable[str], rating: int | None)
             entry.save(update_fields=["rating"])
         reseed(tournament)
         entry.refresh_from_db()
+        if number is not None and number != entry.pairing_number:
+            _move(tournament, entry, number)
+            entry.refresh_from_db()
         return entry
 
 
 def set_pairing_number(entry: Entry, number: int) -> None:
     """Manual seeding: move the entry to ``number``, the others shift."""
     with transaction.atomic():
-        tournament = locked_tournament(entry.tournament_id)
-        if columns_paired(tournament):
-            raise ArbiterError("Pairing numbers are fixed once round 1 is paired.")
-        entries = [e for e in tournament.entries.order_by("pairing_number") if e.pk != entry.pk]
-        number = max(1, min(number, len(entries) + 1))
-        entries.insert(number - 1, entry)
-        _renumber(tournament, entries)
+        _move(locked_tournament(entry.tournament_id), entry, number)
+
+
+def _move(tournament: Tournament, entry: Entry, number: int) -> None:
+    if tournament.seeding != Tournament.Seeding.MANUAL:
+        raise ArbiterError("Pairing numbers follow the seeding method; choose manual seeding.")
+    if columns_paired(tournament):
+        raise ArbiterError("Pairing numbers are fixed once round 1 is paired.")
+    entries = [e for e in tournament.entries.order_by("pairing_number") if e.pk != entry.pk]
+    number = max(1, min(number, len(entries) + 1))
+    entries.insert(number - 1, entry)
+    _renumber(tournament, entries)
 
 
 def remove_entry(entry: Entry) -> str:

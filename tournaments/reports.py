@@ -10,9 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from pairing.engine.state import RoundEntry, TournamentState
-from pairing.engine.tiebreaks import TieBreak, tie_break
-from pairing.services import Snapshot, ranking, tie_break_codes
+from pairing.services import (
+    RoundEntry,
+    Snapshot,
+    TieBreak,
+    TournamentState,
+    ranking,
+    tie_break,
+    tie_break_codes,
+)
 from tournaments.models import Bye, Entry, Game, Round, Tournament
 
 BYE_LABELS = {

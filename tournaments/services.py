@@ -13,15 +13,21 @@ from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 
-from pairing.engine.errors import EngineError, NotImplementedSystem, NoValidPairing, TrfError
-from pairing.engine.state import Board, RoundPairing, TournamentState
-from pairing.engine.systems import pairing_system
-from pairing.engine.trf import read_trf
-from pairing.engine.violations import (
+from pairing.engine import (
     ALL_RULES,
     TCEC_RULES,
+    Board,
+    EngineError,
+    NoValidPairing,
+    RoundPairing,
+    TournamentState,
+    TrfError,
     Violation,
+    exchange,
     new_violations,
+    pairing_system,
+    read_trf,
+    swap_colours,
     violations,
 )
 from pairing.services import Snapshot, import_state, snapshot, state_for
@@ -46,7 +52,12 @@ def locked_tournament(tournament_id: int) -> Tournament:
     return tournament
 
 
-_locked = locked_tournament
+def create_tournament(tournament: Tournament, arbiter_id: int) -> Tournament:
+    """Save a new tournament (built by the form, not saved yet) with its creator as arbiter."""
+    with transaction.atomic():
+        tournament.save()
+        tournament.arbiters.add(arbiter_id)
+        return tournament
 
 
 def _unfinished_round(tournament: Tournament) -> Round | None:
@@ -92,11 +103,6 @@ def _engine_pairing(tournament: Tournament, state: TournamentState) -> RoundPair
             f"marked absent by mistake?), or pair the round by hand from the nearest pairing "
             f"and adjust it."
         ) from e
-    except NotImplementedSystem as e:
-        raise ArbiterError(
-            f"The {tournament.get_pairing_system_display()} cannot pair yet ({e}). Choose "
-            f"another pairing system in the tournament settings."
-        ) from e
     except EngineError as e:
         raise ArbiterError(f"Round {state.next_round} cannot be paired: {e}.") from e
 
@@ -107,7 +113,7 @@ def pair_next_round(tournament_id: int, expected_round: int | None = None) -> Ro
     round. Raises :class:`ArbiterError` when the round cannot be paired (previous round
     unfinished, all rounds paired, no legal pairing)."""
     with transaction.atomic():
-        tournament = _locked(tournament_id)
+        tournament = locked_tournament(tournament_id)
         done = tournament.round_set.count()
         legs = tournament.legs
         if expected_round is not None and done // legs + 1 != expected_round:
@@ -191,7 +197,7 @@ def change_draft(
     rule is only applied with ``confirm``; otherwise the broken rules come back for the
     arbiter to confirm."""
     with transaction.atomic():
-        tournament = _locked(tournament_id)
+        tournament = locked_tournament(tournament_id)
         rows = list(
             tournament.round_set.filter(number__gte=number, number__lt=number + tournament.legs)
         )
@@ -215,12 +221,26 @@ def change_draft(
         return DraftChange(True, broken)
 
 
+def exchange_in_draft(
+    tournament_id: int, number: int, a: int, b: int, confirm: bool = False
+) -> DraftChange:
+    """Two players of the draft trade places (a board, a colour or the bye)."""
+    return change_draft(tournament_id, number, lambda p: exchange(p, a, b), confirm)
+
+
+def swap_colours_in_draft(
+    tournament_id: int, number: int, board: int, confirm: bool = False
+) -> DraftChange:
+    """The two players of a board of the draft change colours."""
+    return change_draft(tournament_id, number, lambda p: swap_colours(p, board), confirm)
+
+
 def publish_round(round_id: int) -> Round:
     """Publish a draft (both games of a TCEC double round): players see it, results can be
     entered."""
     with transaction.atomic():
         rnd = Round.objects.get(pk=round_id)
-        _locked(rnd.tournament_id)
+        locked_tournament(rnd.tournament_id)
         rnd = Round.objects.select_for_update().get(pk=round_id)
         if rnd.status == Round.Status.DRAFT:
             Round.objects.filter(
@@ -240,7 +260,7 @@ def set_result(game_id: int, result: str, confirm: bool = False) -> Game:
         raise ArbiterError(f"Unknown result {result!r}.")
     with transaction.atomic():
         tournament_id = Game.objects.values_list("round__tournament_id", flat=True).get(pk=game_id)
-        tournament = _locked(tournament_id)
+        tournament = locked_tournament(tournament_id)
         game = Game.objects.select_for_update().select_related("round").get(pk=game_id)
         rnd = Round.objects.select_for_update().get(pk=game.round_id)
         game.round = rnd
@@ -291,7 +311,7 @@ def _update_round_status(tournament: Tournament, rnd: Round) -> None:
 def undo_round(tournament_id: int) -> int:
     """Delete the last round's pairing if none of its games has a result; returns its number."""
     with transaction.atomic():
-        tournament = _locked(tournament_id)
+        tournament = locked_tournament(tournament_id)
         last = tournament.round_set.order_by("-number").first()
         if last is None:
             raise ArbiterError("No round has been paired yet.")

@@ -1,0 +1,120 @@
+"""The pairing engine: pure Python, no Django. Code outside the engine imports this facade
+only (an import-linter contract checks it); inside, the packages are
+
+- :mod:`.core` — tournament state, errors, colours and the C.04.1/C.04.2 rules every system
+  shares;
+- :mod:`.matching` — cardinality and weighted matching;
+- :mod:`.dutch`, :mod:`.dubov`, :mod:`.tcec` — one package per pairing system, each with
+  ``pair_round(state) -> RoundPairing`` (:mod:`.systems` finds them by name);
+- :mod:`.uscf` — the US Chess rater;
+- :mod:`.trf` (the FIDE Tournament Report File), :mod:`.tiebreaks` (C.07 and the TCEC final
+  order), :mod:`.tools` (checker, generator, rule checks of hand-made pairings).
+"""
+
+from pairing.engine.core.errors import EngineError, NoValidPairing, TrfError
+from pairing.engine.core.state import (
+    BLANK,
+    Board,
+    Colour,
+    Player,
+    PlayerId,
+    PointValues,
+    RoundEntry,
+    RoundPairing,
+    TournamentInfo,
+    TournamentState,
+)
+from pairing.engine.systems import SYSTEM_NAMES, PairRound, pairing_system
+from pairing.engine.tcec.seeding import group_seeding, random_seeding, recommended_groups
+from pairing.engine.tiebreaks import (
+    TIE_BREAKS,
+    StandingRow,
+    TieBreak,
+    standings,
+    tcec_final_order,
+    tie_break,
+)
+from pairing.engine.tools.checker import check_tournament, same_pairing
+from pairing.engine.tools.generator import GeneratorSettings, generate_tournament
+from pairing.engine.tools.violations import (
+    ALL_RULES,
+    TCEC_RULES,
+    Violation,
+    exchange,
+    new_violations,
+    swap_colours,
+    violations,
+)
+from pairing.engine.trf import load_trf, read_trf, write_trf
+from pairing.engine.uscf import (
+    RULE_SETS,
+    RULES_2011,
+    RULES_CURRENT,
+    PlayerResult,
+    RatedGame,
+    RatedPlayer,
+    RatingEvent,
+    RatingInputError,
+    RatingSystem,
+    RuleSet,
+    event_from_json,
+    player_floor,
+    rate_event,
+    result_to_json,
+)
+
+__all__ = [
+    "ALL_RULES",
+    "BLANK",
+    "RULES_2011",
+    "RULES_CURRENT",
+    "RULE_SETS",
+    "SYSTEM_NAMES",
+    "TCEC_RULES",
+    "TIE_BREAKS",
+    "Board",
+    "Colour",
+    "EngineError",
+    "GeneratorSettings",
+    "NoValidPairing",
+    "PairRound",
+    "Player",
+    "PlayerId",
+    "PlayerResult",
+    "PointValues",
+    "RatedGame",
+    "RatedPlayer",
+    "RatingEvent",
+    "RatingInputError",
+    "RatingSystem",
+    "RoundEntry",
+    "RoundPairing",
+    "RuleSet",
+    "StandingRow",
+    "TieBreak",
+    "TournamentInfo",
+    "TournamentState",
+    "TrfError",
+    "Violation",
+    "check_tournament",
+    "event_from_json",
+    "exchange",
+    "generate_tournament",
+    "group_seeding",
+    "load_trf",
+    "new_violations",
+    "pairing_system",
+    "player_floor",
+    "random_seeding",
+    "rate_event",
+    "read_trf",
+    "recommended_groups",
+    "result_to_json",
+    "same_pairing",
+    "standings",
+    "swap_colours",
+    "tcec_final_order",
+    "tie_break",
+    "violations",
+    "write_trf",
+]

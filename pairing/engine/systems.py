@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 
-from pairing.engine.state import RoundPairing, TournamentState
+from pairing.engine.core.state import RoundPairing, TournamentState
 
 PairRound = Callable[[TournamentState], RoundPairing]
 

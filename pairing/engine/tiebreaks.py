@@ -36,7 +36,7 @@ from enum import StrEnum
 from fractions import Fraction
 from itertools import combinations
 
-from pairing.engine.state import Colour, Player, PlayerId, RoundEntry, TournamentState
+from pairing.engine.core.state import Colour, Player, PlayerId, RoundEntry, TournamentState
 
 TieBreakValue = int | Fraction | None
 """A tie-break value; ``None`` = not defined for this player (ranks below every value)."""

@@ -12,8 +12,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from pairing.engine.errors import TrfError
-from pairing.engine.state import (
+from pairing.engine.core.errors import TrfError
+from pairing.engine.core.state import (
     BLANK,
     Colour,
     ForbiddenPairs,

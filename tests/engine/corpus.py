@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from pairing.engine.checker import check_tournament
 from pairing.engine.systems import pairing_system
+from pairing.engine.tools.checker import check_tournament
 from pairing.engine.trf import load_trf
 
 CORPUS = Path(__file__).resolve().parent.parent / "data" / "corpus"

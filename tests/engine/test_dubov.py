@@ -13,9 +13,11 @@ from collections.abc import Iterable, Sequence
 
 import pytest
 
-from pairing.engine import dubov
-from pairing.engine.colours import Preference, Strength
-from pairing.engine.dubov_bracket import (
+from pairing.engine.core.colours import Preference, Strength
+from pairing.engine.core.errors import NoValidPairing
+from pairing.engine.core.state import Colour, Player, RoundEntry, TournamentState
+from pairing.engine.dubov import system as dubov
+from pairing.engine.dubov.bracket import (
     Subgroups,
     by_aro,
     first_transposition,
@@ -23,9 +25,9 @@ from pairing.engine.dubov_bracket import (
     pair_bracket,
     shift,
 )
-from pairing.engine.dubov_colours import allocate
-from pairing.engine.dubov_graph import LegalGraph
-from pairing.engine.dubov_players import (
+from pairing.engine.dubov.colours import allocate
+from pairing.engine.dubov.graph import LegalGraph
+from pairing.engine.dubov.players import (
     MILD_BLACK,
     DubovInputError,
     DubovPlayer,
@@ -33,9 +35,7 @@ from pairing.engine.dubov_players import (
     dubov_players,
     max_upfloats,
 )
-from pairing.engine.dubov_upfloaters import choose_upfloaters
-from pairing.engine.errors import NoValidPairing
-from pairing.engine.state import Colour, Player, RoundEntry, TournamentState
+from pairing.engine.dubov.upfloaters import choose_upfloaters
 
 W, B = Colour.WHITE, Colour.BLACK
 OPPOSITE_CODE = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+"}

@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 
 from pairing import cli
-from pairing.engine import dubov
-from pairing.engine.checker import check_tournament
-from pairing.engine.dubov_players import dubov_players
-from pairing.engine.generator import GeneratorSettings, generate_tournament
-from pairing.engine.state import TournamentState
+from pairing.engine.core.state import TournamentState
+from pairing.engine.dubov import system as dubov
+from pairing.engine.dubov.players import dubov_players
+from pairing.engine.tools.checker import check_tournament
+from pairing.engine.tools.generator import GeneratorSettings, generate_tournament
 from pairing.engine.trf import load_trf, write_trf
 
 

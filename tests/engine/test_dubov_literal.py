@@ -16,17 +16,10 @@ from itertools import combinations, permutations
 
 import pytest
 
-from pairing.engine import dubov
-from pairing.engine.colours import Preference, Strength
-from pairing.engine.dubov_bracket import pair_bracket
-from pairing.engine.dubov_colours import allocate, initial_colour, pairing_numbers
-from pairing.engine.dubov_graph import LegalGraph
-from pairing.engine.dubov_order import c6_key, middle_out
-from pairing.engine.dubov_players import MILD_BLACK, DubovPlayer, dubov_players
-from pairing.engine.dubov_upfloaters import choose_upfloaters
-from pairing.engine.errors import NoValidPairing
-from pairing.engine.generator import GeneratorSettings, generate_tournament
-from pairing.engine.state import (
+from pairing.engine.core.colours import Preference, Strength
+from pairing.engine.core.errors import NoValidPairing
+from pairing.engine.core.rules import initial_colour
+from pairing.engine.core.state import (
     Board,
     Colour,
     Player,
@@ -34,6 +27,14 @@ from pairing.engine.state import (
     RoundPairing,
     TournamentState,
 )
+from pairing.engine.dubov import system as dubov
+from pairing.engine.dubov.bracket import pair_bracket
+from pairing.engine.dubov.colours import allocate, pairing_numbers
+from pairing.engine.dubov.graph import LegalGraph
+from pairing.engine.dubov.order import c6_key, middle_out
+from pairing.engine.dubov.players import MILD_BLACK, DubovPlayer, dubov_players
+from pairing.engine.dubov.upfloaters import choose_upfloaters
+from pairing.engine.tools.generator import GeneratorSettings, generate_tournament
 
 Pair = tuple[DubovPlayer, DubovPlayer]
 

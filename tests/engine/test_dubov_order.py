@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from pairing.engine.dubov_order import (
+from pairing.engine.dubov.order import (
     c6_key,
     containers,
     lexicographic_sets,

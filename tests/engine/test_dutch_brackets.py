@@ -3,10 +3,10 @@ the look-ahead of C.7, the A.9 collapse, and the pairing-allocated bye (C.2, C.0
 
 from __future__ import annotations
 
-from pairing.engine.dutch import pair_round
-from pairing.engine.dutch_bracket import pair_bracket
-from pairing.engine.dutch_graph import Mode
-from pairing.engine.dutch_players import build_players
+from pairing.engine.dutch.bracket import pair_bracket
+from pairing.engine.dutch.graph import Mode
+from pairing.engine.dutch.players import build_players
+from pairing.engine.dutch.system import pair_round
 from tests.engine.test_dutch_support import boards, player, rules, state
 
 

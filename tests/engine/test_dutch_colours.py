@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from pairing.engine.colours import Strength
-from pairing.engine.dutch import initial_colour, pair_round
-from pairing.engine.dutch_colours import allocate, colour_cost
-from pairing.engine.dutch_players import build_players
+from pairing.engine.core.colours import Strength
+from pairing.engine.core.rules import initial_colour
+from pairing.engine.dutch.colours import allocate, colour_cost
+from pairing.engine.dutch.players import build_players
+from pairing.engine.dutch.system import pair_round
 from tests.engine.test_dutch_support import B, W, boards, player, state
 
 

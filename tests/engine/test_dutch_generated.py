@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from pairing.cli import main
-from pairing.engine.checker import check_tournament
-from pairing.engine.dutch import pair_round
-from pairing.engine.generator import GeneratorSettings, generate_tournament
+from pairing.engine.dutch.system import pair_round
+from pairing.engine.tools.checker import check_tournament
+from pairing.engine.tools.generator import GeneratorSettings, generate_tournament
 from pairing.engine.trf import read_trf, write_trf
 
 

@@ -9,13 +9,13 @@ import random
 import networkx as nx
 import pytest
 
-from pairing.engine.colours import preference
-from pairing.engine.dutch_bracket import exact_pairs
-from pairing.engine.dutch_fast import fast_pairs
-from pairing.engine.dutch_graph import Mode, build_graph
-from pairing.engine.dutch_lp import type_prices
-from pairing.engine.dutch_players import DutchPlayer, Float
-from pairing.engine.dutch_weighted import max_weight_matching
+from pairing.engine.core.colours import preference
+from pairing.engine.dutch.bracket import exact_pairs
+from pairing.engine.dutch.fast import fast_pairs
+from pairing.engine.dutch.graph import Mode, build_graph
+from pairing.engine.dutch.lp import type_prices
+from pairing.engine.dutch.players import DutchPlayer, Float
+from pairing.engine.matching.weighted import max_weight_matching
 from tests.engine.test_dutch_support import colours, rules
 
 

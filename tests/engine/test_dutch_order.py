@@ -1,6 +1,6 @@
 """The generation order of candidates (D.1 transpositions, D.2 resident exchanges).
 
-The engine writes the D.2 order as per-pair costs (:mod:`pairing.engine.dutch_order`): a
+The engine writes the D.2 order as per-pair costs (:mod:`pairing.engine.dutch.order`): a
 candidate matching's first exchange keeps the smaller BSN of each pair in S1. These tests
 rebuild the examples of D.2 as matchings of an eleven-player bracket (S1 = 1..5,
 S2 = 6..11) and check that the summed costs order them as the rule does.
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from pairing.engine.dutch_bracket import pair_bracket
-from pairing.engine.dutch_graph import Mode
-from pairing.engine.dutch_order import remainder_pair_cost, remainder_unpaired_cost
+from pairing.engine.dutch.bracket import pair_bracket
+from pairing.engine.dutch.graph import Mode
+from pairing.engine.dutch.order import remainder_pair_cost, remainder_unpaired_cost
 from tests.engine.test_dutch_support import player, rules
 
 SIZE = 11

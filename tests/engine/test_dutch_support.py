@@ -9,17 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from pairing.engine.colours import preference
-from pairing.engine.dutch_graph import RoundRules
-from pairing.engine.dutch_players import DutchPlayer, Float
-from pairing.engine.state import (
-    GAME_RESULTS,
+from pairing.engine.core.colours import preference
+from pairing.engine.core.state import (
     Colour,
     ForbiddenPairs,
     Player,
     RoundEntry,
     TournamentState,
 )
+from pairing.engine.dutch.graph import RoundRules
+from pairing.engine.dutch.players import DutchPlayer, Float
 
 W, B = Colour.WHITE, Colour.BLACK
 
@@ -97,6 +96,21 @@ def state(
         absent={pid: code for pid, code in _byes(absent)},
         forbidden=current.forbidden,
     )
+
+
+GAME_RESULTS: dict[str, tuple[str, str]] = {
+    "1-0": ("1", "0"),
+    "0-1": ("0", "1"),
+    "1/2-1/2": ("=", "="),
+    "=": ("=", "="),
+    "+-": ("+", "-"),
+    "-+": ("-", "+"),
+    "--": ("-", "-"),
+    "1-0 unrated": ("W", "L"),
+    "0-1 unrated": ("L", "W"),
+    "1/2 unrated": ("D", "D"),
+}
+"""Board results by name -> (white code, black code), TRF codes."""
 
 
 def _entries(text: str) -> dict[int, RoundEntry]:

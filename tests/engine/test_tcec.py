@@ -10,9 +10,22 @@ from dataclasses import replace
 import networkx as nx
 import pytest
 
-from pairing.engine.errors import EngineError, NoValidPairing
-from pairing.engine.state import Board, Colour, Player, RoundEntry, RoundPairing, TournamentState
-from pairing.engine.tcec import (
+from pairing.engine.core.errors import EngineError, NoValidPairing
+from pairing.engine.core.state import (
+    Board,
+    Colour,
+    Player,
+    RoundEntry,
+    RoundPairing,
+    TournamentState,
+)
+from pairing.engine.tcec.history import (
+    encounter_history,
+    read_record,
+    received_byes,
+    white_game_differences,
+)
+from pairing.engine.tcec.system import (
     choose_bye,
     double_round_colours,
     pair_round,
@@ -21,13 +34,7 @@ from pairing.engine.tcec import (
     playing_order,
     single_round_colours,
 )
-from pairing.engine.tcec_history import (
-    encounter_history,
-    read_record,
-    received_byes,
-    white_game_differences,
-)
-from pairing.engine.tcec_viability import ViabilityGraph, WgdMatcher, colours_compatible
+from pairing.engine.tcec.viability import ViabilityGraph, WgdMatcher, colours_compatible
 
 # -- building small tournaments by hand ----------------------------------------------------
 

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from pairing.cli import main as cli_main
-from pairing.engine import tcec
-from pairing.engine.checker import check_tournament
-from pairing.engine.generator import GeneratorSettings, generate_tournament
-from pairing.engine.tcec_history import encounter_history
+from pairing.engine.tcec import system as tcec
+from pairing.engine.tcec.history import encounter_history
+from pairing.engine.tools.checker import check_tournament
+from pairing.engine.tools.generator import GeneratorSettings, generate_tournament
 from pairing.engine.trf import load_trf, read_trf, write_trf
 from tests.engine.corpus import assert_reproduces, corpus_params
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pairing.engine.tcec_seeding import (
+from pairing.engine.tcec.seeding import (
     group_seeding,
     random_seeding,
     recommended_groups,

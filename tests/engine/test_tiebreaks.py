@@ -11,7 +11,7 @@ from fractions import Fraction
 
 import pytest
 
-from pairing.engine.state import BLANK, Colour, Player, RoundEntry, TournamentState
+from pairing.engine.core.state import BLANK, Colour, Player, RoundEntry, TournamentState
 from pairing.engine.tiebreaks import (
     DP_TABLE,
     TIE_BREAKS,
@@ -314,7 +314,7 @@ def test_wins_count_unplayed_wins() -> None:
 def test_a_pab_worth_a_draw_is_not_a_win() -> None:
     from dataclasses import replace
 
-    from pairing.engine.state import PointValues
+    from pairing.engine.core.state import PointValues
 
     state = replace(T1, points=PointValues(pab=1))
     # P7: the U is now worth a draw, only the R2 win counts; P4 likewise

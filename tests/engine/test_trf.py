@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from pairing.engine.errors import TrfError
-from pairing.engine.state import Colour, ForbiddenPairs, PointValues, RoundEntry
+from pairing.engine.core.errors import TrfError
+from pairing.engine.core.state import Colour, ForbiddenPairs, PointValues, RoundEntry
 from pairing.engine.trf import read_trf, write_trf
 from tests.engine.corpus import CORPUS
 

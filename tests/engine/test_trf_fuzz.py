@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pairing.engine.errors import TrfError
+from pairing.engine.core.errors import TrfError
 from pairing.engine.trf import read_trf, write_trf
 from tests.engine.corpus import CORPUS
 

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pairing.engine.uscf import (
+from pairing.engine.uscf.rater import (
     RULES_2011,
     RULES_CURRENT,
     RatedPlayer,

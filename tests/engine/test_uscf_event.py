@@ -11,7 +11,7 @@ from datetime import date
 
 import pytest
 
-from pairing.engine.uscf import (
+from pairing.engine.uscf.rater import (
     RULES_2011,
     RULES_CURRENT,
     FideGame,

@@ -1,11 +1,11 @@
-"""The rules a hand-adjusted pairing breaks (pairing/engine/violations.py), on small tournaments
-worked out by hand."""
+"""The rules a hand-adjusted pairing breaks (pairing/engine/tools/violations.py), on small
+tournaments worked out by hand."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from pairing.engine.state import (
+from pairing.engine.core.state import (
     BLANK,
     Board,
     Colour,
@@ -14,7 +14,7 @@ from pairing.engine.state import (
     RoundPairing,
     TournamentState,
 )
-from pairing.engine.violations import (
+from pairing.engine.tools.violations import (
     ABSENT_PAIRED,
     COLOUR_DIFFERENCE,
     NOT_PAIRED,

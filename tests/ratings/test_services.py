@@ -9,8 +9,8 @@ from decimal import ROUND_HALF_UP, Decimal
 import pytest
 from django.contrib.auth.models import User
 
-from pairing.engine import uscf
-from pairing.engine.uscf import (
+from pairing.engine.uscf import rater as uscf
+from pairing.engine.uscf.rater import (
     RULES_2011,
     RULES_CURRENT,
     RatedGame,

@@ -78,3 +78,19 @@ def test_it_is_404_for_another_tournaments_entry(
     )
     other.arbiters.add(tournament.arbiters.get())
     assert arbiter_client.get(reverse("entry_edit", args=[other.pk, a.pk])).status_code == 404
+
+
+@pytest.mark.django_db
+def test_an_edit_is_one_transaction(arbiter_client: Client, tournament, make_entries) -> None:
+    """Player data, rating and pairing number are saved together or not at all: a refused
+    pairing number (the seeding is not manual) leaves the name and rating as they were."""
+    from tournaments import registration
+    from tournaments.services import ArbiterError
+
+    a, _b, c = make_entries(3)
+    c.player.name = "Renamed, Player"
+    with pytest.raises(ArbiterError, match="choose manual seeding"):
+        registration.update_entry(c, ["name"], 2900, number=3)
+    c.refresh_from_db()
+    assert (c.player.name, c.rating, c.pairing_number) == ("Player 03", 2325, 3)
+    assert a.pairing_number == 1

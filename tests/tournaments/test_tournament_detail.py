@@ -102,3 +102,31 @@ def test_the_section_is_cached_until_something_changes(
     with django_assert_num_queries(5):
         html = client.get(url(tournament), headers={"HX-Request": "true"}).content.decode()
     assert "1–0" in html
+
+
+@pytest.mark.django_db
+def test_a_query_string_does_not_bypass_the_cache(
+    client: Client, tournament, make_entries, play, django_assert_num_queries
+) -> None:
+    """The cache key is the page's own parameters, not the raw URL: ``?x=N`` and a reordered
+    query hit the same entry (one query, the tournament row), and the polling URL is canonical."""
+    make_entries(4)
+    play(tournament, [["1-0"]])  # board 2 pending: the section polls
+    client.get(url(tournament, round=1, order="alpha"))
+    with django_assert_num_queries(1):
+        part = client.get(
+            f"{url(tournament)}?x=17&order=alpha&round=1", headers={"HX-Request": "true"}
+        ).content.decode()
+    assert f'hx-get="{url(tournament)}?order=alpha&amp;round=1"' in part
+    with django_assert_num_queries(1):
+        client.get(f"{url(tournament)}?order=alpha&round=1&utm=phone")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("raw", ["²", "99999999999999999999", "-1", "1.0"])
+def test_a_malformed_round_shows_the_current_round(
+    client: Client, tournament, make_entries, play, raw
+) -> None:
+    make_entries(4)
+    play(tournament, [["1-0", "0-1"]])
+    assert client.get(url(tournament), {"round": raw}).status_code == 200

@@ -58,3 +58,27 @@ def test_the_system_is_fixed_once_round_1_is_paired(
     assert (tournament.pairing_system, tournament.rounds) == ("dutch", 6)
     response = arbiter_client.post(url, FORM | {"rounds": 0})
     assert response.status_code == 200
+
+
+@pytest.mark.django_db
+def test_the_rounds_paired_are_counted_under_the_lock(
+    arbiter_client: Client, tournament, make_entries, monkeypatch
+) -> None:
+    """The form is bound to the locked row and the count taken inside the transaction: a
+    round paired between the page load and the POST still fixes the system."""
+    from tournaments import registration
+
+    make_entries(4)
+    calls: list[str] = []
+    locked = registration.locked_tournament
+
+    def lock_then_pair(pk: int):
+        calls.append("lock")
+        services.pair_next_round(pk)  # what another arbiter did just before the lock
+        return locked(pk)
+
+    monkeypatch.setattr(registration, "locked_tournament", lock_then_pair)
+    url = reverse("tournament_edit", args=[tournament.pk])
+    arbiter_client.post(url, FORM | {"pairing_system": "tcec"})
+    tournament.refresh_from_db()
+    assert calls == ["lock"] and tournament.pairing_system == "dutch"

@@ -27,9 +27,6 @@ def _get_tournament_for_arbiter(request: HttpRequest, pk: int) -> Tournament:
     return tournament
 
 
-get_tournament_for_arbiter = _get_tournament_for_arbiter
-
-
 def htmx_target(request: HtmxHttpRequest) -> str:
     """The id of the element an htmx request will swap, or ""."""
     return (request.htmx.target or "") if request.htmx else ""

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.text import slugify
@@ -23,9 +22,7 @@ def tournament_create(request: HtmxHttpRequest) -> HttpResponse:
     """A new tournament; its creator becomes its arbiter."""
     form = TournamentForm(posted(request)[0])
     if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
-            tournament = form.save()
-            tournament.arbiters.add(request.user.pk or 0)
+        tournament = services.create_tournament(form.save(commit=False), request.user.pk or 0)
         messages.success(request, "Tournament created. Now register the players.")
         return redirect("tournament_manage", tournament.pk)
     return render(request, "tournaments/tournament_form.html", {"form": form})
@@ -36,15 +33,16 @@ def tournament_create(request: HtmxHttpRequest) -> HttpResponse:
 def tournament_edit(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Settings; the system, colour and seeding are fixed once round 1 is paired."""
     tournament = _get_tournament_for_arbiter(request, pk)
-    paired = tournament.round_set.count()
-    form = TournamentForm(posted(request)[0], instance=tournament, paired_rounds=paired)
-    if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
-            form.save()
-            if not paired:  # a new seeding method renumbers before round 1 only
-                registration.reseed(services.locked_tournament(tournament.pk))
-        messages.success(request, "Settings saved.")
-        return redirect("tournament_manage", tournament.pk)
+    if request.method == "POST":
+        form = registration.save_settings(
+            tournament.pk,
+            lambda t, paired: TournamentForm(request.POST, instance=t, paired_rounds=paired),
+        )
+        if form.is_valid():
+            messages.success(request, "Settings saved.")
+            return redirect("tournament_manage", tournament.pk)
+    else:
+        form = TournamentForm(instance=tournament, paired_rounds=tournament.round_set.count())
     return render(
         request, "tournaments/tournament_form.html", {"form": form, "tournament": tournament}
     )

@@ -88,10 +88,8 @@ def entry_edit(request: HtmxHttpRequest, pk: int, entry_pk: int) -> HttpResponse
     if request.method == "POST" and form.is_valid():
         try:
             rating = None if paired else form.cleaned_data["rating"] or 0
-            registration.update_entry(entry, form.changed_player_fields(), rating)
-            number = form.cleaned_data.get("pairing_number")
-            if manual and number and number != entry.pairing_number:
-                registration.set_pairing_number(entry, number)
+            number = form.cleaned_data.get("pairing_number") if manual else None
+            registration.update_entry(entry, form.changed_player_fields(), rating, number or None)
         except ArbiterError as e:
             form.add_error(None, str(e))
         else:

@@ -2,20 +2,24 @@
 live the swappable section of each page polls itself with htmx.
 
 The section of each page (``tournament_standings.html#standings`` -> ``<section
-id="standings">``) is cached per tournament revision (``Tournament.revision`` changes with every
-change), so a page costs one query until something changes, and the polling phones cost
-almost nothing."""
+id="standings">``) is cached on what changes it: the tournament, its revision
+(``Tournament.revision`` changes with every change), the section and the page's own
+parameters (round, order, player), never the raw URL, so a page costs one query until
+something changes, the polling phones cost almost nothing, and no query string bypasses the
+cache."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import urlencode
 
 from django.conf import settings
 from django.core.cache import cache
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_safe
 
@@ -36,16 +40,28 @@ def poll_seconds() -> int:
 
 
 def _section(
-    request: HtmxHttpRequest, tournament: Tournament, template: str, section: str, build: Build
+    request: HtmxHttpRequest,
+    tournament: Tournament,
+    template: str,
+    section: str,
+    build: Build,
+    params: dict[str, str],
 ) -> tuple[str, str, str]:
     """(section HTML, the live round's label or "", page title), from the cache if the
-    tournament has not changed since."""
-    key = f"public:{tournament.pk}:{tournament.revision}:{poll_seconds()}:{request.get_full_path()}"
+    tournament has not changed since. ``params`` are the page's parameters that change the
+    section, in canonical form; they, not the raw URL, key the cache and make the polling URL."""
+    match = request.resolver_match
+    assert match is not None
+    path = reverse(match.view_name, kwargs=match.kwargs)  # canonical: "/t/007/" -> "/t/7/"
+    query = urlencode(sorted(params.items()))
+    live_url = f"{path}?{query}" if query else path
+    key = f"public:{tournament.pk}:{tournament.revision}:{poll_seconds()}:{live_url}"
     cached = cache.get(key)
     if cached is None:
         view = View(snapshot(tournament))
         context, title = build(view)
         context |= {"view": view, "tournament": tournament, "poll_seconds": poll_seconds()}
+        context["live_url"] = live_url
         html = render_to_string(f"{template}#{section}", context, request)
         live = tournament.round_label(view.live_round.number) if view.live_round else ""
         cached = (html, live, title)
@@ -54,11 +70,17 @@ def _section(
 
 
 def _page(
-    request: HtmxHttpRequest, pk: int, template: str, section: str, tab: str, build: Build
+    request: HtmxHttpRequest,
+    pk: int,
+    template: str,
+    section: str,
+    tab: str,
+    build: Build,
+    params: dict[str, str] | None = None,
 ) -> HttpResponse:
     """The whole page, or for htmx (the polling) only the section whose id is ``section``."""
     tournament = get_object_or_404(Tournament, pk=pk)
-    html, live, title = _section(request, tournament, template, section, build)
+    html, live, title = _section(request, tournament, template, section, build, params or {})
     if request.htmx:
         response = HttpResponse(html)
     else:
@@ -71,7 +93,8 @@ def _page(
 
 def _round_number(request: HtmxHttpRequest) -> int | None:
     raw = request.GET.get("round", "")
-    return int(raw) if raw.isdigit() else None
+    # ASCII digits only ('²'.isdigit() is true); more than 5 digits is no round of ours
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 5 else None
 
 
 @require_safe
@@ -106,8 +129,11 @@ def tournament_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             }
         return context, view.label(rnd.number) if rnd else "Pairings"
 
+    params = {"order": "alpha"} if alpha else {}
+    if number is not None:
+        params["round"] = str(number)
     template = "tournaments/tournament_detail.html"
-    return _page(request, pk, template, "pairings", "pairings", build)
+    return _page(request, pk, template, "pairings", "pairings", build, params)
 
 
 @require_safe

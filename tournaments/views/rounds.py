@@ -16,8 +16,6 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 
-from pairing.engine.state import RoundPairing
-from pairing.engine.violations import exchange, swap_colours
 from tournaments import services
 from tournaments.dashboard import Dashboard
 from tournaments.forms import ExchangeForm, ResultForm, SwapColoursForm
@@ -100,12 +98,13 @@ def _change(
     request: HtmxHttpRequest,
     tournament: Tournament,
     number: int,
-    change: Callable[[RoundPairing], RoundPairing],
+    change: Callable[[bool], services.DraftChange],
     fields: dict[str, Any],
 ) -> HttpResponse:
+    """Apply a draft change (``change(confirm)``); broken rules come back to be confirmed."""
     confirm = request.POST.get("confirm") == "1"
     try:
-        outcome = services.change_draft(tournament.pk, number, change, confirm)
+        outcome = change(confirm)
     except services.ArbiterError as e:
         return _after_change(request, tournament, number, problem=str(e))
     if not outcome.applied:
@@ -135,7 +134,13 @@ def round_exchange(request: HtmxHttpRequest, pk: int, number: int) -> HttpRespon
     if not form.is_valid():
         return _after_change(request, tournament, number, problem="Choose two players.")
     a, b = form.cleaned_data["a"], form.cleaned_data["b"]
-    return _change(request, tournament, number, lambda p: exchange(p, a, b), {"a": a, "b": b})
+    return _change(
+        request,
+        tournament,
+        number,
+        lambda confirm: services.exchange_in_draft(tournament.pk, number, a, b, confirm),
+        {"a": a, "b": b},
+    )
 
 
 @login_required
@@ -147,7 +152,13 @@ def round_swap_colours(request: HtmxHttpRequest, pk: int, number: int) -> HttpRe
     if not form.is_valid():
         return _after_change(request, tournament, number, problem="Choose a board.")
     board = form.cleaned_data["board"]
-    return _change(request, tournament, number, lambda p: swap_colours(p, board), {"board": board})
+    return _change(
+        request,
+        tournament,
+        number,
+        lambda confirm: services.swap_colours_in_draft(tournament.pk, number, board, confirm),
+        {"board": board},
+    )
 
 
 @login_required

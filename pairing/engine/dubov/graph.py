@@ -1,0 +1,207 @@
+"""The legal-pairing graph of a Dubov round and the matching questions asked about it.
+
+Two players may be paired when C.1 (no rematch, no forbidden pair) and C.3 (not the same
+absolute colour preference) allow it. Every "can this still yield a legal pairing?" question
+of sections B and C is a perfect-matching question on a subgraph, answered with
+:class:`~pairing.engine.matching.Matcher` (unweighted, incremental); only the minimum number
+of pairs inside one subgroup (B.4, C.7) needs a weighted matching.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterable, Sequence
+from typing import TypeVar
+
+from pairing.engine.core.state import PlayerId
+from pairing.engine.matching.cardinality import Matcher
+
+EdgeFilter = Callable[[PlayerId, PlayerId], bool]
+T = TypeVar("T")
+
+
+class LegalGraph:
+    """Who may be paired with whom in the round being paired (C.1, C.3)."""
+
+    def __init__(self, ids: Iterable[PlayerId], legal: EdgeFilter) -> None:
+        """The graph of the pairs ``legal`` allows (asked once per pair)."""
+        self.ids: list[PlayerId] = list(ids)
+        neighbours: dict[PlayerId, set[PlayerId]] = {i: set() for i in self.ids}
+        for n, a in enumerate(self.ids):
+            for b in self.ids[n + 1 :]:
+                if legal(a, b):
+                    neighbours[a].add(b)
+                    neighbours[b].add(a)
+        self.adj: dict[PlayerId, frozenset[PlayerId]] = {
+            i: frozenset(s) for i, s in neighbours.items()
+        }
+
+    @classmethod
+    def from_neighbours(
+        cls, ids: Iterable[PlayerId], neighbours: dict[PlayerId, frozenset[PlayerId]]
+    ) -> LegalGraph:
+        """The graph given by (symmetric) neighbour sets."""
+        graph = cls.__new__(cls)
+        graph.ids = list(ids)
+        graph.adj = neighbours
+        return graph
+
+    def legal(self, a: PlayerId, b: PlayerId) -> bool:
+        return b in self.adj[a]
+
+    def matcher(
+        self, vertices: Sequence[PlayerId], allowed: EdgeFilter | None = None
+    ) -> LocalMatcher:
+        """A solved maximum matching of the subgraph induced by ``vertices`` (and ``allowed``)."""
+        return LocalMatcher(self, vertices, allowed)
+
+    def perfect(self, vertices: Sequence[PlayerId], allowed: EdgeFilter | None = None) -> bool:
+        """A legal pairing of all of ``vertices`` exists (using only ``allowed`` pairs)."""
+        if len(vertices) % 2:
+            return False
+        return self.matcher(vertices, allowed).perfect()
+
+    def max_pairs(self, vertices: Sequence[PlayerId]) -> int:
+        """The largest number of legal pairs among ``vertices``."""
+        return self.matcher(vertices).size()
+
+    def min_pairs_inside(
+        self,
+        vertices: Sequence[PlayerId],
+        inside: Collection[PlayerId],
+        allowed: EdgeFilter | None = None,
+    ) -> int | None:
+        """The fewest pairs with both players in ``inside`` over all legal pairings of
+        ``vertices`` (using only ``allowed`` pairs); ``None`` when there is no such pairing.
+
+        An unweighted matching settles the usual answer 0; otherwise a maximum-weight
+        matching (pairs inside weigh 0, the others 1) among the perfect ones gives it."""
+        if len(vertices) % 2:
+            return None
+
+        def outside(a: PlayerId, b: PlayerId) -> bool:
+            return (a not in inside or b not in inside) and (allowed is None or allowed(a, b))
+
+        if self.perfect(vertices, outside):
+            return 0
+        if not self.perfect(vertices, allowed):
+            return None
+        import networkx as nx  # only here: its import costs more than most pairings
+
+        g = nx.Graph()
+        g.add_nodes_from(vertices)
+        vs = set(vertices)
+        for a in vertices:
+            for b in self.adj[a]:
+                if b in vs and a < b and (allowed is None or allowed(a, b)):
+                    g.add_edge(a, b, weight=0 if a in inside and b in inside else 1)
+        mate = nx.max_weight_matching(g, maxcardinality=True)
+        return sum(1 for a, b in mate if a in inside and b in inside)
+
+
+class LocalMatcher:
+    """A :class:`Matcher` over a subset of players, addressed by player id."""
+
+    def __init__(
+        self, graph: LegalGraph, vertices: Sequence[PlayerId], allowed: EdgeFilter | None
+    ) -> None:
+        self.ids = list(vertices)
+        self.index = index = {pid: i for i, pid in enumerate(self.ids)}
+        present = set(self.ids)
+        adjacency = []
+        for a in self.ids:
+            near = graph.adj[a] & present
+            if allowed is None:
+                adjacency.append({index[b] for b in near})
+            else:  # ``allowed`` is symmetric: each side adds its own half
+                adjacency.append({index[b] for b in near if allowed(a, b)})
+        m = Matcher.from_adjacency(adjacency)
+        m.solve()
+        self.m = m
+
+    def size(self) -> int:
+        return self.m.size
+
+    def snapshot(self) -> tuple[list[int], list[bool]]:
+        return self.m.snapshot()
+
+    def restore(self, snap: tuple[list[int], list[bool]]) -> None:
+        self.m.restore(snap)
+
+    def perfect(self) -> bool:
+        return self.m.is_perfect()
+
+    def mate(self, pid: PlayerId) -> PlayerId | None:
+        j = self.m.mate_of(self.index[pid])
+        return None if j < 0 else self.ids[j]
+
+    def without(self, removed: Iterable[PlayerId]) -> bool:
+        """Take players out for good; True when the others still have a perfect matching.
+
+        The matching stays maximum: one augmenting-path search from every free vertex, the
+        newly freed ones and those free before (an augmentation from a newly freed vertex
+        can open a path between two vertices that were free before)."""
+        for pid in removed:
+            self.m.deactivate(self.index[pid])
+        self.m.repair(self.m.free_vertices())
+        return self.perfect()
+
+    def perfect_without(self, removed: Iterable[PlayerId]) -> bool:
+        """Would the others still have a perfect matching without ``removed``? (No change.)"""
+        snap = self.m.snapshot()
+        ok = self.without(removed)
+        self.m.restore(snap)
+        return ok
+
+    def fix_pair(self, a: PlayerId, b: PlayerId) -> bool:
+        """Pair ``a`` with ``b`` if everybody else can still be paired; True when done."""
+        if self.mate(a) == b:
+            self.without((a, b))
+            return True
+        snap = self.m.snapshot()
+        if self.without((a, b)):
+            return True
+        self.m.restore(snap)
+        return False
+
+    def remove_pairs(self, edges: Sequence[tuple[PlayerId, PlayerId]]) -> bool:
+        """Forbid some pairs if a perfect matching survives; True when done, else no change."""
+        snap = self.m.snapshot()
+        removed = []
+        freed = []
+        for a, b in edges:
+            i, j = self.index[a], self.index[b]
+            if not self.m.has_edge(i, j):
+                continue
+            removed.append((i, j))
+            if self.m.mate_of(i) == j:
+                freed += [i, j]
+            self.m.remove_edge(i, j)
+        self.m.repair(self.m.free_vertices() if freed else [])
+        if self.perfect():
+            return True
+        for i, j in removed:
+            self.m.add_edge(i, j)
+        self.m.restore(snap)
+        return False
+
+
+def first_subset(
+    pool: Sequence[T], size: int, try_include: Callable[[T], bool], exclude: Callable[[T], None]
+) -> list[T]:
+    """The lexicographically first set of ``size`` members of ``pool`` (D.0.c) that works,
+    chosen member by member: ``try_include(p)`` keeps ``p`` when some completion of the choice
+    so far still works, ``exclude(p)`` leaves it out for good. The caller guarantees that the
+    empty choice has a completion; then one question per pool member suffices (instead of one
+    per set)."""
+    included: list[T] = []
+    for n, p in enumerate(pool):
+        if len(included) == size:
+            break
+        if len(pool) - n == size - len(included):
+            included.extend(pool[n:])  # every remaining member is needed
+            break
+        if try_include(p):
+            included.append(p)
+        else:
+            exclude(p)
+    return included

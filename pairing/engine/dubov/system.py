@@ -1,0 +1,121 @@
+"""FIDE Dubov system (C.04.4.1, 2018 edition).
+
+A.8: the round-pairing starts with the pairing-allocated bye (B.0), then pairs the
+scoregroups in descending order of score (B.1-B.6), each with the minimum number of
+upfloaters that keeps the rest of the round pairable (C.4). Colours follow section E.
+
+Modules: :mod:`dubov.players` (A.1-A.7 per player), :mod:`dubov.order` (section D),
+:mod:`dubov.graph` (C.1, C.3 and the matching questions), :mod:`dubov.upfloaters` (B.1-B.2,
+C.4-C.10), :mod:`dubov.bracket` (B.3-B.6), :mod:`dubov.colours` (section E).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from pairing.engine.core.errors import NoValidPairing
+from pairing.engine.core.rules import board_order, initial_colour
+from pairing.engine.core.state import Board, Colour, PlayerId, RoundPairing, TournamentState
+from pairing.engine.dubov.bracket import pair_bracket
+from pairing.engine.dubov.colours import allocate, pairing_numbers
+from pairing.engine.dubov.graph import LegalGraph, LocalMatcher
+from pairing.engine.dubov.players import DubovPlayer, dubov_players
+from pairing.engine.dubov.upfloaters import choose_upfloaters
+
+
+def legal_graph(state: TournamentState, players: Mapping[PlayerId, DubovPlayer]) -> LegalGraph:
+    """C.1 (no rematch, no forbidden pair) and C.3 (no two players with the same absolute
+    colour preference; no exception for topscorers in the Dubov system).
+
+    Built from the few pairs that are not allowed rather than by testing every pair."""
+    ids = sorted(players, key=lambda i: players[i].tpn)
+    everyone = frozenset(ids)
+    absolute: dict[Colour | None, set[PlayerId]] = {Colour.WHITE: set(), Colour.BLACK: set()}
+    for p in players.values():
+        if p.preference.absolute:
+            absolute[p.preference.colour].add(p.id)
+    partners: dict[PlayerId, set[PlayerId]] = {i: set() for i in ids}
+    for entrant in state.players:  # opponents and forbidden partners may be excluded (C.1)
+        for e in entrant.results:
+            if e.opponent is not None and entrant.id in partners and e.opponent in partners:
+                partners[entrant.id].add(e.opponent)
+    for f in state.forbidden:
+        for a in f.players:
+            if a in partners:
+                partners[a].update(b for b in f.players if b in partners)
+    neighbours = {}
+    for a in ids:
+        excluded = {b for b in partners[a] if not state.may_meet(a, b)}
+        excluded.add(a)
+        pref = players[a].preference
+        if pref.absolute:  # C.3
+            excluded |= absolute[pref.colour]
+        neighbours[a] = everyone - excluded
+    return LegalGraph.from_neighbours(ids, neighbours)
+
+
+def choose_bye(players: Mapping[PlayerId, DubovPlayer], everyone: LocalMatcher) -> PlayerId | None:
+    """B.0: with an odd number of players, the bye goes to the first player who (a) may
+    receive it (C.2), (b) lets all the others be paired (C.4), taken by (c) lowest score,
+    (d) most games played, (e) lowest position in the initial ranking list.
+
+    ``everyone`` is a maximum matching of all the players; the bye's holder leaves it."""
+    if len(players) % 2 == 0:
+        if not everyone.perfect():
+            raise NoValidPairing("no pairing of all the players satisfies C.1 and C.3")
+        return None
+    candidates = sorted(
+        (p for p in players.values() if p.bye_allowed),
+        key=lambda p: (p.score, -p.games, -p.tpn),
+    )
+    for p in candidates:
+        if everyone.perfect_without([p.id]):
+            everyone.without([p.id])
+            return p.id
+    raise NoValidPairing("B.0: no player can receive the pairing-allocated bye")
+
+
+def pair_scoregroups(
+    state: TournamentState,
+    players: Mapping[PlayerId, DubovPlayer],
+    graph: LegalGraph,
+    remaining_matching: LocalMatcher,
+) -> list[tuple[DubovPlayer, DubovPlayer]]:
+    """A.8 / B.1-B.6: the scoregroups in descending order of score.
+
+    ``remaining_matching`` is a perfect matching of the players still to be paired; the
+    brackets leave it as they are paired (C.4 questions are asked of it)."""
+    remaining = dict(players)
+    pairs: list[tuple[DubovPlayer, DubovPlayer]] = []
+    for score in sorted({p.score for p in players.values()}, reverse=True):
+        residents = [p for p in remaining.values() if p.score == score]
+        if not residents:
+            continue  # all upfloated into higher brackets
+        lower = [p for p in remaining.values() if p.score < score]
+        upfloaters = choose_upfloaters(
+            graph, residents, lower, state.is_last_round, remaining_matching
+        )
+        bracket = [*residents, *upfloaters]
+        pairs += pair_bracket(graph, bracket)
+        for p in bracket:
+            del remaining[p.id]
+        remaining_matching.without(p.id for p in bracket)
+    return pairs
+
+
+def pair_round(state: TournamentState) -> RoundPairing:
+    """Pair the next round of ``state``."""
+    players = dubov_players(state)
+    graph = legal_graph(state, players)
+    everyone = graph.matcher(graph.ids)
+    bye = choose_bye(players, everyone)
+    if bye is not None:
+        players = {pid: p for pid, p in players.items() if pid != bye}
+    pairs = pair_scoregroups(state, players, graph, everyone)
+    first = initial_colour(state)
+    numbers = pairing_numbers(state)
+    boards = []
+    for pair in sorted(pairs, key=lambda pair: board_order(*pair)):
+        white, black = allocate(*pair, first, numbers)
+        boards.append(Board(white.id, black.id))
+    return RoundPairing(tuple(boards), bye)

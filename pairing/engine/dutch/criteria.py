@@ -1,0 +1,116 @@
+"""The quality criteria C.5-C.19 (and the completion criterion C.4) of the Dutch system as
+per-pair and per-downfloater costs.
+
+Every criterion is a sum over the pairs and the unpaired players (downfloaters, the bye) of a
+bracket, so a candidate's evaluation is a vector of such sums, compared lexicographically in
+the priority order of the rules. Score-difference lists (the PSD of A.8 and C.6, and the
+lists of C.16-C.19) are compared like numbers written in a base larger than their length:
+``sum(BASE ** sd)`` orders sorted-descending lists lexicographically when the lists have
+equal length, which they do whenever the criteria above them are equal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+
+from pairing.engine.core.state import Colour
+from pairing.engine.dutch.colours import colour_cost
+from pairing.engine.dutch.players import DutchPlayer, Float
+
+
+class Level(IntEnum):
+    """Quality levels in descending priority (index into a cost vector)."""
+
+    COVER = 0
+    """C.4 / A.9: every player of the round (but the bye) is paired."""
+    PAIRS = 1
+    """C.5: pairs in the bracket."""
+    PSD = 2
+    """C.6: pairing score difference of the bracket."""
+    NEXT_PAIRS = 3
+    """C.7: pairs in the following bracket."""
+    NEXT_PSD = 4
+    """C.7: PSD of the following bracket."""
+    C8 = 5
+    C9 = 6
+    C10 = 7
+    C11 = 8
+    C12 = 9
+    C13 = 10
+    C14 = 11
+    C15 = 12
+    C16 = 13
+    C17 = 14
+    C18 = 15
+    C19 = 16
+
+
+QUALITY_LEVELS = len(Level)
+
+
+@dataclass(frozen=True)
+class BracketScores:
+    """The scores a bracket's costs are measured against."""
+
+    lowest: int
+    """Score of the lowest ranked player of the bracket (A.8's artificial value is this minus
+    one point)."""
+    next_lowest: int | None
+    """Score of the residents of the following bracket (C.7), if C.7 applies."""
+    base: int
+    """Base of the score-difference numbers: larger than any list's length."""
+    point: int = 2
+    """One point in half-points."""
+
+
+def downfloat_sd(player: DutchPlayer, scores: BracketScores) -> int:
+    """A.8: a downfloater's SD against an artificial score one point below the bracket's
+    lowest."""
+    return player.score - (scores.lowest - scores.point)
+
+
+def unpaired_costs(player: DutchPlayer, scores: BracketScores) -> list[int]:
+    """Costs of leaving ``player`` unpaired in the bracket (a downfloater, or the bye)."""
+    cost = [0] * QUALITY_LEVELS
+    base = scores.base
+    sd = downfloat_sd(player, scores)
+    cost[Level.PSD] = base**sd
+    if scores.next_lowest is not None:
+        cost[Level.NEXT_PSD] = base ** (player.score - scores.next_lowest + scores.point)
+    if player.float_last is Float.DOWN:
+        cost[Level.C12] = 1
+        cost[Level.C16] = base**sd
+    if player.float_before_last is Float.DOWN:
+        cost[Level.C14] = 1
+        cost[Level.C18] = base**sd
+    return cost
+
+
+def pair_costs(a: DutchPlayer, b: DutchPlayer, scores: BracketScores, initial: Colour) -> list[int]:
+    """Costs of the pair ``a``-``b`` in the bracket."""
+    cost = [0] * QUALITY_LEVELS
+    base = scores.base
+    high, low = (a, b) if a.score >= b.score else (b, a)
+    sd = high.score - low.score
+    cost[Level.PSD] = base**sd
+    colours = colour_cost(a, b, initial)
+    cost[Level.C8] = colours.extreme_difference
+    cost[Level.C9] = colours.three_in_a_row
+    cost[Level.C10] = colours.preference_lost
+    cost[Level.C11] = colours.strong_lost
+    if sd:
+        # A.4.b: the higher player floats down, the lower one up.
+        if high.float_last is Float.DOWN:
+            cost[Level.C12] = 1
+            cost[Level.C16] = base**sd
+        if low.float_last is Float.UP:
+            cost[Level.C13] = 1
+            cost[Level.C17] = base**sd
+        if high.float_before_last is Float.DOWN:
+            cost[Level.C14] = 1
+            cost[Level.C18] = base**sd
+        if low.float_before_last is Float.UP:
+            cost[Level.C15] = 1
+            cost[Level.C19] = base**sd
+    return cost
