@@ -1,4 +1,6 @@
-"""The only bridge between the database and the pairing engine.
+"""The bridge between the database and the pairing engine (with ``tournaments.services`` and
+``ratings.services``, the only app modules that import ``pairing.engine``; import-linter
+enforces it). Views, forms, models and reports reach engine names through this module.
 
 ``state_for(tournament)`` builds the engine's :class:`TournamentState` from entries, rounds,
 games and byes; the TRF export is written from the same state, so the web app and the
