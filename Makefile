@@ -18,6 +18,8 @@ $(STAMP): pyproject.toml | $(BIN)/python
 
 install: $(STAMP)
 
+# The settings fail closed (production unless DJANGO_DEBUG=1): `make run` is development.
+run: export DJANGO_DEBUG ?= 1
 run: $(STAMP)
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py load_demo

@@ -1,15 +1,21 @@
 """Django settings, read from the environment.
 
-``DJANGO_SECRET_KEY``  secret key (required when ``DJANGO_DEBUG`` is off)
-``DJANGO_DEBUG``       ``1``/``true`` for development (default: on when no secret key is given)
+``DJANGO_SECRET_KEY``  secret key (required unless ``DJANGO_DEBUG`` is on)
+``DJANGO_DEBUG``       ``1``/``true`` for development only (default: off; ``make run`` sets it)
 ``DJANGO_ALLOWED_HOSTS`` comma-separated host names (default ``127.0.0.1,localhost``)
 ``DATABASE_URL``       e.g. ``postgres://user@127.0.0.1:5432/db``; SQLite ``db.sqlite3`` by default
+``REDIS_URL``          e.g. ``redis://127.0.0.1:6379/0``: the cache (and sessions) shared by every
+                       worker and machine; a per-process memory cache without it
+
+Fail closed: without ``DJANGO_DEBUG=1`` the settings are the production ones, and they refuse
+to start without a secret key of their own.
 """
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -27,11 +33,13 @@ def _flag(name: str, default: bool) -> bool:
 
 
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
-DEBUG = _flag("DJANGO_DEBUG", default=not SECRET_KEY)
-if not SECRET_KEY:
-    if not DEBUG:
-        raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is off")
-    SECRET_KEY = _DEV_SECRET
+DEBUG = _flag("DJANGO_DEBUG", default=False)
+if not DEBUG and SECRET_KEY in ("", _DEV_SECRET):
+    raise ImproperlyConfigured(
+        "DJANGO_SECRET_KEY must be set to a secret of your own (or DJANGO_DEBUG=1 for "
+        "development on your own machine)"
+    )
+SECRET_KEY = SECRET_KEY or _DEV_SECRET
 
 ALLOWED_HOSTS = [
     h.strip()
@@ -65,6 +73,35 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
 ]
 
+# Outermost: a content security policy on every answer (scripts and styles from our own
+# static files only, never inline), and oversized requests refused before they are read.
+MIDDLEWARE = [
+    "csp.middleware.CSPMiddleware",
+    "config.middleware.RequestSizeLimitMiddleware",
+    *MIDDLEWARE,
+]
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
+
+# Size limits, each refused with a message that names it (see docs/web.md, "Limits").
+IMPORT_MAX_BYTES = 2 * 2**20
+"""A TRF or CSV file (or pasted text) to import: 2 MiB, about 15,000 TRF player lines."""
+REQUEST_MAX_BYTES = 5 * 2**20
+"""Any request body; larger ones are refused unread (413)."""
+DATA_UPLOAD_MAX_MEMORY_SIZE = REQUEST_MAX_BYTES
+FILE_UPLOAD_MAX_MEMORY_SIZE = REQUEST_MAX_BYTES
+
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
 ASGI_APPLICATION = "config.asgi.application"
@@ -84,11 +121,51 @@ TEMPLATES = [
     },
 ]
 
+_ENGINES = ("django.db.backends.postgresql", "django.db.backends.sqlite3")
+
+
+def _database(url: str) -> dict[str, Any]:
+    """The database of ``DATABASE_URL``. SQLite, the embedded default, runs in WAL mode (readers
+    never block the writer) with a busy timeout and immediate transactions: a writer takes the
+    write lock when its transaction starts, so concurrent writers queue for up to ``timeout``
+    seconds instead of failing with "database is locked"."""
+    try:
+        db = dj_database_url.parse(url, conn_max_age=60)
+    except ValueError as e:
+        raise ImproperlyConfigured(f"DATABASE_URL is not a database URL: {e}") from e
+    if db["ENGINE"] not in _ENGINES:
+        raise ImproperlyConfigured(
+            "DATABASE_URL must name a PostgreSQL (postgres://user@host:5432/name) or SQLite "
+            "(sqlite:////path/to/file.sqlite3) database"
+        )
+    if db["ENGINE"] == "django.db.backends.postgresql":
+        db["OPTIONS"] = {"connect_timeout": 5}  # a wrong host fails fast, with a message
+    else:
+        db["OPTIONS"] = {
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 20,
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+        }
+    return db
+
+
 DATABASES = {
-    "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=60
+    "default": _database(
+        os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}"
     ),
 }
+
+REDIS_URL = os.environ.get("REDIS_URL", "")
+if REDIS_URL:
+    # One cache for every worker and machine: a public page is rendered once per revision.
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "swissmanager",
+        }
+    }
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

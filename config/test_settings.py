@@ -1,9 +1,15 @@
-"""Settings for the test suite: the production settings with a fast password hasher.
+"""Settings for the test suite: the development settings with a fast password hasher.
 
 Hashing with PBKDF2 at Django's default work factor costs ~0.3 s per login or user; the suite
 creates thousands. MD5 is unsafe for real passwords and is never used outside tests.
 """
 
-from config.settings import *  # noqa: F403
+import os
+
+# The suite runs with the development settings (tests that need production settings start a
+# process of their own); the settings refuse to start without either.
+os.environ.setdefault("DJANGO_DEBUG", "1")
+
+from config.settings import *  # noqa: E402, F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -11,3 +11,6 @@ urlpatterns = [
     path("ratings/", include("ratings.urls")),
     path("", include("tournaments.urls")),
 ]
+
+handler400 = "config.views.bad_request"
+handler500 = "config.views.server_error"

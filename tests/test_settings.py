@@ -1,9 +1,11 @@
-"""Settings come from the environment: SQLite by default, PostgreSQL with DATABASE_URL, and
-production settings that pass ``check --deploy``."""
+"""Settings come from the environment: SQLite by default (WAL, busy timeout, immediate
+transactions), PostgreSQL with DATABASE_URL, Redis with REDIS_URL, and production settings that
+fail closed (no DEBUG unless asked, no secret from the source) and pass ``check --deploy``."""
 
 from __future__ import annotations
 
 import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -13,7 +15,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def run(code: str, **env: str) -> subprocess.CompletedProcess[str]:
     clean = {
-        k: v for k, v in os.environ.items() if not k.startswith("DJANGO_") and k != "DATABASE_URL"
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith("DJANGO_") and k not in ("DATABASE_URL", "REDIS_URL")
     }
     return subprocess.run(
         [sys.executable, "-c", code],
@@ -30,28 +34,114 @@ SHOW = (
 )
 
 
-def test_sqlite_and_debug_by_default() -> None:
-    out = run(SHOW).stdout.split()
+SECRET = "k3J9#qLw2!vZr8Tx0@pYe5Nu7%cBm4Hd6^sGa1-fQo-Rt-Wy3-Zx8-Pq1"
+
+
+def test_sqlite_by_default_with_wal_and_immediate_transactions() -> None:
+    code = SHOW + "; print(db['OPTIONS']['transaction_mode'], db['OPTIONS']['timeout'])"
+    out = run(code, DJANGO_DEBUG="1").stdout.split()
     assert out[0] == "django.db.backends.sqlite3"
     assert out[1].endswith("db.sqlite3")
     assert out[2] == "True"
+    assert out[-2:] == ["IMMEDIATE", "20"]
+
+
+def test_a_sqlite_connection_is_in_wal_mode(tmp_path: Path) -> None:
+    code = (
+        "import django; django.setup(); from django.db import connection; "
+        "c = connection.cursor(); c.execute('PRAGMA journal_mode'); print(c.fetchone()[0]); "
+        "c.execute('PRAGMA busy_timeout'); print(c.fetchone()[0])"
+    )
+    done = run(code, DJANGO_DEBUG="1", DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    assert done.stdout.split() == ["wal", "20000"], done.stderr
 
 
 def test_postgres_from_database_url() -> None:
-    out = run(SHOW, DATABASE_URL="postgres://u@127.0.0.1:5432/chess").stdout.split()
-    assert out[0] == "django.db.backends.postgresql"
-    assert out[1] == "chess"
+    out = run(SHOW, DJANGO_DEBUG="1", DATABASE_URL="postgres://u@127.0.0.1:5432/chess").stdout
+    assert out.split()[:2] == ["django.db.backends.postgresql", "chess"]
+
+
+def test_redis_cache_and_cached_sessions_from_redis_url() -> None:
+    code = (
+        "from django.conf import settings as s; "
+        "print(s.CACHES['default']['BACKEND'], s.CACHES['default'].get('LOCATION'), s.SESSION_ENGINE)"
+    )
+    assert run(code, DJANGO_DEBUG="1", REDIS_URL="redis://127.0.0.1:6379/2").stdout.split() == [
+        "django.core.cache.backends.redis.RedisCache",
+        "redis://127.0.0.1:6379/2",
+        "django.contrib.sessions.backends.cached_db",
+    ]
+    assert "LocMemCache" in run(code, DJANGO_DEBUG="1").stdout
 
 
 def test_allowed_hosts_from_the_environment() -> None:
-    out = run(SHOW, DJANGO_ALLOWED_HOSTS="chess.example.org, www.chess.example.org").stdout
+    out = run(
+        SHOW, DJANGO_DEBUG="1", DJANGO_ALLOWED_HOSTS="chess.example.org, www.chess.example.org"
+    ).stdout
     assert "['chess.example.org', 'www.chess.example.org']" in out
 
 
-def test_debug_off_needs_a_secret_key() -> None:
-    done = run(SHOW, DJANGO_DEBUG="0")
-    assert done.returncode != 0
-    assert "DJANGO_SECRET_KEY must be set" in done.stderr
+def test_debug_is_off_unless_asked() -> None:
+    out = run(SHOW, DJANGO_SECRET_KEY=SECRET).stdout.split()
+    assert out[2] == "False"
+
+
+def test_without_debug_a_secret_key_of_its_own_is_needed() -> None:
+    for env in ({}, {"DJANGO_DEBUG": "0"}, {"DJANGO_SECRET_KEY": _dev_secret()}):
+        done = run(SHOW, **env)
+        assert done.returncode != 0
+        assert "DJANGO_SECRET_KEY must be set" in done.stderr
+
+
+def _dev_secret() -> str:
+    from config import settings
+
+    return settings._DEV_SECRET
+
+
+def manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    clean = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith("DJANGO_") and k not in ("DATABASE_URL", "REDIS_URL")
+    }
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env=clean | env,
+    )
+
+
+def test_a_configuration_error_is_one_line_not_a_traceback() -> None:
+    for env in (
+        {},
+        {"DJANGO_DEBUG": "1", "DATABASE_URL": "mysqlx://app@db/chess"},
+        {"DJANGO_DEBUG": "1", "DATABASE_URL": "mysql://app@db/chess"},
+        {"DJANGO_DEBUG": "1", "DATABASE_URL": "postgres://app@db:port/chess"},
+    ):
+        done = manage("check", **env)
+        assert done.returncode != 0
+        assert "Traceback" not in done.stderr, done.stderr
+        assert done.stderr.startswith("swissmanager: configuration error: "), done.stderr
+        assert "DJANGO_SECRET_KEY" in done.stderr or "DATABASE_URL" in done.stderr
+
+
+def test_an_unreachable_database_is_one_line_not_a_traceback() -> None:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    done = manage(
+        "migrate", DJANGO_DEBUG="1", DATABASE_URL=f"postgres://app:pw@127.0.0.1:{port}/chess"
+    )
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    assert done.stderr.startswith(
+        f"swissmanager: cannot use the PostgreSQL database 'chess' on 127.0.0.1:{port} as 'app' "
+        f"(check DATABASE_URL): "
+    ), done.stderr
+    assert "pw" not in done.stderr.replace("port", "")
 
 
 def test_production_settings_pass_check_deploy() -> None:
@@ -63,7 +153,7 @@ def test_production_settings_pass_check_deploy() -> None:
         env={k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
         | {
             "DJANGO_DEBUG": "0",
-            "DJANGO_SECRET_KEY": "k3J9#qLw2!vZr8Tx0@pYe5Nu7%cBm4Hd6^sGa1-fQo-Rt-Wy3-Zx8-Pq1",
+            "DJANGO_SECRET_KEY": SECRET,
             "DJANGO_ALLOWED_HOSTS": "chess.example.org",
         },
     )

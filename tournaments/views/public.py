@@ -1,15 +1,25 @@
-"""Public pages: read-only, no login, never a draft round, never a birth date. While a round is
-live the swappable section of each page polls itself with htmx.
+"""Public pages: read-only, no login, never a draft round, never a birth date.
 
-The section of each page (``tournament_standings.html#standings`` -> ``<section
-id="standings">``) is cached on what changes it: the tournament, its revision
-(``Tournament.revision`` changes with every change), the section and the page's own
-parameters (round, order, player), never the raw URL, so a page costs one query until
-something changes, the polling phones cost almost nothing, and no query string bypasses the
-cache."""
+Live updates by polling with conditional GETs (chosen by measurement over server-sent events,
+see docs/web.md "Live pages"): the swappable section of each page (``<section
+id="standings">``, partial ``tournament_standings.html#standings``) asks for itself again every
+``TOURNAMENTS_POLL_SECONDS`` (2 s) while the tournament is not over, on finished rounds too, so
+that a new result or a newly published round shows within one interval. Its answer carries the
+tournament's revision as ETag: a poll that finds nothing new costs one query and answers 304.
+
+The section is cached on what changes it: the tournament, its revision (``Tournament.revision``
+changes with every change), the section and the page's own parameters (round, order, player),
+never the raw URL, so that no query string reaches an uncached path. It is computed once per
+revision: with ``REDIS_URL`` every worker and machine shares the cache, and while one request
+computes a section the others wait for it instead of computing it too. A page that does not
+exist (``?round=99``, an unknown player) is cached as such."""
 
 from __future__ import annotations
 
+import logging
+import threading
+import time
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode
@@ -20,23 +30,94 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.cache import patch_vary_headers
+from django.utils.cache import get_conditional_response, patch_vary_headers
 from django.views.decorators.http import require_safe
 
+from config.health import cache_problem, database_problem
 from pairing.services import snapshot
 from tournaments.models import Tournament
 from tournaments.reports import View, sparkline
 from tournaments.tables import crosstable
 from tournaments.views.access import HtmxHttpRequest
 
+logger = logging.getLogger("swissmanager")
 CACHE_SECONDS = 3600
+COMPUTE_SECONDS = 30
+"""How long requests wait for another one computing the same section before computing it
+themselves (the other one died)."""
 Build = Callable[[View], tuple[dict[str, Any], str]]
 """Computes a section's context and the page title from the tournament's view."""
+Section = tuple[str, str, str]
+"""The section's HTML, the live round's label or "", the page title."""
+NOT_FOUND = "not found"
 
 
 def poll_seconds() -> int:
     """How often live pages refresh themselves (setting ``TOURNAMENTS_POLL_SECONDS``)."""
-    return int(getattr(settings, "TOURNAMENTS_POLL_SECONDS", 15))
+    return int(getattr(settings, "TOURNAMENTS_POLL_SECONDS", 2))
+
+
+class _Views:
+    """The last :class:`View` of each recently shown tournament, in this process: the sections
+    of one revision (every player's page, every round) share one snapshot."""
+
+    def __init__(self, size: int = 8) -> None:
+        self.size = size
+        self.lock = threading.Lock()
+        self.views: OrderedDict[int, tuple[int, View]] = OrderedDict()
+
+    def get(self, tournament: Tournament) -> View:
+        with self.lock:
+            known = self.views.get(tournament.pk)
+        if known is not None and known[0] == tournament.revision:
+            return known[1]
+        view = View(snapshot(tournament))
+        with self.lock:
+            self.views[tournament.pk] = (tournament.revision, view)
+            self.views.move_to_end(tournament.pk)
+            while len(self.views) > self.size:
+                self.views.popitem(last=False)
+        return view
+
+
+views = _Views()
+
+
+def computed_once(key: str, compute: Callable[[], Any]) -> Any:
+    """The cached value of ``key``; on a miss one request computes it (``cache.add`` of a lock
+    is atomic in every worker sharing the cache) while the others wait for its result."""
+    value = cache.get(key)
+    if value is not None:
+        return value
+    lock = f"{key}:computing"
+    deadline = time.monotonic() + COMPUTE_SECONDS
+    while not cache.add(lock, 1, COMPUTE_SECONDS):
+        time.sleep(0.02)
+        value = cache.get(key)
+        if value is not None:
+            return value
+        if time.monotonic() > deadline:
+            return compute()  # the computing request is stuck or gone
+    try:
+        value = compute()
+        cache.set(key, value, CACHE_SECONDS)
+        return value
+    finally:
+        cache.delete(lock)
+
+
+def _live_url(request: HtmxHttpRequest, params: dict[str, str]) -> str:
+    """The page's canonical URL: what polls and what keys the cache ("/t/007/?x=1" and
+    "/t/7/" are one page)."""
+    match = request.resolver_match
+    assert match is not None
+    path = reverse(match.view_name, kwargs=match.kwargs)
+    query = urlencode(sorted(params.items()))
+    return f"{path}?{query}" if query else path
+
+
+def _etag(tournament: Tournament) -> str:
+    return f'"{tournament.revision}-{poll_seconds()}"'
 
 
 def _section(
@@ -45,28 +126,26 @@ def _section(
     template: str,
     section: str,
     build: Build,
-    params: dict[str, str],
-) -> tuple[str, str, str]:
-    """(section HTML, the live round's label or "", page title), from the cache if the
-    tournament has not changed since. ``params`` are the page's parameters that change the
-    section, in canonical form; they, not the raw URL, key the cache and make the polling URL."""
-    match = request.resolver_match
-    assert match is not None
-    path = reverse(match.view_name, kwargs=match.kwargs)  # canonical: "/t/007/" -> "/t/7/"
-    query = urlencode(sorted(params.items()))
-    live_url = f"{path}?{query}" if query else path
-    key = f"public:{tournament.pk}:{tournament.revision}:{poll_seconds()}:{live_url}"
-    cached = cache.get(key)
-    if cached is None:
-        view = View(snapshot(tournament))
-        context, title = build(view)
-        context |= {"view": view, "tournament": tournament, "poll_seconds": poll_seconds()}
-        context["live_url"] = live_url
+    live_url: str,
+) -> Section | str:
+    """The section (cached once per revision), or :data:`NOT_FOUND`."""
+
+    def compute() -> Section | str:
+        view = views.get(tournament)
+        try:
+            context, title = build(view)
+        except Http404:
+            return NOT_FOUND
+        finished = view.finished_columns >= tournament.rounds * tournament.legs
+        context |= {"view": view, "tournament": tournament, "live_url": live_url}
+        context |= {"poll_seconds": 0 if finished else poll_seconds()}
+        context["revision"] = tournament.revision
         html = render_to_string(f"{template}#{section}", context, request)
         live = tournament.round_label(view.live_round.number) if view.live_round else ""
-        cached = (html, live, title)
-        cache.set(key, cached, CACHE_SECONDS)
-    return cached
+        return (html, live, title)
+
+    key = f"public:{tournament.pk}:{tournament.revision}:{poll_seconds()}:{live_url}"
+    return computed_once(key, compute)
 
 
 def _page(
@@ -78,11 +157,23 @@ def _page(
     build: Build,
     params: dict[str, str] | None = None,
 ) -> HttpResponse:
-    """The whole page, or for htmx (the polling) only the section whose id is ``section``."""
+    """The whole page, or for htmx (the polling) only the section whose id is ``section``:
+    304 when the tournament has not changed since the poll before."""
     tournament = get_object_or_404(Tournament, pk=pk)
-    html, live, title = _section(request, tournament, template, section, build, params or {})
+    etag = _etag(tournament)
+    if request.htmx and (unchanged := get_conditional_response(request, etag=etag)):
+        patch_vary_headers(unchanged, ("HX-Request",))
+        return unchanged
+    found = _section(
+        request, tournament, template, section, build, _live_url(request, params or {})
+    )
+    if found == NOT_FOUND:
+        raise Http404("No such page of this tournament.")
+    html, live, title = found
     if request.htmx:
         response = HttpResponse(html)
+        response["ETag"] = etag
+        response["Cache-Control"] = "no-cache"  # the browser asks again, with If-None-Match
     else:
         is_arbiter = request.user.is_authenticated and tournament.is_arbiter(request.user)
         context = {"tournament": tournament, "section": html, "live": live, "title": title}
@@ -106,8 +197,15 @@ def home(request: HtmxHttpRequest) -> HttpResponse:
 
 @require_safe
 def health(request: HtmxHttpRequest) -> HttpResponse:
-    """A trivial page: load balancers' health check, and the benchmark's baseline."""
-    return HttpResponse("ok", content_type="text/plain")
+    """Load balancers' health check: "ok" when the database (and the shared cache, with
+    ``REDIS_URL``) answer; else 503 naming what is down (the details go to the log)."""
+    down = {"database": database_problem(), "cache": cache_problem()}
+    for problem in filter(None, down.values()):
+        logger.error("health: %s", problem)
+    text = "\n".join(f"{name}: unreachable" for name, problem in down.items() if problem)
+    response = HttpResponse(text or "ok", content_type="text/plain", status=503 if text else 200)
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 @require_safe
