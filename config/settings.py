@@ -150,9 +150,7 @@ def _database(url: str) -> dict[str, Any]:
 
 
 DATABASES = {
-    "default": _database(
-        os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}"
-    ),
+    "default": _database(os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
 }
 
 REDIS_URL = os.environ.get("REDIS_URL", "")

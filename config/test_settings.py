@@ -10,6 +10,6 @@ import os
 # process of their own); the settings refuse to start without either.
 os.environ.setdefault("DJANGO_DEBUG", "1")
 
-from config.settings import *  # noqa: E402, F403
+from config.settings import *  # noqa: F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

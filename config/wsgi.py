@@ -17,6 +17,6 @@ except ImproperlyConfigured as e:
     print(f"swissmanager: configuration error: {e}", file=sys.stderr, flush=True)
     sys.exit(3)  # gunicorn's "worker failed to boot": the server stops
 
-from config.health import report_at_start_up  # noqa: E402 (needs the settings)
+from config.health import report_at_start_up  # (needs the settings)
 
 report_at_start_up()

@@ -64,7 +64,7 @@ def test_postgres_from_database_url() -> None:
 def test_redis_cache_and_cached_sessions_from_redis_url() -> None:
     code = (
         "from django.conf import settings as s; "
-        "print(s.CACHES['default']['BACKEND'], s.CACHES['default'].get('LOCATION'), s.SESSION_ENGINE)"
+        "c = s.CACHES['default']; print(c['BACKEND'], c.get('LOCATION'), s.SESSION_ENGINE)"
     )
     assert run(code, DJANGO_DEBUG="1", REDIS_URL="redis://127.0.0.1:6379/2").stdout.split() == [
         "django.core.cache.backends.redis.RedisCache",
