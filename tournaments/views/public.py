@@ -96,8 +96,10 @@ def computed_once(key: str, compute: Callable[[], Any]) -> Any:
         value = cache.get(key)
         if value is not None:
             return value
-        if time.monotonic() > deadline:
-            return compute()  # the computing request is stuck or gone
+        if time.monotonic() > deadline:  # the computing request is stuck or gone
+            value = compute()
+            cache.set(key, value, CACHE_SECONDS)
+            return value
     try:
         value = compute()
         cache.set(key, value, CACHE_SECONDS)

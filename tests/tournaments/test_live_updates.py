@@ -1,0 +1,160 @@
+"""The public pages update themselves: the section polls every TOURNAMENTS_POLL_SECONDS (2 s)
+until the tournament is over, finished rounds included, so that a newly published round
+appears; a poll that finds nothing new answers 304 after one query; a section is computed once
+per revision, however many requests ask for it at once."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from django.core.cache import cache
+from django.test import Client
+from django.urls import reverse
+
+from tournaments import services
+from tournaments.models import Tournament
+from tournaments.views import public
+
+HTMX = {"HX-Request": "true"}
+
+
+def url(t: Tournament, name: str = "tournament_detail") -> str:
+    return reverse(name, args=[t.pk])
+
+
+@pytest.fixture
+def round_one_finished(tournament: Tournament, make_entries, play) -> Tournament:
+    make_entries(4)
+    play(tournament, [["1-0", "0-1"]])
+    return tournament
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "page", ["tournament_detail", "tournament_standings", "tournament_crosstable"]
+)
+def test_a_finished_round_keeps_polling_until_the_tournament_is_over(
+    client: Client, round_one_finished: Tournament, page, play
+) -> None:
+    t = round_one_finished
+    html = client.get(url(t, page)).content.decode()
+    assert 'hx-trigger="every 2s"' in html
+    t.rounds = 1
+    t.save()
+    assert "hx-trigger" not in client.get(url(t, page)).content.decode()
+
+
+@pytest.mark.django_db
+def test_the_poll_of_a_finished_round_brings_the_next_round_once_published(
+    client: Client, round_one_finished: Tournament
+) -> None:
+    t = round_one_finished
+    first = client.get(url(t), headers=HTMX)
+    assert "Round 1" in first.content.decode()
+    services.pair_next_round(t.pk)  # a draft is not news
+    poll = client.get(url(t), headers=HTMX | {"If-None-Match": first["ETag"]})
+    assert poll.status_code == 200 and "Round 2" not in poll.content.decode()
+    services.publish_round(t.round_set.get(number=2).pk)
+    poll = client.get(url(t), headers=HTMX | {"If-None-Match": poll["ETag"]})
+    assert poll.status_code == 200
+    html = poll.content.decode()
+    assert "Round 2" in html and "in play" in html
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "page", ["tournament_detail", "tournament_standings", "tournament_players"]
+)
+def test_an_unchanged_poll_answers_304_after_one_query(
+    client: Client, round_one_finished: Tournament, page, django_assert_num_queries
+) -> None:
+    first = client.get(url(round_one_finished, page), headers=HTMX)
+    assert first["ETag"] and first["Cache-Control"] == "no-cache"
+    assert "HX-Request" in first["Vary"]
+    with django_assert_num_queries(1):  # the tournament row, for its revision
+        again = client.get(
+            url(round_one_finished, page), headers=HTMX | {"If-None-Match": first["ETag"]}
+        )
+    assert again.status_code == 304 and again.content == b""
+
+
+@pytest.mark.django_db
+def test_a_new_result_makes_the_poll_answer_the_new_section(
+    client: Client, tournament: Tournament, make_entries, play
+) -> None:
+    make_entries(4)
+    play(tournament, [[]])
+    first = client.get(url(tournament), headers=HTMX)
+    services.set_result(tournament.round_set.get().games.get(board=1).pk, "1-0")
+    poll = client.get(url(tournament), headers=HTMX | {"If-None-Match": first["ETag"]})
+    assert poll.status_code == 200
+    assert poll["ETag"] != first["ETag"]
+    assert "1–0" in poll.content.decode()
+    assert f'data-revision="{Tournament.objects.get().revision}"' in poll.content.decode()
+
+
+@pytest.mark.django_db
+def test_the_whole_page_is_never_answered_304(
+    client: Client, round_one_finished: Tournament
+) -> None:
+    """The page holds the visitor's login and CSRF token: only the section is conditional."""
+    etag = client.get(url(round_one_finished), headers=HTMX)["ETag"]
+    page = client.get(url(round_one_finished), headers={"If-None-Match": etag})
+    assert page.status_code == 200 and "<html" in page.content.decode()
+    assert not page.has_header("ETag")
+
+
+@pytest.mark.django_db
+def test_a_missing_page_is_cached_as_missing(
+    client: Client, round_one_finished: Tournament, django_assert_num_queries
+) -> None:
+    """Unknown players and rounds cost the one query of a cached page, not a snapshot: the
+    revision's snapshot is loaded once for all of its pages."""
+    missing = reverse("entry_detail", args=[round_one_finished.pk, 99999])
+    with django_assert_num_queries(5):
+        assert client.get(missing).status_code == 404
+    with django_assert_num_queries(1):
+        assert client.get(missing).status_code == 404
+    for n in range(5, 9):
+        with django_assert_num_queries(1):
+            assert client.get(url(round_one_finished), {"round": n}).status_code == 404
+
+
+def test_a_value_is_computed_once_however_many_ask_at_once() -> None:
+    """Twelve threads miss the cache together: one computes, the others wait for its value."""
+    key = "test:computed-once"
+    cache.delete(key)
+    started, release = threading.Event(), threading.Event()
+    calls: list[int] = []
+
+    def compute() -> str:
+        calls.append(1)
+        started.set()
+        release.wait(5)
+        return "section"
+
+    results: list[str] = []
+    threads = [
+        threading.Thread(target=lambda: results.append(public.computed_once(key, compute)))
+        for _ in range(12)
+    ]
+    for t in threads:
+        t.start()
+    started.wait(5)
+    release.set()
+    for t in threads:
+        t.join()
+    assert results == ["section"] * 12
+    assert len(calls) == 1
+    cache.delete(key)
+
+
+def test_a_waiter_computes_itself_when_the_computing_request_is_gone(monkeypatch) -> None:
+    key = "test:computed-once-abandoned"
+    cache.delete(key)
+    cache.add(f"{key}:computing", 1, 60)  # a worker took the job and was killed
+    monkeypatch.setattr(public, "COMPUTE_SECONDS", 0.1)
+    assert public.computed_once(key, lambda: "section") == "section"
+    cache.delete(f"{key}:computing")
+    cache.delete(key)
