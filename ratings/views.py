@@ -82,7 +82,7 @@ def _report(
 @require_GET
 def rating_report(request: HttpRequest, tournament_id: int) -> HttpResponse:
     qs = RatedEvent.objects.select_related("tournament", "rated_by")
-    event = get_object_or_404(qs, tournament_id=tournament_id)
+    event = get_object_or_404(qs, tournament__pk=tournament_id)  # (range-checked: no overflow)
     return _report(request, event, ReRateForm())
 
 

@@ -6,6 +6,7 @@ from decimal import Decimal
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.core.validators import MinValueValidator
 
 from pairing.services import TIE_BREAKS
@@ -242,16 +243,33 @@ class EntryEditForm(PlayerFieldsMixin):
         return changed
 
 
+def _size(n: int) -> str:
+    return f"{n / 2**20:.1f} MB" if n >= 2**20 else f"{-(-n // 1024)} KB"
+
+
 def _file_or_text(data: dict[str, Any], missing: str) -> dict[str, Any]:
-    """An uploaded file (UTF-8, else Latin-1) replaces the pasted text; one of them is needed."""
+    """An uploaded file (UTF-8, else Latin-1) replaces the pasted text; one of them is needed.
+    Either is at most ``IMPORT_MAX_BYTES`` and text (a NUL byte means it is not)."""
+    limit = settings.IMPORT_MAX_BYTES
     upload = data.get("file")
     if upload:
+        if upload.size > limit:
+            raise forms.ValidationError(
+                f"The file is {_size(upload.size)}; the limit is {_size(limit)}."
+            )
         raw = upload.read()
         try:
             data["text"] = raw.decode("utf-8-sig")
         except UnicodeDecodeError:
             data["text"] = raw.decode("latin-1")
-    if not data.get("text", "").strip():
+    text = data.get("text", "")
+    if len(text.encode()) > limit:
+        raise forms.ValidationError(
+            f"The text is {_size(len(text.encode()))}; the limit is {_size(limit)}."
+        )
+    if "\x00" in text:
+        raise forms.ValidationError("This is not a text file (it holds NUL bytes).")
+    if not text.strip():
         raise forms.ValidationError(missing)
     return data
 

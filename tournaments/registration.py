@@ -19,6 +19,7 @@ from django.db import transaction
 from django.db.models import F, Q
 
 from pairing.services import group_seeding, random_seeding, recommended_groups
+from tournaments.limits import too_many_players
 from tournaments.models import Bye, Entry, Game, Player, Tournament
 from tournaments.services import ArbiterError, locked_tournament, next_pairing_number
 
@@ -129,6 +130,8 @@ def register(tournament_id: int, player: Player, rating: int | None = None) -> E
         tournament = locked_tournament(tournament_id)
         if tournament.status == Tournament.Status.FINISHED:
             raise ArbiterError("The tournament is finished: no more players can enter.")
+        if too_many := too_many_players(tournament.entries.count() + 1):
+            raise ArbiterError(too_many)
         if player.pk is None:
             player.save()
         entry = _enter(
@@ -367,7 +370,7 @@ def _check_row(row: CsvRow, raw: dict[str, str]) -> None:
         row.errors.append("the name is longer than 100 characters")
     rating = raw.get("rating", "")
     if rating:
-        if not rating.isdigit() or int(rating) > MAX_RATING:
+        if not (rating.isascii() and rating.isdigit()) or int(rating) > MAX_RATING:
             row.errors.append(f"rating must be a whole number from 0 to {MAX_RATING}")
         else:
             row.rating = int(rating)
@@ -409,19 +412,26 @@ def preview_csv(tournament: Tournament, text: str) -> CsvPreview:
     except csv.Error:
         dialect = csv.excel
     reader = csv.reader(io.StringIO(text), dialect)
-    header = [_HEADER.get(" ".join(h.replace("_", " ").split()).lower(), "") for h in next(reader)]
+    try:
+        first = next(reader)
+    except csv.Error as e:
+        return CsvPreview([], [], f"Line 1 cannot be read: {e}.")
+    header = [_HEADER.get(" ".join(h.replace("_", " ").split()).lower(), "") for h in first]
     if "name" not in header and "last_name" not in header:
         return CsvPreview(
             [], [], "The first line must name the columns, with at least a 'name' column."
         )
     rows = []
-    for line, values in enumerate(reader, start=2):
-        if not any(v.strip() for v in values):
-            continue
-        raw = {key: v.strip() for key, v in zip(header, values, strict=False) if key}
-        row = CsvRow(line)
-        _check_row(row, raw)
-        rows.append(row)
+    try:
+        for values in reader:
+            if not any(v.strip() for v in values):
+                continue
+            raw = {key: v.strip() for key, v in zip(header, values, strict=False) if key}
+            row = CsvRow(reader.line_num)
+            _check_row(row, raw)
+            rows.append(row)
+    except csv.Error as e:  # e.g. a field over the csv module's 131,072 characters
+        return CsvPreview([], [], f"Line {reader.line_num} cannot be read: {e}.")
     _check_ids(tournament, rows)
     return CsvPreview(rows, [h for h in header if h])
 
@@ -449,6 +459,10 @@ def import_csv(tournament_id: int, text: str) -> int:
     with transaction.atomic():
         tournament = locked_tournament(tournament_id)
         preview = preview_csv(tournament, text)
+        if preview.error:
+            raise ArbiterError(preview.error)
+        if too_many := too_many_players(tournament.entries.count() + len(preview.valid)):
+            raise ArbiterError(too_many)
         columns = columns_paired(tournament)
         for row in preview.valid:
             player = row.known or Player.objects.create(

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
-from django.db import IntegrityError, transaction
+from django.db import DataError, IntegrityError, transaction
 
 from pairing.engine import (
     ALL_RULES,
@@ -31,6 +31,7 @@ from pairing.engine import (
     violations,
 )
 from pairing.services import Snapshot, import_state, snapshot, state_for
+from tournaments import limits, signals
 from tournaments.models import Bye, Game, Round, Tournament, new_revision
 
 
@@ -360,14 +361,19 @@ def import_trf(text: str, arbiter_id: int, name: str = "", system: str = "") -> 
         state = read_trf(text)
     except TrfError as e:
         raise ArbiterError(f"The TRF file cannot be read: {e}.") from e
-    with transaction.atomic():
-        tournament = import_state(state, name=name, system=system)
-        tournament.seeding = Tournament.Seeding.MANUAL  # keep the file's starting ranks
-        tournament.save(update_fields=["seeding"])
-        tournament.arbiters.add(arbiter_id)
-        if not tournament.round_set.exclude(status=Round.Status.FINISHED).exists():
-            finished = tournament.round_set.count() >= tournament.rounds * tournament.legs
-            if finished:
-                tournament.status = Tournament.Status.FINISHED
-                tournament.save(update_fields=["status"])
-        return tournament
+    if problems := limits.import_problems(state, name):
+        raise ArbiterError(f"The TRF file cannot be imported. {'. '.join(problems)}.")
+    try:
+        with transaction.atomic(), signals.quiet():  # a new tournament, a fresh revision
+            tournament = import_state(state, name=name, system=system)
+            tournament.seeding = Tournament.Seeding.MANUAL  # keep the file's starting ranks
+            tournament.save(update_fields=["seeding"])
+            tournament.arbiters.add(arbiter_id)
+            if not tournament.round_set.exclude(status=Round.Status.FINISHED).exists():
+                finished = tournament.round_set.count() >= tournament.rounds * tournament.legs
+                if finished:
+                    tournament.status = Tournament.Status.FINISHED
+                    tournament.save(update_fields=["status"])
+            return tournament
+    except (DataError, IntegrityError) as e:  # a limit import_problems does not know yet
+        raise ArbiterError(f"The TRF file holds values the database cannot store: {e}.") from e

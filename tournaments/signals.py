@@ -5,6 +5,9 @@ the tournament, which renews the revision too (``services.locked_tournament``)."
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from django.db.models.signals import post_delete, post_save
@@ -12,30 +15,49 @@ from django.dispatch import receiver
 
 from tournaments.models import Bye, Entry, Game, Player, Round, Tournament
 
+_quiet = threading.local()
+
+
+@contextmanager
+def quiet() -> Iterator[None]:
+    """No renewal per row inside the block, for code that creates a new tournament (a TRF
+    import: its rows would renew its revision thousands of times, half of the import's time)
+    and so gives it a fresh revision of its own."""
+    _quiet.on = True
+    try:
+        yield
+    finally:
+        _quiet.on = False
+
+
+def _touch(**lookup: object) -> None:
+    if not getattr(_quiet, "on", False):
+        Tournament.touch(**lookup)
+
 
 @receiver([post_save, post_delete], sender=Entry)
 @receiver([post_save, post_delete], sender=Round)
 def _entry_or_round_changed(sender: type, instance: Entry | Round, **kwargs: Any) -> None:
-    Tournament.touch(pk=instance.tournament_id)
+    _touch(pk=instance.tournament_id)
 
 
 @receiver([post_save, post_delete], sender=Game)
 def _game_changed(sender: type, instance: Game, **kwargs: Any) -> None:
-    Tournament.touch(round_set__pk=instance.round_id)
+    _touch(round_set__pk=instance.round_id)
 
 
 @receiver([post_save, post_delete], sender=Bye)
 def _bye_changed(sender: type, instance: Bye, **kwargs: Any) -> None:
-    Tournament.touch(entries__pk=instance.entry_id)
+    _touch(entries__pk=instance.entry_id)
 
 
 @receiver(post_save, sender=Player)
 def _player_changed(sender: type, instance: Player, **kwargs: Any) -> None:
-    Tournament.touch(entries__player_id=instance.pk)
+    _touch(entries__player_id=instance.pk)
 
 
 @receiver(post_save, sender=Tournament)
 def _tournament_saved(sender: type, instance: Tournament, created: bool, **kwargs: Any) -> None:
     update_fields = kwargs.get("update_fields")
     if not created and not (update_fields and "revision" in update_fields):
-        Tournament.touch(pk=instance.pk)
+        _touch(pk=instance.pk)

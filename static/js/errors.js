@@ -57,7 +57,15 @@
     report(event, "the server answered with an error (" + status + ").");
   });
 
-  // A later success clears the marks of that row and, once none is left, the alert.
+  // A later success clears the marks of that row and, once none is left, the alert. (After a
+  // swap the sending form may be gone from the page: the settle of the new content counts too.)
+  function clearIfAllSaved() {
+    var box = document.getElementById("request-error");
+    if (box && !document.querySelector(".not-saved")) {
+      box.remove();
+    }
+  }
+
   document.body.addEventListener("htmx:afterRequest", function (event) {
     if (!event.detail.successful) {
       return;
@@ -66,9 +74,8 @@
     if (elt && elt.classList) {
       ((elt.closest && elt.closest("tr")) || elt).classList.remove("not-saved");
     }
-    var box = document.getElementById("request-error");
-    if (box && !document.querySelector(".not-saved")) {
-      box.remove();
-    }
+    clearIfAllSaved();
   });
+
+  document.body.addEventListener("htmx:afterSettle", clearIfAllSaved);
 })();

@@ -164,8 +164,12 @@ def entries_import(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         text = form.cleaned_data["text"]
         if request.POST.get("confirm"):
-            count = registration.import_csv(tournament.pk, text)
-            messages.success(request, f"{count} players registered.")
-            return _back_to_players(tournament)
+            try:
+                count = registration.import_csv(tournament.pk, text)
+            except ArbiterError as e:
+                form.add_error(None, str(e))
+            else:
+                messages.success(request, f"{count} players registered.")
+                return _back_to_players(tournament)
         context |= {"preview": registration.preview_csv(tournament, text), "text": text}
     return render(request, "tournaments/entries_import.html", context)
