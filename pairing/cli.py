@@ -3,7 +3,8 @@
 Works like the FIDE-endorsed engines (JaVaFo, bbpPairings): the output of ``pair`` is the
 number of pairs, then one ``WHITE BLACK`` line per board, the bye written ``ID 0``.
 Exit codes: 0 done, 1 no valid pairing (or ``check`` found differences), 2 unexpected
-error or system not implemented, 3 invalid input file. Imports nothing from Django.
+error, system not implemented or a field past the system's player limit (``pairing.limits``;
+``--no-limit`` lifts it), 3 invalid input file. Imports nothing from Django.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from pairing.engine import (
     result_to_json,
     write_trf,
 )
+from pairing.limits import too_many_to_pair
 
 EXIT_OK = 0
 EXIT_NO_PAIRING = 1
@@ -60,8 +62,19 @@ def _write(text: str, out: str | None) -> None:
         sys.stdout.write(text)
 
 
+class TooLarge(Exception):
+    """A tournament past the system's limit (``pairing.limits``), without ``--no-limit``."""
+
+
+def _check_size(args: argparse.Namespace, players: int) -> None:
+    problem = too_many_to_pair(args.system, players)
+    if problem and not args.no_limit:
+        raise TooLarge(f"{problem}; --no-limit tries anyway")
+
+
 def cmd_pair(args: argparse.Namespace) -> int:
     state = _load(args.file, args.double)
+    _check_size(args, len(state.players))
     pairing = pairing_system(args.system)(state)
     _write(pairing.output(), args.output)
     return EXIT_OK
@@ -69,6 +82,7 @@ def cmd_pair(args: argparse.Namespace) -> int:
 
 def cmd_check(args: argparse.Namespace) -> int:
     state = _load(args.file, args.double)
+    _check_size(args, len(state.players))
     differences = check_tournament(state, pairing_system(args.system))
     for d in differences:
         print(d.describe())
@@ -91,6 +105,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     except ValueError as e:
         print(f"error: {e}", file=sys.stderr)
         return EXIT_INVALID_INPUT
+    _check_size(args, args.players)
     state = generate_tournament(pairing_system(args.system), settings)
     _write(write_trf(state), args.output)
     return EXIT_OK
@@ -159,6 +174,12 @@ def build_parser() -> argparse.ArgumentParser:
             action="store_true",
             help="TCEC double rounds (also selected by a header line 'XXT double')",
         )
+        p.add_argument(
+            "--no-limit",
+            action="store_true",
+            help="pair even past the system's player limit (dutch 2,000, dubov 1,000: "
+            "larger fields take minutes and gigabytes)",
+        )
 
     p = sub.add_parser("pair", help="pair the next round of a TRF file")
     system_args(p)
@@ -213,6 +234,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except NoValidPairing as e:
         print(f"no valid pairing: {e}", file=sys.stderr)
         return EXIT_NO_PAIRING
+    except TooLarge as e:
+        print(f"too large: {e}", file=sys.stderr)
+        return EXIT_ERROR
+    except MemoryError:
+        print("out of memory: the tournament is too large for this machine", file=sys.stderr)
+        return EXIT_ERROR
     except Exception as e:
         print(f"unexpected error: {type(e).__name__}: {e}", file=sys.stderr)
         return EXIT_ERROR

@@ -30,6 +30,7 @@ from pairing.engine import (
     swap_colours,
     violations,
 )
+from pairing.limits import too_many_to_pair
 from pairing.services import Snapshot, import_state, snapshot, state_for
 from tournaments import limits, signals
 from tournaments.models import Bye, Game, Round, Tournament, new_revision
@@ -95,6 +96,12 @@ def _store_pairing(tournament: Tournament, pairing: RoundPairing, first_number: 
 
 
 def _engine_pairing(tournament: Tournament, state: TournamentState) -> RoundPairing:
+    if too_many := too_many_to_pair(tournament.engine_system, len(state.players)):
+        raise ArbiterError(
+            f"Round {state.next_round} cannot be paired here: {too_many}. Split the field "
+            f"into sections, or export the TRF and pair it with the command line "
+            f"(python -m pairing pair --no-limit)."
+        )
     try:
         return pairing_system(tournament.engine_system)(state)
     except NoValidPairing as e:

@@ -1,0 +1,34 @@
+"""How many players each pairing system pairs in a reasonable time and memory; past the limit
+a round is refused with a message instead of running for minutes or out of memory (a Dutch
+round 1 of 9,999 players needs about 15 GB). Pure Python: the command line and the web app
+both use it.
+
+Measured on the 2-core reference machine (``pairing.engine`` alone, the first
+round and round 6 of random tournaments, docs/web.md "Limits"):
+
+| system | players | round 1 | round 6 | peak memory |
+| --- | ---: | ---: | ---: | ---: |
+| dutch | 2,000 | 3.5 s | 1.7 s | 523 MiB |
+| dutch | 5,000 | 67 s | 20 s | 5.0 GiB |
+| dubov | 1,000 | | 9.8 s | 83 MiB |
+| dubov | 2,000 | 13 s | 66 s | 648 MiB |
+| tcec | 5,000 | | 0.16 s | 34 MiB |
+
+Raise a limit here when an engine gets faster (``make bench``).
+"""
+
+from __future__ import annotations
+
+MAX_PLAYERS = {"dutch": 2000, "dubov": 1000, "tcec": 9999}
+"""Engine name -> the most players it is asked to pair (9,999: every TRF starting rank)."""
+
+
+def too_many_to_pair(system: str, players: int) -> str | None:
+    """Why a round of ``players`` players is not paired with ``system``, or None."""
+    limit = MAX_PLAYERS.get(system)
+    if limit is None or players <= limit:
+        return None
+    return (
+        f"{players} players are more than the {system} engine pairs in reasonable time and "
+        f"memory (at most {limit:,})"
+    )
