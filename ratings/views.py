@@ -6,7 +6,8 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.core.paginator import InvalidPage
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.middleware import HtmxDetails
@@ -44,7 +45,10 @@ def rating_list(request: HtmxHttpRequest) -> HttpResponse:
     form = RatingSearchForm(request.GET or None)
     records = form.apply(RatingRecord.objects.select_related("player"))
     table = RatingTable(records)
-    RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
+    try:
+        RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
+    except (InvalidPage, ValueError, ZeroDivisionError) as e:  # e.g. ?per_page=-1&page=0
+        raise Http404("No such page of the rating list.") from e
     template = _partial(request, "ratings/rating_list.html", "rating-table")
     return render(request, template, {"form": form, "table": table})
 

@@ -196,7 +196,15 @@ def test_an_oversized_id_is_404(client: Client, tournament: Tournament, path: st
 @pytest.mark.django_db
 @pytest.mark.parametrize(
     "query",
-    ["?page=²", "?page=99999999999999999999", "?page=-1", "?sort=nonsense", "?q=" + "x" * 500],
+    [
+        "?page=²",
+        "?page=99999999999999999999",
+        "?page=-1",
+        "?per_page=-1&page=0",
+        "?per_page=0",
+        "?sort=nonsense",
+        "?q=" + "x" * 500,
+    ],
 )
 def test_the_rating_list_survives_odd_query_strings(client: Client, query: str) -> None:
     assert client.get("/ratings/" + query).status_code in (200, 404)

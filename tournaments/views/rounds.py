@@ -74,7 +74,8 @@ def round_pair(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     tournament = _get_tournament_for_arbiter(request, pk)
     raw = request.POST.get("round", "")
     try:
-        rnd = services.pair_next_round(tournament.pk, int(raw) if raw.isdigit() else None)
+        expected = int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 5 else None
+        rnd = services.pair_next_round(tournament.pk, expected)
     except services.ArbiterError as e:
         messages.error(request, str(e))
         return redirect("tournament_manage", tournament.pk)
