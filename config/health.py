@@ -4,6 +4,7 @@ start-up check of ``config.wsgi`` and ``manage.py``."""
 
 from __future__ import annotations
 
+import logging
 import secrets
 import sys
 
@@ -61,3 +62,14 @@ def report_at_start_up() -> None:
                 flush=True,
             )
     connection.close()  # never handed to forked workers
+
+
+class DatabaseDownFilter(logging.Filter):
+    """While the database is down every request fails the same way: log each one as a line
+    (the 503 page's cause is logged once per request by ``config.views``), not a traceback."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if getattr(record, "status_code", None) == 503 and record.exc_info:
+            record.exc_info = None
+            record.exc_text = None
+        return True
