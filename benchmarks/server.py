@@ -268,7 +268,7 @@ Entry.objects.bulk_create(
 for n in range(1, rounds + 1):
     rnd = services.pair_next_round(t.pk)
     services.publish_round(rnd.pk)
-    if n < rounds:
+    if n < rounds or {finish_last}:
         for i, game in enumerate(rnd.games.order_by("board")):
             services.set_result(game.pk, ("1-0", "1/2-1/2", "0-1")[i % 3])
 games = list(rnd.games.order_by("board").values_list("pk", flat=True))
@@ -277,12 +277,19 @@ print(json.dumps({{"tournament": t.pk, "games": games, "round": rnd.number}}))
 
 
 def set_up_tournament(
-    env: dict[str, str], players: int, rounds: int = 1, system: str = "tcec"
+    env: dict[str, str],
+    players: int,
+    rounds: int = 1,
+    system: str = "tcec",
+    finish_last: bool = False,
 ) -> dict[str, object]:
     """A user ``arbiter`` (password ``PASSWORD``) running a tournament of ``players`` with
-    ``rounds`` paired: the earlier ones finished, the last one published with no result.
+    ``rounds`` paired: the earlier ones finished, the last one published with no result (or
+    finished too: ``finish_last``).
     Returns ``{"tournament": pk, "games": [pk of each board of the last round], "round": n}``."""
-    code = SETUP_TOURNAMENT.format(players=players, rounds=rounds, system=system, password=PASSWORD)
+    code = SETUP_TOURNAMENT.format(
+        players=players, rounds=rounds, system=system, password=PASSWORD, finish_last=finish_last
+    )
     out: dict[str, object] = json.loads(run_python(env, code).strip().splitlines()[-1])
     return out
 

@@ -118,3 +118,21 @@ def four(tournament: Tournament, make_entries, record_round):
     tournament.status = Tournament.Status.FINISHED
     tournament.save()
     return a, b, c, d
+
+
+@pytest.fixture
+def database_url():
+    """For tests that start processes of their own (benchmarks/server.py): a fresh, migrated
+    database of the suite's kind — a SQLite file under ``make test``, a PostgreSQL database of
+    its own under ``make test-postgres`` — dropped afterwards; its DATABASE_URL."""
+    import os
+
+    from benchmarks.server import postgres_database, sqlite_database
+
+    url = os.environ.get("DATABASE_URL", "")
+    if url.startswith(("postgres://", "postgresql://")):
+        with postgres_database(url) as db:
+            yield db
+    else:
+        with sqlite_database() as db:
+            yield db

@@ -11,9 +11,7 @@ stored."""
 from __future__ import annotations
 
 import json
-import os
 import threading
-from collections.abc import Iterator
 
 import pytest
 
@@ -23,25 +21,12 @@ from benchmarks.server import (
     environment,
     free_port,
     gunicorn,
-    postgres_database,
     run_python,
     set_up_tournament,
-    sqlite_database,
 )
 
 pytestmark = pytest.mark.live_server
 RESULTS = ("1-0", "1/2-1/2", "0-1", "+-", "-+")
-
-
-@pytest.fixture
-def database_url() -> Iterator[str]:
-    url = os.environ.get("DATABASE_URL", "")
-    if url.startswith(("postgres://", "postgresql://")):
-        with postgres_database(url) as db:
-            yield db
-    else:
-        with sqlite_database() as db:
-            yield db
 
 
 def at_once(jobs: list) -> list:
