@@ -6,12 +6,14 @@ per revision, however many requests ask for it at once."""
 from __future__ import annotations
 
 import threading
+import uuid
 
 import pytest
 from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
+from tests.redis import REDIS_URL, redis_reachable
 from tournaments import services
 from tournaments.models import Tournament
 from tournaments.views import public
@@ -121,7 +123,48 @@ def test_a_missing_page_is_cached_as_missing(
             assert client.get(url(round_one_finished), {"round": n}).status_code == 404
 
 
-def test_a_value_is_computed_once_however_many_ask_at_once() -> None:
+@pytest.mark.django_db
+def test_while_the_new_revision_is_computed_the_last_one_is_served(
+    client: Client, tournament: Tournament, make_entries, play
+) -> None:
+    """Nobody waits for a computation: the polls get the last section, with its own ETag (so
+    the next poll asks again), until the new one is there."""
+    make_entries(4)
+    play(tournament, [[]])
+    first = client.get(url(tournament), headers=HTMX)
+    services.set_result(tournament.round_set.get().games.get(board=1).pk, "1-0")
+    revision = Tournament.objects.get().revision
+    computing = f"public:{tournament.pk}:2:{url(tournament)}:{revision}:computing"
+    cache.add(computing, 1, 60)  # another worker is computing the new revision
+    stale = client.get(url(tournament), headers=HTMX)
+    assert stale.status_code == 200 and stale["ETag"] == first["ETag"]
+    assert stale.content == first.content and "1–0" not in stale.content.decode()
+    again = client.get(url(tournament), headers=HTMX | {"If-None-Match": first["ETag"]})
+    assert again.status_code == 304
+    cache.delete(computing)
+    fresh = client.get(url(tournament), headers=HTMX | {"If-None-Match": first["ETag"]})
+    assert fresh.status_code == 200 and "1–0" in fresh.content.decode()
+    assert fresh["ETag"] == f'"{revision}-2"'
+
+
+@pytest.fixture(params=["memory", "redis"])
+def shared_cache(request, settings) -> str:
+    """The per-process memory cache, and Redis as with REDIS_URL (workers of several
+    processes and machines share it; skipped when no Redis server answers)."""
+    if request.param == "redis":
+        if not redis_reachable():
+            pytest.skip(f"no Redis server at {REDIS_URL}")
+        settings.CACHES = {
+            "default": {
+                "BACKEND": "django.core.cache.backends.redis.RedisCache",
+                "LOCATION": REDIS_URL,
+                "KEY_PREFIX": f"test-{uuid.uuid4().hex}",
+            }
+        }
+    return str(request.param)
+
+
+def test_a_value_is_computed_once_however_many_ask_at_once(shared_cache: str) -> None:
     """Twelve threads miss the cache together: one computes, the others wait for its value."""
     key = "test:computed-once"
     cache.delete(key)
@@ -150,7 +193,9 @@ def test_a_value_is_computed_once_however_many_ask_at_once() -> None:
     cache.delete(key)
 
 
-def test_a_waiter_computes_itself_when_the_computing_request_is_gone(monkeypatch) -> None:
+def test_a_waiter_computes_itself_when_the_computing_request_is_gone(
+    monkeypatch, shared_cache: str
+) -> None:
     key = "test:computed-once-abandoned"
     cache.delete(key)
     cache.add(f"{key}:computing", 1, 60)  # a worker took the job and was killed

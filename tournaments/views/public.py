@@ -47,8 +47,8 @@ COMPUTE_SECONDS = 30
 themselves (the other one died)."""
 Build = Callable[[View], tuple[dict[str, Any], str]]
 """Computes a section's context and the page title from the tournament's view."""
-Section = tuple[str, str, str]
-"""The section's HTML, the live round's label or "", the page title."""
+Section = tuple[str, str, str, int]
+"""The section's HTML, the live round's label or "", the page title, the revision it shows."""
 NOT_FOUND = "not found"
 
 
@@ -83,26 +83,28 @@ class _Views:
 views = _Views()
 
 
-def computed_once(key: str, compute: Callable[[], Any]) -> Any:
+def computed_once(key: str, compute: Callable[[], Any], latest: str = "") -> Any:
     """The cached value of ``key``; on a miss one request computes it (``cache.add`` of a lock
-    is atomic in every worker sharing the cache) while the others wait for its result."""
-    value = cache.get(key)
-    if value is not None:
-        return value
+    is atomic in every worker sharing the cache). The others meanwhile get the value last
+    computed under ``latest`` (the page's previous revision: it is replaced within a poll or
+    two), or, when there is none, wait for the new one."""
+    found = cache.get_many([key, latest] if latest else [key])
+    if key in found:
+        return found[key]
     lock = f"{key}:computing"
     deadline = time.monotonic() + COMPUTE_SECONDS
     while not cache.add(lock, 1, COMPUTE_SECONDS):
+        if found.get(latest) not in (None, NOT_FOUND):  # a missing page waits: it may exist now
+            return found[latest]
         time.sleep(0.02)
         value = cache.get(key)
         if value is not None:
             return value
         if time.monotonic() > deadline:  # the computing request is stuck or gone
-            value = compute()
-            cache.set(key, value, CACHE_SECONDS)
-            return value
+            break
     try:
         value = compute()
-        cache.set(key, value, CACHE_SECONDS)
+        cache.set_many({key: value, latest: value} if latest else {key: value}, CACHE_SECONDS)
         return value
     finally:
         cache.delete(lock)
@@ -118,8 +120,8 @@ def _live_url(request: HtmxHttpRequest, params: dict[str, str]) -> str:
     return f"{path}?{query}" if query else path
 
 
-def _etag(tournament: Tournament) -> str:
-    return f'"{tournament.revision}-{poll_seconds()}"'
+def _etag(revision: int) -> str:
+    return f'"{revision}-{poll_seconds()}"'
 
 
 def _section(
@@ -144,10 +146,21 @@ def _section(
         context["revision"] = tournament.revision
         html = render_to_string(f"{template}#{section}", context, request)
         live = tournament.round_label(view.live_round.number) if view.live_round else ""
-        return (html, live, title)
+        return (html, live, title, tournament.revision)
 
-    key = f"public:{tournament.pk}:{tournament.revision}:{poll_seconds()}:{live_url}"
-    return computed_once(key, compute)
+    page = f"public:{tournament.pk}:{poll_seconds()}:{live_url}"
+    result: Section | str = computed_once(
+        f"{page}:{tournament.revision}", compute, latest=f"{page}:latest"
+    )
+    return result
+
+
+def _not_modified(request: HtmxHttpRequest, revision: int) -> HttpResponse | None:
+    """304 when the poll already has this revision."""
+    unchanged = get_conditional_response(request, etag=_etag(revision))
+    if unchanged is not None:
+        patch_vary_headers(unchanged, ("HX-Request",))
+    return unchanged
 
 
 def _page(
@@ -162,16 +175,17 @@ def _page(
     """The whole page, or for htmx (the polling) only the section whose id is ``section``:
     304 when the tournament has not changed since the poll before."""
     tournament = get_object_or_404(Tournament, pk=pk)
-    etag = _etag(tournament)
-    if request.htmx and (unchanged := get_conditional_response(request, etag=etag)):
-        patch_vary_headers(unchanged, ("HX-Request",))
+    if request.htmx and (unchanged := _not_modified(request, tournament.revision)):
         return unchanged
     found = _section(
         request, tournament, template, section, build, _live_url(request, params or {})
     )
     if found == NOT_FOUND:
         raise Http404("No such page of this tournament.")
-    html, live, title = found
+    html, live, title, revision = found
+    etag = _etag(revision)  # the revision shown: the last one while the new one is computed
+    if request.htmx and (unchanged := _not_modified(request, revision)):
+        return unchanged
     if request.htmx:
         response = HttpResponse(html)
         response["ETag"] = etag
