@@ -101,6 +101,8 @@ REQUEST_MAX_BYTES = 5 * 2**20
 """Any request body; larger ones are refused unread (413)."""
 DATA_UPLOAD_MAX_MEMORY_SIZE = REQUEST_MAX_BYTES
 FILE_UPLOAD_MAX_MEMORY_SIZE = REQUEST_MAX_BYTES
+TOURNAMENTS_MAX_PLAYERS = int(os.environ.get("TOURNAMENTS_MAX_PLAYERS", "2000"))
+"""Players in one tournament (see tournaments/limits.py)."""
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from django.db import connection
+from django.db import connection, transaction
 from django.test import Client
 from django.urls import reverse
 
@@ -153,3 +153,61 @@ def test_simultaneous_results_lose_nothing(
     )
     assert saved == results
     assert Round.objects.get(tournament=tournament).status == Round.Status.FINISHED
+
+
+def undone_while_waiting(tournament: Tournament, request: Callable[[], Any]) -> Any:
+    """``request()`` is sent once an undo of the last round holds the tournament lock; the
+    undo commits once the request is seen waiting for the lock. Returns the request's answer."""
+    lock_held = threading.Event()
+
+    def undo() -> None:
+        with transaction.atomic():
+            services.locked_tournament(tournament.pk)
+            lock_held.set()
+            services.undo_round(tournament.pk)
+            for _ in range(2000):  # at most ~20 s
+                if someone_waits_for_a_lock():
+                    break
+                threading.Event().wait(0.01)
+
+    def other() -> Any:
+        lock_held.wait(20)
+        return request()
+
+    return at_once([undo, other])[1]
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("htmx", [True, False])
+def test_a_result_for_a_round_undone_meanwhile_is_a_message(
+    tournament: Tournament, make_entries, play, arbiter: User, htmx: bool
+) -> None:
+    make_entries(6)
+    play(tournament, [[]])
+    game = Game.objects.get(round__tournament=tournament, board=1)
+    client = logged_in(arbiter)
+    url = reverse("game_result", args=[tournament.pk, game.pk])
+    headers = {"HX-Request": "true"} if htmx else {}
+    response = undone_while_waiting(
+        tournament, lambda: client.post(url, {"result": "1-0"}, headers=headers)
+    )
+    dashboard = reverse("tournament_manage", args=[tournament.pk])
+    assert response.status_code == 200 if htmx else 302
+    assert (response["HX-Redirect"] if htmx else response["Location"]) == dashboard
+    page = client.get(dashboard).content.decode()
+    assert "This board no longer exists: its round&#x27;s pairing was deleted." in page
+    assert not Round.objects.filter(tournament=tournament).exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_publishing_a_draft_undone_meanwhile_is_a_message(
+    tournament: Tournament, make_entries, arbiter: User
+) -> None:
+    make_entries(6)
+    services.pair_next_round(tournament.pk)
+    client = logged_in(arbiter)
+    url = reverse("round_publish", args=[tournament.pk, 1])
+    response = undone_while_waiting(tournament, lambda: client.post(url, follow=True))
+    assert response.status_code == 200
+    assert "This pairing no longer exists: it was deleted meanwhile." in response.content.decode()
+    assert not Round.objects.filter(tournament=tournament).exists()

@@ -249,7 +249,10 @@ def publish_round(round_id: int) -> Round:
     with transaction.atomic():
         rnd = Round.objects.get(pk=round_id)
         locked_tournament(rnd.tournament_id)
-        rnd = Round.objects.select_for_update().get(pk=round_id)
+        locked = Round.objects.select_for_update().filter(pk=round_id).first()
+        if locked is None:  # undone while this request waited for the lock
+            raise ArbiterError("This pairing no longer exists: it was deleted meanwhile.")
+        rnd = locked
         if rnd.status == Round.Status.DRAFT:
             Round.objects.filter(
                 tournament=rnd.tournament_id, number__gte=rnd.number, status=Round.Status.DRAFT
@@ -269,7 +272,9 @@ def set_result(game_id: int, result: str, confirm: bool = False) -> Game:
     with transaction.atomic():
         tournament_id = Game.objects.values_list("round__tournament_id", flat=True).get(pk=game_id)
         tournament = locked_tournament(tournament_id)
-        game = Game.objects.select_for_update().select_related("round").get(pk=game_id)
+        game = Game.objects.select_for_update().select_related("round").filter(pk=game_id).first()
+        if game is None:  # the round was undone while this request waited for the lock
+            raise ArbiterError("This board no longer exists: its round's pairing was deleted.")
         rnd = Round.objects.select_for_update().get(pk=game.round_id)
         game.round = rnd
         if rnd.status == Round.Status.DRAFT:

@@ -167,7 +167,11 @@ def round_swap_colours(request: HtmxHttpRequest, pk: int, number: int) -> HttpRe
 def round_publish(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     tournament = _get_tournament_for_arbiter(request, pk)
     rnd = get_object_or_404(Round, tournament=tournament, number=number)
-    services.publish_round(rnd.pk)
+    try:
+        services.publish_round(rnd.pk)
+    except services.ArbiterError as e:
+        messages.error(request, str(e))
+        return redirect("tournament_manage", tournament.pk)
     messages.success(
         request,
         f"{tournament.round_label(number)} published: players see it now. Enter the results "
@@ -218,6 +222,14 @@ def _result_response(
     request: HtmxHttpRequest, tournament: Tournament, game: Game, extra: dict[str, Any]
 ) -> HttpResponse:
     number = game.round.number
+    if not Game.objects.filter(pk=game.pk).exists():  # the round was undone meanwhile
+        messages.error(request, extra.get("problem", "This board no longer exists."))
+        dashboard = reverse("tournament_manage", args=[tournament.pk])
+        return (
+            HttpResponse(headers={"HX-Redirect": dashboard})
+            if request.htmx
+            else redirect(dashboard)
+        )
     if request.htmx:
         game = Game.objects.select_related("round", "white__player", "black__player").get(
             pk=game.pk
