@@ -224,7 +224,7 @@ class Browser:
         return response.status, dict(response.headers.items()), content
 
     def get(self, path: str, **headers: str) -> tuple[int, dict[str, str], bytes]:
-        return self.request("GET", path, **headers)
+        return self.request("GET", path, None, **headers)
 
     def post(self, path: str, body: dict[str, str], **headers: str):
         return self.request("POST", path, body, **headers)

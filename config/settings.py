@@ -132,7 +132,7 @@ def _database(url: str) -> dict[str, Any]:
     write lock when its transaction starts, so concurrent writers queue for up to ``timeout``
     seconds instead of failing with "database is locked"."""
     try:
-        db = dj_database_url.parse(url, conn_max_age=60)
+        db: dict[str, Any] = dict(dj_database_url.parse(url, conn_max_age=60))
     except ValueError as e:
         raise ImproperlyConfigured(f"DATABASE_URL is not a database URL: {e}") from e
     if db["ENGINE"] not in _ENGINES:

@@ -40,7 +40,7 @@ def too_many_players(count: int) -> str | None:
 
 
 def _length(model: type[Player] | type[Tournament], field: str) -> int:
-    return int(model._meta.get_field(field).max_length or 0)
+    return int(getattr(model._meta.get_field(field), "max_length", 0) or 0)
 
 
 def _too_long(what: str, text: str, limit: int) -> str | None:

@@ -180,7 +180,7 @@ def _page(
     found = _section(
         request, tournament, template, section, build, _live_url(request, params or {})
     )
-    if found == NOT_FOUND:
+    if isinstance(found, str):  # NOT_FOUND
         raise Http404("No such page of this tournament.")
     html, live, title, revision = found
     etag = _etag(revision)  # the revision shown: the last one while the new one is computed
