@@ -114,6 +114,16 @@ def test_a_request_over_the_request_limit_is_refused_unread(
 
 
 @pytest.mark.django_db
+def test_form_data_over_django_s_limit_is_a_413_page(arbiter_client: Client, settings) -> None:
+    """A body without a length Django can check first (e.g. sent in chunks) still meets
+    DATA_UPLOAD_MAX_MEMORY_SIZE: the same page, not a bare 400."""
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1000
+    response = arbiter_client.post(IMPORT, {"text": "x" * 5000})
+    assert response.status_code == 413
+    assert "The request is larger than this server accepts" in response.content.decode()
+
+
+@pytest.mark.django_db
 def test_a_binary_file_is_refused(arbiter_client: Client) -> None:
     upload = SimpleUploadedFile("photo.trf", b"012 x\x00\x00\xff")
     html = arbiter_client.post(IMPORT, {"file": upload}).content.decode()
