@@ -18,11 +18,13 @@ from pathlib import Path
 from pairing.engine import (
     RULE_SETS,
     SYSTEM_NAMES,
+    AccelerationError,
     GeneratorSettings,
     NoValidPairing,
     RatingInputError,
     TournamentState,
     TrfError,
+    apply_declared_acceleration,
     check_tournament,
     event_from_json,
     generate_tournament,
@@ -39,11 +41,17 @@ EXIT_ERROR = 2
 EXIT_INVALID_INPUT = 3
 
 
-def _load(path: str, double: bool) -> TournamentState:
+def _load(path: str, double: bool, system: str) -> TournamentState:
+    """The file's state; a record 192 ``..._BAKU`` without virtual points of its own gets the
+    Baku acceleration's (C.04.7)."""
     try:
         state = load_trf(path)
     except OSError as e:
         raise TrfError(f"cannot read {path}: {e.strerror or e}") from e
+    try:
+        state = apply_declared_acceleration(state, system)
+    except AccelerationError as e:
+        raise TrfError(str(e)) from e
     if double:
         state = replace(state, double_rounds=True)
     if state.double_rounds and state.rounds_done % 2:
@@ -61,14 +69,14 @@ def _write(text: str, out: str | None) -> None:
 
 
 def cmd_pair(args: argparse.Namespace) -> int:
-    state = _load(args.file, args.double)
+    state = _load(args.file, args.double, args.system)
     pairing = pairing_system(args.system)(state)
     _write(pairing.output(), args.output)
     return EXIT_OK
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    state = _load(args.file, args.double)
+    state = _load(args.file, args.double, args.system)
     differences = check_tournament(state, pairing_system(args.system))
     for d in differences:
         print(d.describe())
@@ -78,6 +86,9 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
+    if args.baku and not args.system.startswith("dutch"):
+        print("error: Baku acceleration is applied with the Dutch system only", file=sys.stderr)
+        return EXIT_INVALID_INPUT
     try:
         settings = GeneratorSettings(
             players=args.players,
@@ -87,6 +98,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
             draw_rate=args.draw_rate,
             forfeit_rate=args.forfeit_rate,
             bye_rate=args.bye_rate,
+            baku=args.baku,
         )
     except ValueError as e:
         print(f"error: {e}", file=sys.stderr)
@@ -179,6 +191,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--draw-rate", type=float, default=0.3)
     p.add_argument("--forfeit-rate", type=float, default=0.0)
     p.add_argument("--bye-rate", type=float, default=0.0)
+    p.add_argument(
+        "--baku",
+        action="store_true",
+        help="Baku acceleration (C.04.7): virtual points for group A, written as XXA lines",
+    )
     p.add_argument("-o", "--output", required=True)
     p.set_defaults(run=cmd_generate)
 

@@ -1,8 +1,8 @@
 """The pairing engine: pure Python, no Django. Code outside the engine imports this facade
 only (an import-linter contract checks it); inside, the packages are
 
-- :mod:`.core` — tournament state, errors, colours and the C.04.1/C.04.2 rules every system
-  shares;
+- :mod:`.core` — tournament state, errors, colours, the C.04.1/C.04.2 rules every system
+  shares, and the Baku acceleration (C.04.7);
 - :mod:`.matching` — cardinality and weighted matching;
 - :mod:`.dutch`, :mod:`.dubov`, :mod:`.tcec` — one package per pairing system, each with
   ``pair_round(state) -> RoundPairing`` (:mod:`.systems` finds them by name);
@@ -11,11 +11,23 @@ only (an import-linter contract checks it); inside, the packages are
   order), :mod:`.tools` (checker, generator, rule checks of hand-made pairings).
 """
 
+from pairing.engine.core.acceleration import (
+    AccelerationError,
+    accelerated_round_count,
+    apply_declared_acceleration,
+    baku_acceleration,
+    baku_group_a,
+    baku_rounds_matching,
+    check_baku_scoring,
+    group_a_size,
+    with_baku,
+)
 from pairing.engine.core.errors import EngineError, NoValidPairing, TrfError
 from pairing.engine.core.state import (
     BLANK,
     Board,
     Colour,
+    ForbiddenPairs,
     Player,
     PlayerId,
     PointValues,
@@ -72,9 +84,11 @@ __all__ = [
     "SYSTEM_NAMES",
     "TCEC_RULES",
     "TIE_BREAKS",
+    "AccelerationError",
     "Board",
     "Colour",
     "EngineError",
+    "ForbiddenPairs",
     "GeneratorSettings",
     "NoValidPairing",
     "PairRound",
@@ -96,10 +110,17 @@ __all__ = [
     "TournamentState",
     "TrfError",
     "Violation",
+    "accelerated_round_count",
+    "apply_declared_acceleration",
+    "baku_acceleration",
+    "baku_group_a",
+    "baku_rounds_matching",
+    "check_baku_scoring",
     "check_tournament",
     "event_from_json",
     "exchange",
     "generate_tournament",
+    "group_a_size",
     "group_seeding",
     "load_trf",
     "new_violations",
@@ -116,5 +137,6 @@ __all__ = [
     "tcec_final_order",
     "tie_break",
     "violations",
+    "with_baku",
     "write_trf",
 ]
