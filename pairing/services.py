@@ -11,19 +11,26 @@ command line pair a tournament identically. Each ``Round`` row is one TRF round 
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from functools import cached_property
+from itertools import combinations
 
 from pairing.engine import (
     BLANK,
+    AccelerationError,
     Colour,
+    ForbiddenPairs,
     PlayerId,
     PointValues,
     RoundEntry,
     StandingRow,
     TournamentInfo,
     TournamentState,
+    accelerated_round_count,
+    apply_declared_acceleration,
+    baku_acceleration,
+    baku_rounds_matching,
     standings,
     tcec_final_order,
     tie_break,
@@ -38,7 +45,16 @@ from pairing.engine import Violation as Violation
 from pairing.engine import group_seeding as group_seeding
 from pairing.engine import random_seeding as random_seeding
 from pairing.engine import recommended_groups as recommended_groups
-from tournaments.models import Bye, Entry, Game, Player, Round, Tournament
+from tournaments.models import (
+    Bye,
+    Entry,
+    ForbiddenPair,
+    Game,
+    Player,
+    Round,
+    Tournament,
+    VirtualPoints,
+)
 
 SYSTEM_CODES: dict[str, str] = {
     Tournament.PairingSystem.DUTCH: "FIDE_DUTCH_2017",
@@ -48,6 +64,11 @@ SYSTEM_CODES: dict[str, str] = {
 }
 """TRF record 192 (pairing system) per tournament system; TCEC double rounds are marked by
 ``XXT double``."""
+
+
+def _baku_suffix(tournament: Tournament) -> str:
+    """ETT26 marks a Baku-accelerated type with ``_BAKU`` (``FIDE_DUTCH_2017_BAKU``)."""
+    return "_BAKU" if tournament.acceleration == Tournament.Acceleration.BAKU else ""
 
 
 def point_values(tournament: Tournament) -> PointValues:
@@ -90,15 +111,18 @@ def _absence(entry: Entry, round_number: int, byes: dict[tuple[int, int], str]) 
 
 @dataclass
 class Snapshot:
-    """Everything stored about a tournament, loaded in four queries: entries (with players),
-    round rows, games and byes. Games have their round and entries attached, so templates
-    walk them without further queries."""
+    """Everything stored about a tournament, loaded in five queries: entries (with players),
+    round rows, games, byes and forbidden pairs (a sixth for the virtual points of an
+    imported accelerated tournament). Games have their round and entries attached, so
+    templates walk them without further queries."""
 
     tournament: Tournament
     entries: list[Entry]
     rounds: list[Round]
     games: list[Game]
     byes: list[Bye]
+    forbidden: list[ForbiddenPair] = field(default_factory=list)
+    virtual_points: list[VirtualPoints] = field(default_factory=list)
 
     @cached_property
     def entry_by_number(self) -> dict[PlayerId, Entry]:
@@ -118,11 +142,18 @@ class Snapshot:
 
 
 def snapshot(tournament: Tournament) -> Snapshot:
-    """Load a tournament for the engine and for the pages: four queries, whatever its size."""
+    """Load a tournament for the engine and for the pages: five queries (six with imported
+    virtual points), whatever its size."""
     entries = list(tournament.entries.select_related("player").order_by("pairing_number"))
     rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
     games = list(Game.objects.filter(round__tournament=tournament).order_by("round_id", "board"))
     byes = list(Bye.objects.filter(entry__tournament=tournament).order_by("round_number"))
+    forbidden = list(ForbiddenPair.objects.filter(tournament=tournament))
+    virtual = (
+        list(VirtualPoints.objects.filter(entry__tournament=tournament))
+        if tournament.acceleration == Tournament.Acceleration.EXPLICIT
+        else []
+    )
     by_pk = {e.pk: e for e in entries}
     round_by_pk = {r.pk: r for r in rounds}
     for r in rounds:
@@ -136,7 +167,46 @@ def snapshot(tournament: Tournament) -> Snapshot:
     games.sort(key=lambda g: (g.round.number, g.board))
     for b in byes:
         b.entry = by_pk[b.entry_id]
-    return Snapshot(tournament, entries, rounds, games, byes)
+    return Snapshot(tournament, entries, rounds, games, byes, forbidden, virtual)
+
+
+def _forbidden(snap: Snapshot) -> tuple[ForbiddenPairs, ...]:
+    """The forbidden pairs by pairing number (lower number first), in a stable order."""
+    number = {e.pk: e.pairing_number for e in snap.entries}
+    pairs = sorted(
+        (
+            *sorted((number[f.first_id], number[f.second_id])),
+            f.first_round or 0,
+            f.last_round or 0,
+        )
+        for f in snap.forbidden
+    )
+    return tuple(ForbiddenPairs((a, b), first or None, last or None) for a, b, first, last in pairs)
+
+
+def virtual_points(snap: Snapshot) -> dict[PlayerId, tuple[int, ...]]:
+    """The tournament's virtual half-points per pairing number and round (C.04.7): the Baku
+    rule's, group A counted from the players entered before round 1 (late entries placed
+    above its last player join it), or the ones imported from a TRF file. Raises
+    ``AccelerationError`` when the tournament's scoring does not allow Baku."""
+    tournament = snap.tournament
+    if tournament.acceleration == Tournament.Acceleration.BAKU:
+        return baku_acceleration(
+            [e.pairing_number for e in snap.entries],
+            tournament.rounds,
+            points=point_values(tournament),
+            accelerated=tournament.accelerated_rounds,
+            initial={e.pairing_number for e in snap.entries if e.joined_round == 1},
+        )
+    if tournament.acceleration == Tournament.Acceleration.EXPLICIT:
+        number = {e.pk: e.pairing_number for e in snap.entries}
+        rounds: dict[PlayerId, list[int]] = defaultdict(list)
+        for v in snap.virtual_points:
+            values = rounds[number[v.entry_id]]
+            values.extend([0] * (v.round_number - len(values)))
+            values[v.round_number - 1] = v.points
+        return {pid: tuple(values) for pid, values in sorted(rounds.items())}
+    return {}
 
 
 def _state(snap: Snapshot, done: int) -> TournamentState:
@@ -184,6 +254,8 @@ def _state(snap: Snapshot, done: int) -> TournamentState:
         points=point_values(tournament),
         absent=absent,
         future_byes=dict(future),
+        forbidden=_forbidden(snap),
+        acceleration=virtual_points(snap),
         double_rounds=tournament.double_rounds,
         info=TournamentInfo(
             name=tournament.name,
@@ -192,7 +264,7 @@ def _state(snap: Snapshot, done: int) -> TournamentState:
             start_date=tournament.start_date.strftime("%Y/%m/%d"),
             end_date=tournament.end_date.strftime("%Y/%m/%d"),
             tournament_type=tournament.get_pairing_system_display(),
-            system_code=SYSTEM_CODES[tournament.pairing_system],
+            system_code=SYSTEM_CODES[tournament.pairing_system] + _baku_suffix(tournament),
             tie_breaks=tournament.tie_breaks,
         ),
     )
@@ -281,11 +353,63 @@ def _tournament_from(state: TournamentState, name: str, system: str) -> Tourname
     )
 
 
+def _system_of(code: str) -> str | None:
+    """The tournament system named by a record 192 code (``_BAKU`` marks acceleration)."""
+    return _SYSTEM_BY_CODE.get(code.strip().upper().removesuffix("_BAKU"))
+
+
+def _store_acceleration(
+    tournament: Tournament, state: TournamentState, entries: dict[PlayerId, Entry]
+) -> None:
+    """Keep the file's virtual points: as the Baku setting when the rule gives exactly them
+    (every player taken as entered before round 1), else as they are (``explicit``)."""
+    if not state.acceleration:
+        return
+    if tournament.pairing_system != Tournament.PairingSystem.DUTCH:
+        raise AccelerationError(
+            "the file gives virtual points (acceleration, XXA or record 250), which this "
+            "program applies with the FIDE Dutch system only: import it as Dutch"
+        )
+    count = baku_rounds_matching(state)
+    if count is not None:
+        tournament.acceleration = Tournament.Acceleration.BAKU
+        if count != accelerated_round_count(tournament.rounds):
+            tournament.accelerated_rounds = count
+    else:
+        tournament.acceleration = Tournament.Acceleration.EXPLICIT
+        VirtualPoints.objects.bulk_create(
+            VirtualPoints(entry=entries[pid], round_number=r, points=value)
+            for pid, values in state.acceleration.items()
+            for r, value in enumerate(values, start=1)
+            if value
+        )
+    tournament.save(update_fields=["acceleration", "accelerated_rounds"])
+
+
+def _store_forbidden(
+    tournament: Tournament, state: TournamentState, entries: dict[PlayerId, Entry]
+) -> None:
+    """``XXP`` / record 260 groups, one row per pair of players."""
+    ForbiddenPair.objects.bulk_create(
+        ForbiddenPair(
+            tournament=tournament,
+            first=entries[a],
+            second=entries[b],
+            first_round=f.first_round,
+            last_round=f.last_round,
+        )
+        for f in state.forbidden
+        for a, b in combinations(sorted(set(f.players)), 2)
+    )
+
+
 def import_state(state: TournamentState, *, name: str = "", system: str = "") -> Tournament:
     """Store a tournament read from a TRF file: players, entries, every round with its games
-    and byes, and the next round's requested byes. A player whose FIDE ID is already known is
-    that same player. Call inside a transaction."""
-    system = system or _SYSTEM_BY_CODE.get(state.info.system_code, Tournament.PairingSystem.DUTCH)
+    and byes, the next round's requested byes, the forbidden pairs and the virtual points
+    (acceleration). A player whose FIDE ID is already known is that same player. Call inside
+    a transaction; raises ``AccelerationError`` for virtual points outside the Dutch system."""
+    system = system or _system_of(state.info.system_code) or Tournament.PairingSystem.DUTCH
+    state = apply_declared_acceleration(state, system)
     tournament = _tournament_from(state, name, system)
     entries: dict[PlayerId, Entry] = {}
     used: set[str] = set()
@@ -343,4 +467,6 @@ def import_state(state: TournamentState, *, name: str = "", system: str = "") ->
         for r, codes in byes
         for pid, kind in codes.items()
     )
+    _store_forbidden(tournament, state, entries)
+    _store_acceleration(tournament, state, entries)
     return tournament

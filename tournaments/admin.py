@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from django.contrib import admin
 
-from tournaments.models import Bye, Entry, Game, Player, Round, Tournament
+from tournaments.models import (
+    Bye,
+    Entry,
+    ForbiddenPair,
+    Game,
+    Player,
+    Round,
+    Tournament,
+    VirtualPoints,
+)
 
 
 class EntryInline(admin.TabularInline):
@@ -47,6 +56,8 @@ class TournamentAdmin(admin.ModelAdmin):
                     "initial_colour",
                     "tie_breaks",
                     "rating_system",
+                    "acceleration",
+                    "accelerated_rounds",
                 )
             },
         ),
@@ -111,6 +122,24 @@ class GameAdmin(admin.ModelAdmin):
 class ByeAdmin(admin.ModelAdmin):
     list_display = ("entry", "round_number", "kind")
     list_filter = ("kind", "entry__tournament")
+    search_fields = ("entry__player__name", "entry__tournament__name")
+    raw_id_fields = ("entry",)
+    list_select_related = ("entry__player", "entry__tournament")
+
+
+@admin.register(ForbiddenPair)
+class ForbiddenPairAdmin(admin.ModelAdmin):
+    list_display = ("tournament", "first", "second", "first_round", "last_round")
+    list_filter = ("tournament",)
+    search_fields = ("first__player__name", "second__player__name", "tournament__name")
+    raw_id_fields = ("tournament", "first", "second")
+    list_select_related = ("tournament", "first__player", "second__player")
+
+
+@admin.register(VirtualPoints)
+class VirtualPointsAdmin(admin.ModelAdmin):
+    list_display = ("entry", "round_number", "points")
+    list_filter = ("entry__tournament",)
     search_fields = ("entry__player__name", "entry__tournament__name")
     raw_id_fields = ("entry",)
     list_select_related = ("entry__player", "entry__tournament")

@@ -21,6 +21,14 @@ POINT_FIELDS = {
     "half_bye_points": "Requested half-point bye",
 }
 """Model fields in half-points -> label; the form shows points (1, 0.5, 0)."""
+ACCELERATION_FIELDS = ("acceleration", "accelerated_rounds")
+ACCELERATION_SYSTEMS = (
+    "Acceleration is applied with the FIDE Dutch system only: TCEC Swiss has none, and this "
+    "program's Dubov engine does not apply virtual points."
+)
+BAKU_SCORING = (
+    "Baku acceleration needs a win worth two draws and a loss worth nothing (C.04.7 1.1)."
+)
 TIE_BREAK_CHOICES = [("", "—"), *((code, f"{code} · {tb.name}") for code, tb in TIE_BREAKS.items())]
 TITLE_CHOICES = [("", "—"), *((t, t) for t in TITLES)]
 
@@ -53,6 +61,8 @@ class TournamentForm(forms.ModelForm):
             "seeding",
             "late_entry_bye",
             "rating_system",
+            "acceleration",
+            "accelerated_rounds",
         )
         labels = {
             "initial_colour": "Colour of the top seed in round 1",
@@ -78,8 +88,14 @@ class TournamentForm(forms.ModelForm):
                 label=f"Tie-break {i + 1}", choices=TIE_BREAK_CHOICES, required=False
             )
             self.initial[f"tie_break_{i + 1}"] = codes[i] if i < len(codes) else ""
+        if self.instance.acceleration != Tournament.Acceleration.EXPLICIT:
+            explicit = Tournament.Acceleration.EXPLICIT  # only imported files have them
+            field = self.fields["acceleration"]
+            assert isinstance(field, forms.ChoiceField)
+            field.choices = [c for c in Tournament.Acceleration.choices if c[0] != explicit]
         if paired_rounds:
-            for name in ("pairing_system", "initial_colour", "seeding"):
+            fixed = ("pairing_system", "initial_colour", "seeding", *ACCELERATION_FIELDS)
+            for name in fixed:
                 self.fields[name].disabled = True
                 self.fields[name].help_text = "Fixed once round 1 is paired."
 
@@ -114,7 +130,25 @@ class TournamentForm(forms.ModelForm):
         rounds = data.get("rounds")
         if rounds is not None and rounds < self.paired_rounds:
             self.add_error("rounds", f"{self.paired_rounds} rounds are already paired.")
+        self._clean_acceleration(data, points)
         return data
+
+    def _clean_acceleration(self, data: dict[str, Any], points: dict[str, Any]) -> None:
+        """C.04.7: Baku for the Dutch system, with a win worth two draws and a loss nothing,
+        and no more accelerated rounds than rounds."""
+        acceleration = data.get("acceleration")
+        accelerated, rounds = data.get("accelerated_rounds"), data.get("rounds")
+        if acceleration and data.get("pairing_system") != Tournament.PairingSystem.DUTCH:
+            self.add_error("acceleration", ACCELERATION_SYSTEMS)
+        if acceleration == Tournament.Acceleration.BAKU:
+            win, draw, loss = points["win_points"], points["draw_points"], points["loss_points"]
+            if None not in (win, draw, loss) and (win != 2 * draw or loss != 0):
+                self.add_error("acceleration", BAKU_SCORING)
+        if accelerated is not None:
+            if acceleration != Tournament.Acceleration.BAKU:
+                self.add_error("accelerated_rounds", "Only with Baku acceleration.")
+            elif accelerated < 1 or (rounds is not None and accelerated > rounds):
+                self.add_error("accelerated_rounds", "Between 1 and the number of rounds.")
 
     def save(self, commit: bool = True) -> Tournament:
         tournament: Tournament = super().save(commit=False)

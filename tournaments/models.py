@@ -48,6 +48,11 @@ class Tournament(models.Model):
         ZERO = "Z", "Zero points for the rounds missed"
         HALF = "H", "Half a point for each round missed"
 
+    class Acceleration(models.TextChoices):
+        NONE = "", "None"
+        BAKU = "baku", "Baku acceleration (FIDE C.04.7)"
+        EXPLICIT = "explicit", "Virtual points as imported from a TRF file"
+
     class Status(models.TextChoices):
         REGISTRATION = "registration", "Registration"
         RUNNING = "running", "Running"
@@ -97,6 +102,20 @@ class Tournament(models.Model):
         choices=LateEntry.choices,
         default=LateEntry.ZERO,
         help_text="What a player who enters after round 1 scores for the rounds missed.",
+    )
+    acceleration = models.CharField(
+        max_length=10,
+        choices=Acceleration.choices,
+        blank=True,
+        default=Acceleration.NONE,
+        help_text="FIDE Dutch only. Baku: group A, the first half of the players rounded up "
+        "to an even number, is paired with a win's points added in the first half of the "
+        "accelerated rounds and half of that in the others; never counted in the standings.",
+    )
+    accelerated_rounds = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="Baku: empty = the rule's number, the first half of the rounds rounded up.",
     )
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.REGISTRATION)
     revision = models.PositiveBigIntegerField(
@@ -359,3 +378,65 @@ class Bye(models.Model):
 
     def __str__(self) -> str:
         return f"{self.entry} – round {self.round_number}: {self.get_kind_display()}"
+
+
+class VirtualPoints(models.Model):
+    """Virtual (accelerated) points of an entry in one round, kept exactly as an imported TRF
+    file gave them (``XXA`` / record 250) when they are not the Baku rule's: used when the
+    tournament's acceleration is ``explicit``. Baku tournaments compute theirs from the
+    entries (``pairing.services``)."""
+
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="virtual_points")
+    round_number = models.PositiveSmallIntegerField()
+    points = models.PositiveSmallIntegerField(help_text="In half-points.")
+
+    class Meta:
+        ordering: ClassVar = ["entry", "round_number"]
+        verbose_name_plural = "virtual points"
+        constraints: ClassVar = [
+            models.UniqueConstraint(
+                fields=["entry", "round_number"], name="virtual_points_once_per_round"
+            ),
+            models.CheckConstraint(
+                condition=Q(round_number__gte=1), name="virtual_points_round_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entry} – round {self.round_number}: {self.points / 2:g}"
+
+
+class ForbiddenPair(models.Model):
+    """Two entries who must not be paired against each other (the arbiter's decision, e.g.
+    players of one family or club; TRF ``XXP``, TRF26 record 260), in every round or only in
+    ``first_round``..``last_round``. The pairing engines treat it like a rematch (C.04.1.b /
+    Dutch C.1). One row per pair: a TRF group of three players is stored as three pairs."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="forbidden_pairs"
+    )
+    first = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
+    second = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
+    first_round = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Empty: from round 1."
+    )
+    last_round = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Empty: to the last round."
+    )
+
+    class Meta:
+        ordering: ClassVar = ["tournament", "pk"]
+        constraints: ClassVar = [
+            models.CheckConstraint(
+                condition=~Q(first=models.F("second")), name="forbidden_pair_distinct_players"
+            ),
+            models.CheckConstraint(
+                condition=Q(first_round__isnull=True)
+                | Q(last_round__isnull=True)
+                | Q(last_round__gte=models.F("first_round")),
+                name="forbidden_pair_rounds_ordered",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.first} – {self.second}"

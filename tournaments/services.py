@@ -16,6 +16,7 @@ from django.db import IntegrityError, transaction
 from pairing.engine import (
     ALL_RULES,
     TCEC_RULES,
+    AccelerationError,
     Board,
     EngineError,
     NoValidPairing,
@@ -126,7 +127,10 @@ def pair_next_round(tournament_id: int, expected_round: int | None = None) -> Ro
             )
         if done // legs >= tournament.rounds:
             raise ArbiterError(f"All {tournament.rounds} rounds have been paired.")
-        state = state_for(tournament)
+        try:
+            state = state_for(tournament)
+        except AccelerationError as e:
+            raise ArbiterError(f"Round {done // legs + 1} cannot be paired: {e}.") from e
         if len(state.available) < 2:
             raise ArbiterError(
                 "At least two players must be available to pair a round: register players, "
@@ -161,6 +165,13 @@ class Draft:
     @property
     def violations(self) -> list[Violation]:
         return violations(self.state, self.pairing, self.rules)
+
+    @property
+    def virtual_points(self) -> dict[int, int]:
+        """Pairing number -> virtual half-points held in this round (acceleration, C.04.7):
+        the pairing score less the score, for the players who hold any."""
+        pairing, real = self.state.pairing_scores, self.state.scores
+        return {pid: pairing[pid] - real[pid] for pid in pairing if pairing[pid] != real[pid]}
 
 
 def draft_of(snap: Snapshot, number: int) -> Draft:
@@ -361,7 +372,10 @@ def import_trf(text: str, arbiter_id: int, name: str = "", system: str = "") -> 
     except TrfError as e:
         raise ArbiterError(f"The TRF file cannot be read: {e}.") from e
     with transaction.atomic():
-        tournament = import_state(state, name=name, system=system)
+        try:
+            tournament = import_state(state, name=name, system=system)
+        except AccelerationError as e:
+            raise ArbiterError(f"The TRF file cannot be imported: {e}.") from e
         tournament.seeding = Tournament.Seeding.MANUAL  # keep the file's starting ranks
         tournament.save(update_fields=["seeding"])
         tournament.arbiters.add(arbiter_id)

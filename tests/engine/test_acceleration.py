@@ -45,9 +45,7 @@ pair_dutch = pairing_system("dutch")
         (1, 1),  # never more players than there are
     ],
 )
-def test_group_a_is_the_first_half_rounded_up_to_an_even_number(
-    players: int, group_a: int
-) -> None:
+def test_group_a_is_the_first_half_rounded_up_to_an_even_number(players: int, group_a: int) -> None:
     assert group_a_size(players) == group_a
     assert baku_group_a(list(range(1, players + 1))) == tuple(range(1, group_a + 1))
 
@@ -198,7 +196,9 @@ def _declared(code: str):
     return replace(state(8, [], 9), info=TournamentInfo(system_code=code))
 
 
-@pytest.mark.parametrize("code", ["FIDE_DUTCH_BAKU", "FIDE_DUTCH_2017_BAKU", "FIDE_DUTCH_2026_BAKU"])
+@pytest.mark.parametrize(
+    "code", ["FIDE_DUTCH_BAKU", "FIDE_DUTCH_2017_BAKU", "FIDE_DUTCH_2026_BAKU"]
+)
 def test_a_baku_type_without_virtual_points_gets_the_rules(code: str) -> None:
     accelerated = apply_declared_acceleration(_declared(code), "dutch")
     assert accelerated.acceleration == {pid: (2, 2, 2, 1, 1) for pid in (1, 2, 3, 4)}

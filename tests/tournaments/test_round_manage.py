@@ -84,7 +84,7 @@ def test_it_does_a_constant_number_of_queries(
     play(tournament, rounds=1)
     services.pair_next_round(tournament.pk)
     for number in (1, 2):  # results, draft
-        with django_assert_num_queries(8):
+        with django_assert_num_queries(9):
             arbiter_client.get(reverse("round_manage", args=[tournament.pk, number]))
 
 
@@ -102,3 +102,31 @@ def test_tcec_drafts_are_not_held_to_fide_colour_rules(
     tournament.pairing_system = "dutch"
     tournament.save()
     assert "This draft breaks 4 pairing rules" in page(arbiter_client, tournament, 3)
+
+
+@pytest.mark.django_db
+def test_the_draft_shows_each_players_virtual_points(
+    arbiter_client: Client, tournament, make_entries, play
+) -> None:
+    # Baku, 8 players, 5 rounds: group A = 1-4; a whole virtual point before rounds 1-2,
+    # half a point before round 3, none from round 4.
+    tournament.acceleration = "baku"
+    tournament.save()
+    make_entries(8)
+    services.pair_next_round(tournament.pk)
+    html = page(arbiter_client, tournament, 1)
+    assert 'id="virtual-points">Baku acceleration (FIDE C.04.7): the players' in html
+    for n in (1, 2, 3, 4):
+        assert f'{n}. Player 0{n}</span> <span class="badge virtual"' in html
+    for n in (5, 6, 7, 8):
+        assert f"{n}. Player 0{n}</span>\n" in html
+    assert html.count(">+1</span>") == 4
+    services.undo_round(tournament.pk)
+    play(tournament, rounds=2)
+    services.pair_next_round(tournament.pk)
+    assert page(arbiter_client, tournament, 3).count(">+0.5</span>") == 4
+    services.undo_round(tournament.pk)
+    play(tournament, rounds=1)
+    services.pair_next_round(tournament.pk)
+    html = page(arbiter_client, tournament, 4)  # acceleration has stopped
+    assert "virtual-points" not in html and "badge virtual" not in html

@@ -101,3 +101,30 @@ def test_it_pairs_like_the_command_line(
     bye = tournament.entries.filter(byes__round_number=first.number, byes__kind="U")
     lines += [f"{e.pairing_number} 0" for e in bye]
     assert out.read_text() == "\n".join([str(len(lines)), *lines]) + "\n"
+
+
+@pytest.mark.django_db
+def test_a_baku_tournament_pairs_like_the_command_line(
+    arbiter_client: Client, tournament, make_entries, play, tmp_path
+) -> None:
+    """The export carries the virtual points (XXA); the command line pairs round 3 with them
+    exactly as the web does."""
+    from pairing.cli import main
+    from pairing.services import export_trf
+
+    tournament.acceleration = Tournament.Acceleration.BAKU
+    tournament.save()
+    make_entries(11)
+    play(
+        tournament, [["1-0", "0-1", "1/2-1/2", "+-", "1-0"], ["0-1", "1-0", "--", "1/2-1/2", "-+"]]
+    )
+    trf, out = tmp_path / "t.trf", tmp_path / "pairing.txt"
+    trf.write_text(export_trf(tournament))
+    assert "XXA    6  1.0  1.0  0.5" in trf.read_text()
+    assert main(["pair", "--system", "dutch", str(trf), "-o", str(out)]) == 0
+    pair(arbiter_client, tournament, 3)
+    third = tournament.round_set.get(number=3)
+    lines = [f"{g.white.pairing_number} {g.black.pairing_number}" for g in third.games.all()]
+    bye = tournament.entries.filter(byes__round_number=3, byes__kind="U")
+    lines += [f"{e.pairing_number} 0" for e in bye]
+    assert out.read_text() == "\n".join([str(len(lines)), *lines]) + "\n"

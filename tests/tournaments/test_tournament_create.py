@@ -88,3 +88,57 @@ def test_it_explains_bad_input_and_keeps_it(arbiter_client: Client, change, erro
     assert error in html
     assert 'value="Club Swiss"' in html  # nothing typed is lost
     assert not Tournament.objects.exists()
+
+
+BAKU = FORM | {"pairing_system": "dutch", "acceleration": "baku"}
+
+
+@pytest.mark.django_db
+def test_it_offers_baku_acceleration_with_the_dutch_system(arbiter_client: Client) -> None:
+    html = arbiter_client.get(URL).content.decode()
+    assert "Baku acceleration (FIDE C.04.7)" in html
+    assert "Virtual points as imported" not in html  # only imported tournaments have them
+    arbiter_client.post(URL, BAKU | {"accelerated_rounds": "2"})
+    t = Tournament.objects.get()
+    assert (t.acceleration, t.accelerated_rounds) == ("baku", 2)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("system", ["dubov", "tcec", "tcec_double"])
+def test_acceleration_needs_the_dutch_system(arbiter_client: Client, system: str) -> None:
+    html = arbiter_client.post(URL, BAKU | {"pairing_system": system}).content.decode()
+    assert "Acceleration is applied with the FIDE Dutch system only" in html
+    assert not Tournament.objects.exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("win", "draw", "loss"), [("3", "1", "0"), ("1", "0.5", "0.5")])
+def test_baku_needs_a_win_worth_two_draws_and_a_loss_worth_nothing(
+    arbiter_client: Client, win: str, draw: str, loss: str
+) -> None:
+    data = BAKU | {"win": win, "draw": draw, "loss": loss}
+    html = arbiter_client.post(URL, data).content.decode()
+    assert "Baku acceleration needs a win worth two draws and a loss worth nothing" in html
+    assert not Tournament.objects.exists()
+
+
+@pytest.mark.django_db
+def test_baku_takes_any_win_worth_two_draws(arbiter_client: Client) -> None:
+    arbiter_client.post(URL, BAKU | {"win": "2", "draw": "1", "loss": "0"})
+    assert Tournament.objects.get().acceleration == "baku"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("data", "error"),
+    [
+        ({"accelerated_rounds": "6"}, "Between 1 and the number of rounds."),
+        ({"accelerated_rounds": "0"}, "Between 1 and the number of rounds."),
+        ({"acceleration": "", "accelerated_rounds": "2"}, "Only with Baku acceleration."),
+        ({"acceleration": "explicit"}, "Select a valid choice."),
+    ],
+)
+def test_it_checks_the_accelerated_rounds(arbiter_client: Client, data, error: str) -> None:
+    html = arbiter_client.post(URL, BAKU | data).content.decode()
+    assert error in html
+    assert not Tournament.objects.exists()

@@ -68,3 +68,27 @@ def test_the_files_starting_ranks_stay(arbiter_client: Client) -> None:
     registration.register(t.pk, Player(name="Late, Lou", fide_rating=2900))
     after = list(t.entries.order_by("pairing_number").values_list("player__name", flat=True))
     assert after == [*before, "Late, Lou"]
+
+
+def eight_players(header: str) -> str:
+    lines = [f"001 {i:4d}      Player {i:<27}{2600 - 10 * i:4d}" for i in range(1, 9)]
+    return "012 Accelerated\nXXR 5\n" + header + "\n".join(lines) + "\n"
+
+
+@pytest.mark.django_db
+def test_it_keeps_the_virtual_points_and_forbidden_pairs(arbiter_client: Client) -> None:
+    header = "".join(f"XXA {n:4d}  1.0  1.0  0.5\n" for n in range(1, 5)) + "XXP    1    3\n"
+    arbiter_client.post(URL, {"text": eight_players(header)})
+    t = Tournament.objects.get()
+    assert t.acceleration == Tournament.Acceleration.BAKU
+    pair = t.forbidden_pairs.get()
+    assert (pair.first.pairing_number, pair.second.pairing_number) == (1, 3)
+
+
+@pytest.mark.django_db
+def test_virtual_points_for_another_system_are_a_message(arbiter_client: Client) -> None:
+    text = eight_players("XXA    1  1.0\n")
+    html = arbiter_client.post(URL, {"text": text, "pairing_system": "dubov"}).content.decode()
+    assert "The TRF file cannot be imported: the file gives virtual points" in html
+    assert "import it as Dutch" in html
+    assert not Tournament.objects.exists()

@@ -56,7 +56,7 @@ def test_it_does_a_constant_number_of_queries(
 ) -> None:
     make_entries(players)
     play(tournament, rounds=1)
-    with django_assert_num_queries(8):  # session, user, tournament, arbiter check, snapshot (4)
+    with django_assert_num_queries(9):  # session, user, tournament, arbiter check, snapshot (5)
         arbiter_client.get(reverse("tournament_manage", args=[tournament.pk]))
 
 

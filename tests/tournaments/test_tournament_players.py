@@ -26,5 +26,5 @@ def test_it_does_a_constant_number_of_queries(
     client: Client, tournament, make_entries, django_assert_num_queries, players
 ) -> None:
     make_entries(players)
-    with django_assert_num_queries(5):
+    with django_assert_num_queries(6):
         client.get(reverse("tournament_players", args=[tournament.pk]))

@@ -53,6 +53,7 @@ def _context(tournament: Tournament, number: int, **extra: Any) -> dict[str, Any
         first = board.first_leg(number)
         draft = board.draft(first)
         context |= {"draft": draft, "violations": draft.violations, "first_leg": first}
+        context["virtual"] = draft.virtual_points
         context["unpaired"] = board.unpaired(first)
     return context | extra
 
