@@ -40,9 +40,7 @@ def _pair_fresh(state: TournamentState) -> RoundPairing:
 
 def main() -> None:
     settings = GeneratorSettings(players=PLAYERS, rounds=ROUNDS, seed=SEED, baku=True)
-    full, generation, _ = measure(
-        partial(generate_tournament, pair_dutch, settings), memory=False
-    )
+    full, generation, _ = measure(partial(generate_tournament, pair_dutch, settings), memory=False)
     group_a = len(full.acceleration)
     print(f"{PLAYERS} players, {ROUNDS} rounds, group A = {group_a} players")
     print(f"whole tournament generated (9 pairings + random results): {generation:.1f} s")
