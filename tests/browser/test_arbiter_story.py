@@ -26,7 +26,7 @@ def create_tournament(page: Page, base: str, system: str) -> Tournament:
     page.get_by_label("Start date").fill("2026-07-01")
     page.get_by_label("End date").fill("2026-07-02")
     page.get_by_label("Pairing system").select_option(system)
-    page.get_by_label("Rounds").fill("5")
+    page.get_by_label("Rounds", exact=True).fill("5")
     page.get_by_role("button", name="Create").click()
     expect(page.get_by_text("Tournament created. Now register the players.")).to_be_visible()
     return Tournament.objects.get(name=f"Browser {system}")
