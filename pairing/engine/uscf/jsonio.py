@@ -31,8 +31,8 @@ Output: ``{"rules": name, "players": [...]}``, one entry per input player in inp
 ``id``, ``pre`` (``null`` when unrated), ``post`` (the rating as the rule set stores it: an
 integer under ``2011``, two decimals under ``current``), ``post_shown`` (the rating a crosstable
 shows: ``post`` rounded to nearest), ``post_exact`` (the same value as ``post``, kept for
-readers of the earlier output), ``games_after``, ``formula``, ``step3``, ``step4``, ``k``, ``bonus``,
-``floor``, and the working values ``initial``, ``initial_games``, ``initial_source``,
+readers of the earlier output), ``games_after``, ``formula``, ``step3``, ``step4``, ``k``,
+``bonus``, ``floor``, and the working values ``initial``, ``initial_games``, ``initial_source``,
 ``games_in_event``, ``score``, ``effective_games``, ``unfloored``.
 """
 
