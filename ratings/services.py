@@ -237,15 +237,16 @@ def _decimal(value: float) -> Decimal:
     return Decimal(f"{value:.2f}")
 
 
-def _peak(record: RatingRecord | None, post: Decimal, games_after: int) -> Decimal | None:
-    """The highest established rating attained, this event's included."""
+def _peak(record: RatingRecord | None, post: Decimal, games_after: int | None) -> Decimal | None:
+    """The highest established rating attained, this event's included (a rating of unknown
+    N is established)."""
     peaks = []
     if record is not None:
         if record.peak_established is not None:
             peaks.append(record.peak_established)
-        if record.games > ESTABLISHED_AFTER:
+        if record.established:
             peaks.append(record.rating)
-    if games_after > ESTABLISHED_AFTER:
+    if games_after is None or games_after > ESTABLISHED_AFTER:
         peaks.append(post)
     return max(peaks) if peaks else None
 
@@ -260,8 +261,7 @@ def _apply(
 ) -> RatingChange:
     """Store one player's result and update (or create) their record."""
     assert result.post_exact is not None and result.formula is not None
-    assert result.games_after is not None and result.initial_games is not None  # N is known
-    post = _decimal(result.post_exact)
+    post = _decimal(result.post_exact)  # N (games) may be unknown: a supplement's rating
     first = record is None or record.games == 0
     change = RatingChange(
         event=event,
