@@ -52,12 +52,14 @@ class TournamentForm(forms.ModelForm):
             "initial_colour",
             "seeding",
             "late_entry_bye",
+            "pairing_rating",
             "rating_system",
         )
         labels = {
             "initial_colour": "Colour of the top seed in round 1",
             "late_entry_bye": "Late entries",
-            "rating_system": "USCF rating",
+            "pairing_rating": "Paired on",
+            "rating_system": "Rated in (US Chess)",
         }
         widgets = {
             "start_date": forms.DateInput(attrs={"type": "date"}),

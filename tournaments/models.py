@@ -40,7 +40,9 @@ class Event(models.Model):
     start_date = models.DateField()
     end_date = models.DateField()
     time_control = models.CharField(
-        max_length=40, blank=True, help_text="As US Chess writes it, e.g. G/90;d5 or 40/120,SD/30;d5."
+        max_length=40,
+        blank=True,
+        help_text="As US Chess writes it, e.g. G/90;d5 or 40/120,SD/30;d5.",
     )
     affiliate_id = models.CharField(
         max_length=8, blank=True, help_text="US Chess affiliate ID: a letter and 7 digits."
