@@ -42,6 +42,7 @@ from ratings.models import (
     ReRating,
     System,
 )
+from tournaments.events import refresh_ratings_of_players
 from tournaments.models import Game, Player, Tournament
 
 AnyUser = User | AnonymousUser
@@ -487,9 +488,12 @@ def correct_rating(record_id: int, new: Decimal, reason: str, by: User) -> Ratin
         old = record.rating
         record.rating = new
         record.save(update_fields=["rating", "updated_at"])
-        return RatingCorrection.objects.create(
+        correction = RatingCorrection.objects.create(
             record=record, old=old, new=new, reason=reason, by=by, at=timezone.now()
         )
+        # Later events: the rater reads the record; tournaments not paired yet pair on it.
+        refresh_ratings_of_players([record.player_id])
+        return correction
 
 
 def enter_record(record: RatingRecord, reason: str, by: User) -> RatingCorrection:
@@ -501,3 +505,31 @@ def enter_record(record: RatingRecord, reason: str, by: User) -> RatingCorrectio
         return RatingCorrection.objects.create(
             record=record, old=None, new=record.rating, reason=reason, by=by, at=timezone.now()
         )
+
+
+# ---------------------------------------------------------------------------------------------
+# Events with sections
+
+
+@dataclass(frozen=True, slots=True)
+class SectionRating:
+    section: Tournament
+    event: RatedEvent | None
+    problem: str = ""
+
+
+def rate_sections(sections: Iterable[Tournament], by: AnyUser) -> list[SectionRating]:
+    """Rate every finished US Chess-rated section not rated yet (each in its own
+    transaction); the others are reported with the reason."""
+    out = []
+    for section in sections:
+        if not section.rating_system:
+            continue
+        if RatedEvent.objects.filter(tournament=section).exists():
+            out.append(SectionRating(section, None, "already rated"))
+            continue
+        try:
+            out.append(SectionRating(section, rate_tournament(section.pk, by)))
+        except RatingError as e:
+            out.append(SectionRating(section, None, str(e)))
+    return out
