@@ -72,6 +72,7 @@ class TournamentForm(forms.ModelForm):
         self.paired_rounds = paired_rounds
         self.fields["rounds"].validators.append(MinValueValidator(1))
         self.fields["rounds"].widget.attrs.update(min=1, max=99)
+        self.fields["pairing_rating"].required = False  # FIDE when not given
         for name, label in POINT_FIELDS.items():
             self.fields[name.removesuffix("_points")] = _points_field(label)
             self.initial[name.removesuffix("_points")] = Decimal(getattr(self.instance, name)) / 2
@@ -85,6 +86,9 @@ class TournamentForm(forms.ModelForm):
             for name in ("pairing_system", "initial_colour", "seeding"):
                 self.fields[name].disabled = True
                 self.fields[name].help_text = "Fixed once round 1 is paired."
+
+    def clean_pairing_rating(self) -> str:
+        return self.cleaned_data.get("pairing_rating") or Tournament.PairingRating.FIDE
 
     @property
     def point_fields(self) -> list[forms.BoundField]:
