@@ -163,10 +163,21 @@ class PlayerFieldsMixin(forms.Form):
         help_text="Never shown on public pages; written to the TRF report.",
     )
     rating = forms.IntegerField(
-        min_value=0, max_value=MAX_RATING, required=False, help_text="0 or empty = unrated."
+        min_value=0,
+        max_value=MAX_RATING,
+        required=False,
+        label="FIDE rating",
+        help_text="0 or empty = unrated. Tournaments paired on another rating take that one.",
+    )
+    uscf_id = forms.RegexField(
+        regex=r"^\d{8}$",
+        required=False,
+        label="US Chess ID",
+        error_messages={"invalid": "A US Chess ID is 8 digits."},
+        help_text="US Chess ratings come from the imported rating supplement.",
     )
 
-    player_fields = ("name", "title", "sex", "federation", "fide_id", "birth_date")
+    player_fields = ("name", "title", "sex", "federation", "fide_id", "birth_date", "uscf_id")
 
     def clean_federation(self) -> str:
         fed = str(self.cleaned_data.get("federation") or "").upper()
@@ -188,6 +199,12 @@ class EntryForm(PlayerFieldsMixin):
             self.known = Player.objects.filter(fide_id=fide_id).first()
         return fide_id
 
+    def clean_uscf_id(self) -> str:
+        uscf_id = str(self.cleaned_data.get("uscf_id") or "")
+        if uscf_id and self.known is None:
+            self.known = Player.objects.filter(uscf_id=uscf_id).first()
+        return uscf_id
+
     def player(self) -> Player:
         """The player to enter: the known one, or a new (unsaved) one."""
         if self.known is not None:
@@ -207,7 +224,7 @@ class QuickEntryForm(EntryForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        for name in ("sex", "fide_id", "birth_date"):
+        for name in ("sex", "fide_id", "birth_date", "uscf_id"):
             del self.fields[name]
         self.fields["name"].widget.attrs.update(placeholder="Lastname, Firstname", autofocus=True)
         self.fields["rating"].widget.attrs.update(placeholder="Rating")
@@ -237,6 +254,13 @@ class EntryEditForm(PlayerFieldsMixin):
         if fide_id and other is not None:
             raise forms.ValidationError(f"FIDE ID {fide_id} belongs to {other.name}.")
         return fide_id
+
+    def clean_uscf_id(self) -> str:
+        uscf_id = str(self.cleaned_data.get("uscf_id") or "")
+        other = Player.objects.filter(uscf_id=uscf_id).exclude(pk=self.player.pk).first()
+        if uscf_id and other is not None:
+            raise forms.ValidationError(f"US Chess ID {uscf_id} belongs to {other.name}.")
+        return uscf_id
 
     def changed_player_fields(self) -> list[str]:
         """Copy the edited fields to the player; their names."""

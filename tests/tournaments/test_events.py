@@ -131,3 +131,22 @@ def test_the_arbiter_adds_a_section_and_sees_errors(arbiter_client: Client, even
     response = arbiter_client.post(url, data)
     assert response.status_code == 400
     assert "already has a section Open" in response.content.decode()
+
+
+def test_the_entry_form_takes_a_us_chess_id_and_the_pairing_rating(
+    arbiter_client: Client, tournament: Tournament
+) -> None:
+    tournament.pairing_rating = Tournament.PairingRating.USCF_REGULAR
+    tournament.save()
+    known = Player.objects.create(name="Known, Kim", uscf_id="12345678")
+    known.rating_records.create(system="regular", rating="1804.60", games=30)
+    url = reverse("entry_add", args=[tournament.pk])
+    response = arbiter_client.post(
+        url, {"name": "Typed, Name", "uscf_id": "12345678", "rating": 2100}
+    )
+    assert response.status_code == 302
+    entry = tournament.entries.get()
+    # The known player by US Chess ID; paired on the US Chess Regular rating, not the typed one.
+    assert (entry.player_id, entry.rating) == (known.pk, 1805)
+    response = arbiter_client.post(url, {"name": "New, Ned", "uscf_id": "1234"})
+    assert "A US Chess ID is 8 digits." in response.content.decode()
