@@ -128,9 +128,10 @@ EVENT.json ("-" reads standard input); omitted fields take their natural default
    "games": [{"white": id, "black": id, "result": "1-0"|"1/2-1/2"|"0-1"}, ...]}
 Forfeits ("+-", "-+", "--") and games with "rated": false are skipped (not rated).
 
-Output: {"rules", "players": [{"id", "pre" (null if unrated), "post" (as a crosstable
-shows it: rounded to nearest), "post_exact" (as stored: integer under 2011, two decimals
-under current), "games_after", "formula", "step3", "step4", "k", "bonus", "floor", ...}]}
+Output: {"rules", "players": [{"id", "pre" (null if unrated), "post" (as stored: integer
+under 2011, two decimals under current), "post_shown" (as a crosstable shows it: post
+rounded to nearest), "post_exact" (= post), "games_after", "formula", "step3", "step4", "k",
+"bonus", "floor", ...}]}
 Exit codes: 0 done, 3 invalid input (the problem is named on stderr), 2 unexpected error.
 """
 

@@ -42,6 +42,7 @@ from ratings.models import (
     ReRating,
     System,
 )
+from tournaments.events import refresh_ratings_of_players
 from tournaments.models import Game, Player, Tournament
 
 AnyUser = User | AnonymousUser
@@ -237,15 +238,16 @@ def _decimal(value: float) -> Decimal:
     return Decimal(f"{value:.2f}")
 
 
-def _peak(record: RatingRecord | None, post: Decimal, games_after: int) -> Decimal | None:
-    """The highest established rating attained, this event's included."""
+def _peak(record: RatingRecord | None, post: Decimal, games_after: int | None) -> Decimal | None:
+    """The highest established rating attained, this event's included (a rating of unknown
+    N is established)."""
     peaks = []
     if record is not None:
         if record.peak_established is not None:
             peaks.append(record.peak_established)
-        if record.games > ESTABLISHED_AFTER:
+        if record.established:
             peaks.append(record.rating)
-    if games_after > ESTABLISHED_AFTER:
+    if games_after is None or games_after > ESTABLISHED_AFTER:
         peaks.append(post)
     return max(peaks) if peaks else None
 
@@ -260,8 +262,7 @@ def _apply(
 ) -> RatingChange:
     """Store one player's result and update (or create) their record."""
     assert result.post_exact is not None and result.formula is not None
-    assert result.games_after is not None and result.initial_games is not None  # N is known
-    post = _decimal(result.post_exact)
+    post = _decimal(result.post_exact)  # N (games) may be unknown: a supplement's rating
     first = record is None or record.games == 0
     change = RatingChange(
         event=event,
@@ -487,9 +488,12 @@ def correct_rating(record_id: int, new: Decimal, reason: str, by: User) -> Ratin
         old = record.rating
         record.rating = new
         record.save(update_fields=["rating", "updated_at"])
-        return RatingCorrection.objects.create(
+        correction = RatingCorrection.objects.create(
             record=record, old=old, new=new, reason=reason, by=by, at=timezone.now()
         )
+        # Later events: the rater reads the record; tournaments not paired yet pair on it.
+        refresh_ratings_of_players([record.player_id])
+        return correction
 
 
 def enter_record(record: RatingRecord, reason: str, by: User) -> RatingCorrection:
@@ -501,3 +505,31 @@ def enter_record(record: RatingRecord, reason: str, by: User) -> RatingCorrectio
         return RatingCorrection.objects.create(
             record=record, old=None, new=record.rating, reason=reason, by=by, at=timezone.now()
         )
+
+
+# ---------------------------------------------------------------------------------------------
+# Events with sections
+
+
+@dataclass(frozen=True, slots=True)
+class SectionRating:
+    section: Tournament
+    event: RatedEvent | None
+    problem: str = ""
+
+
+def rate_sections(sections: Iterable[Tournament], by: AnyUser) -> list[SectionRating]:
+    """Rate every finished US Chess-rated section not rated yet (each in its own
+    transaction); the others are reported with the reason."""
+    out = []
+    for section in sections:
+        if not section.rating_system:
+            continue
+        if RatedEvent.objects.filter(tournament=section).exists():
+            out.append(SectionRating(section, None, "already rated"))
+            continue
+        try:
+            out.append(SectionRating(section, rate_tournament(section.pk, by)))
+        except RatingError as e:
+            out.append(SectionRating(section, None, str(e)))
+    return out

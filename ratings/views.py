@@ -3,8 +3,11 @@ and the arbiters' POST actions: rate a tournament, re-rate it with a reason."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -13,11 +16,14 @@ from django_htmx.middleware import HtmxDetails
 from django_tables2 import RequestConfig
 
 from ratings import services
-from ratings.forms import RatingSearchForm, ReRateForm
+from ratings.forms import RatingSearchForm, RegisterByIdForm, ReRateForm, SupplementForm
 from ratings.history import charts, player_history
-from ratings.models import RatedEvent, RatingRecord
+from ratings.models import RatedEvent, RatingChange, RatingRecord, UscfMember
+from ratings.supplement import import_supplement, parse_ids, read_supplement, register_members
 from ratings.tables import RatingTable
-from tournaments.models import Player, Tournament
+from ratings.uscf_report import ReportError, report_filename, report_zip
+from tournaments.models import Event, Player, Tournament
+from tournaments.services import ArbiterError
 
 PER_PAGE = 50
 
@@ -115,3 +121,129 @@ def rerate_tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
         return _report(request, event, form, status=400)
     messages.success(request, f"{tournament} has been re-rated.")
     return redirect("rating_report", tournament.pk)
+
+
+# ---------------------------------------------------------------------------------------------
+# Events with sections: US Chess supplement, registration by ID, rating, the rating report
+
+
+def _arbiter_event(request: HttpRequest, event_id: int) -> Event:
+    """The event, if the user is one of its arbiters (404 / 403 otherwise)."""
+    event = get_object_or_404(Event, pk=event_id)
+    if not event.is_arbiter(request.user):
+        raise PermissionDenied("Only the event's arbiters may do this.")
+    return event
+
+
+def _register_form(event: Event, data: Any = None) -> RegisterByIdForm:
+    sections = [(t.pk, t.section_name) for t in event.sections.order_by("pk")]
+    return RegisterByIdForm(data, sections=sections)
+
+
+def _uscf_page(request: HttpRequest, event: Event, status: int = 200, **extra: Any) -> HttpResponse:
+    context: dict[str, Any] = {
+        "event": event,
+        "sections": list(event.sections.order_by("pk").select_related("rated_event")),
+        "supplement_form": SupplementForm(),
+        "register_form": _register_form(event),
+        "members": UscfMember.objects.count(),
+    }
+    return render(request, "ratings/event_uscf.html", context | extra, status=status)
+
+
+@login_required
+@require_GET
+def event_uscf(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The arbiter's US Chess page of an event: import the supplement, register players by
+    US Chess ID, rate the sections, download the rating report."""
+    return _uscf_page(request, _arbiter_event(request, event_id))
+
+
+@login_required
+@require_POST
+def supplement_import(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _arbiter_event(request, event_id)
+    form = SupplementForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return _uscf_page(request, event, 400, supplement_form=form)
+    upload = form.cleaned_data["file"]
+    try:
+        supplement = read_supplement(upload.name, upload.read())
+    except ArbiterError as e:
+        form.add_error("file", str(e))
+        return _uscf_page(request, event, 400, supplement_form=form)
+    assert isinstance(request.user, User)
+    summary = import_supplement(supplement, request.user)
+    messages.success(
+        request,
+        f"{summary.members} members imported from {supplement.name}; ratings of "
+        f"{summary.players} known players brought up to date; {summary.entries} pairing "
+        f"ratings changed before round 1.",
+    )
+    return _uscf_page(request, event, rejected=supplement.invalid)
+
+
+@login_required
+@require_POST
+def register_by_id(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _arbiter_event(request, event_id)
+    form = _register_form(event, request.POST)
+    if not form.is_valid():
+        return _uscf_page(request, event, 400, register_form=form)
+    assert isinstance(request.user, User)
+    try:
+        entries = register_members(
+            form.cleaned_data["section"], parse_ids(form.cleaned_data["ids"]), request.user
+        )
+    except ArbiterError as e:
+        form.add_error(None, str(e))
+        return _uscf_page(request, event, 400, register_form=form)
+    names = ", ".join(e.player.name for e in entries)
+    messages.success(request, f"Registered: {names}.")
+    return redirect("event_uscf", event.pk)
+
+
+@login_required
+@require_POST
+def rate_event_sections(request: HttpRequest, event_id: int) -> HttpResponse:
+    event = _arbiter_event(request, event_id)
+    for outcome in services.rate_sections(event.sections.order_by("pk"), request.user):
+        name = outcome.section.section_name
+        if outcome.event is not None:
+            messages.success(request, f"{name} rated ({outcome.event.rules} rules).")
+        else:
+            messages.error(request, f"{name}: {outcome.problem}")
+    return redirect("event_ratings", event.pk)
+
+
+@login_required
+@require_GET
+def uscf_report(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The US Chess rating report: THEXPORT, TSEXPORT and TDEXPORT.DBF in one zip."""
+    event = _arbiter_event(request, event_id)
+    try:
+        data = report_zip(event)
+    except ReportError as e:
+        messages.error(request, str(e))
+        return redirect("event_uscf", event.pk)
+    response = HttpResponse(data, content_type="application/zip")
+    response["Content-Disposition"] = f'attachment; filename="{report_filename(event)}"'
+    return response
+
+
+@require_GET
+def event_ratings(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Public: the ratings after the event, section by section: pre → post, change and the
+    formula used per player."""
+    event = get_object_or_404(Event, pk=event_id)
+    sections = list(event.sections.order_by("pk"))
+    changes = (
+        RatingChange.objects.filter(event__tournament__event=event)
+        .select_related("player", "event")
+        .order_by("event__tournament_id", "system", "-post")
+    )
+    by_section: dict[int, list[RatingChange]] = {t.pk: [] for t in sections}
+    for change in changes:
+        by_section[change.event.tournament_id].append(change)
+    rows = [(t, by_section[t.pk]) for t in sections]
+    return render(request, "ratings/event_ratings.html", {"event": event, "rows": rows})

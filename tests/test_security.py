@@ -15,7 +15,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tournaments import services
-from tournaments.models import Bye, Entry, Game, Player, Round, Tournament
+from tournaments.models import Bye, Entry, Event, Game, Player, Round, Tournament
 from tournaments.urls import urlpatterns
 
 BIRTH = date(1987, 6, 5)
@@ -27,8 +27,9 @@ PUBLIC = [
     "tournament_crosstable",
     "tournament_players",
     "entry_detail",
+    "event_detail",
 ]
-LOGIN_ONLY = ["tournament_create", "tournament_import_trf"]
+LOGIN_ONLY = ["tournament_create", "tournament_import_trf", "event_create"]
 """Arbiter pages that create a tournament: any logged-in user."""
 ARBITER = [
     "tournament_manage",
@@ -46,9 +47,14 @@ ARBITER = [
     "round_swap_colours",
     "round_publish",
     "game_result",
+    "event_manage",
+    "event_edit",
+    "section_add",
+    "entry_move",
 ]
-"""Pages of one tournament: its arbiters only."""
-GET_ONLY = {"tournament_manage", "tournament_export_trf", "round_manage"}
+"""Pages of one tournament (or event): its arbiters only."""
+GET_ONLY = {"tournament_manage", "tournament_export_trf", "round_manage", "event_manage"}
+EVENT = {"event_detail", "event_manage", "event_edit", "section_add", "entry_move"}
 """Arbiter pages that change nothing."""
 
 
@@ -66,6 +72,15 @@ def form_data(name: str, world: dict[str, Any]) -> dict[str, Any]:
         "round_exchange": {"a": 1, "b": 2, "confirm": "1"},
         "round_swap_colours": {"board": 1, "confirm": "1"},
         "game_result": {"result": "0-1", "confirm": "1"},
+        "event_create": {"name": "Sneaky", "start_date": "2026-01-01", "end_date": "2026-01-01"},
+        "event_edit": {"name": "Hacked", "start_date": "2026-01-01", "end_date": "2026-01-01"},
+        "section_add": {
+            "name": "U1200",
+            "rounds": 3,
+            "pairing_system": "dutch",
+            "pairing_rating": "fide",
+        },
+        "entry_move": {"entry": world["entry"].pk, "section": world["other_section"].pk},
     }
     return data.get(name, {})
 
@@ -74,6 +89,8 @@ def kwargs(name: str, world: dict[str, Any]) -> dict[str, int]:
     t, entry, game = world["tournament"], world["entry"], world["game"]
     if name in ("home", "health", *LOGIN_ONLY):
         return {}
+    if name in EVENT:
+        return {"pk": world["event"].pk}
     if name in ("entry_detail", "entry_edit", "entry_remove", "entry_availability"):
         return {"pk": t.pk, "entry_pk": entry.pk}
     if name in ("round_manage", "round_exchange", "round_swap_colours", "round_publish"):
@@ -92,6 +109,7 @@ def fingerprint() -> tuple:
         list(Round.objects.values_list()),
         list(Game.objects.values_list()),
         list(Bye.objects.values_list()),
+        list(Event.objects.values_list()),
     )
 
 
@@ -105,7 +123,22 @@ def world(tournament: Tournament, make_entries, play) -> dict[str, Any]:
     play(tournament, rounds=1)
     draft = services.pair_next_round(tournament.pk)
     game = Game.objects.filter(round__number=1).order_by("board")[0]
-    return {"tournament": tournament, "entry": entries[-1], "game": game, "draft": draft}
+    # The tournament is a section of an event run by the same arbiter.
+    day = date(2026, 4, 1)
+    event = Event.objects.create(name="Festival", start_date=day, end_date=day)
+    event.arbiters.set(tournament.arbiters.all())
+    other = Tournament.objects.create(
+        name="Festival U1600", start_date=day, end_date=day, event=event, section_name="U1600"
+    )
+    Tournament.objects.filter(pk=tournament.pk).update(event=event, section_name="Open")
+    return {
+        "tournament": tournament,
+        "entry": entries[-1],
+        "game": game,
+        "draft": draft,
+        "event": event,
+        "other_section": other,
+    }
 
 
 def test_every_url_is_classified() -> None:

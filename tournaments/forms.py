@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from typing import Any
 
@@ -9,7 +10,7 @@ from django import forms
 from django.core.validators import MinValueValidator
 
 from pairing.services import TIE_BREAKS
-from tournaments.models import Game, Player, Tournament
+from tournaments.models import Event, Game, Player, Tournament
 from tournaments.registration import MAX_RATING, TITLES, Availability
 
 TIE_BREAK_SLOTS = 5
@@ -60,6 +61,7 @@ class TournamentForm(forms.ModelForm):
             "initial_colour",
             "seeding",
             "late_entry_bye",
+            "pairing_rating",
             "rating_system",
             "acceleration",
             "accelerated_rounds",
@@ -67,7 +69,8 @@ class TournamentForm(forms.ModelForm):
         labels = {
             "initial_colour": "Colour of the top seed in round 1",
             "late_entry_bye": "Late entries",
-            "rating_system": "USCF rating",
+            "pairing_rating": "Paired on",
+            "rating_system": "Rated in (US Chess)",
         }
         widgets = {
             "start_date": forms.DateInput(attrs={"type": "date"}),
@@ -79,6 +82,7 @@ class TournamentForm(forms.ModelForm):
         self.paired_rounds = paired_rounds
         self.fields["rounds"].validators.append(MinValueValidator(1))
         self.fields["rounds"].widget.attrs.update(min=1, max=99)
+        self.fields["pairing_rating"].required = False  # FIDE when not given
         for name, label in POINT_FIELDS.items():
             self.fields[name.removesuffix("_points")] = _points_field(label)
             self.initial[name.removesuffix("_points")] = Decimal(getattr(self.instance, name)) / 2
@@ -98,6 +102,9 @@ class TournamentForm(forms.ModelForm):
             for name in fixed:
                 self.fields[name].disabled = True
                 self.fields[name].help_text = "Fixed once round 1 is paired."
+
+    def clean_pairing_rating(self) -> str:
+        return self.cleaned_data.get("pairing_rating") or Tournament.PairingRating.FIDE
 
     @property
     def point_fields(self) -> list[forms.BoundField]:
@@ -190,10 +197,21 @@ class PlayerFieldsMixin(forms.Form):
         help_text="Never shown on public pages; written to the TRF report.",
     )
     rating = forms.IntegerField(
-        min_value=0, max_value=MAX_RATING, required=False, help_text="0 or empty = unrated."
+        min_value=0,
+        max_value=MAX_RATING,
+        required=False,
+        label="FIDE rating",
+        help_text="0 or empty = unrated. Tournaments paired on another rating take that one.",
+    )
+    uscf_id = forms.RegexField(
+        regex=r"^\d{8}$",
+        required=False,
+        label="US Chess ID",
+        error_messages={"invalid": "A US Chess ID is 8 digits."},
+        help_text="US Chess ratings come from the imported rating supplement.",
     )
 
-    player_fields = ("name", "title", "sex", "federation", "fide_id", "birth_date")
+    player_fields = ("name", "title", "sex", "federation", "fide_id", "birth_date", "uscf_id")
 
     def clean_federation(self) -> str:
         fed = str(self.cleaned_data.get("federation") or "").upper()
@@ -215,6 +233,12 @@ class EntryForm(PlayerFieldsMixin):
             self.known = Player.objects.filter(fide_id=fide_id).first()
         return fide_id
 
+    def clean_uscf_id(self) -> str:
+        uscf_id = str(self.cleaned_data.get("uscf_id") or "")
+        if uscf_id and self.known is None:
+            self.known = Player.objects.filter(uscf_id=uscf_id).first()
+        return uscf_id
+
     def player(self) -> Player:
         """The player to enter: the known one, or a new (unsaved) one."""
         if self.known is not None:
@@ -234,7 +258,7 @@ class QuickEntryForm(EntryForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        for name in ("sex", "fide_id", "birth_date"):
+        for name in ("sex", "fide_id", "birth_date", "uscf_id"):
             del self.fields[name]
         self.fields["name"].widget.attrs.update(placeholder="Lastname, Firstname", autofocus=True)
         self.fields["rating"].widget.attrs.update(placeholder="Rating")
@@ -264,6 +288,13 @@ class EntryEditForm(PlayerFieldsMixin):
         if fide_id and other is not None:
             raise forms.ValidationError(f"FIDE ID {fide_id} belongs to {other.name}.")
         return fide_id
+
+    def clean_uscf_id(self) -> str:
+        uscf_id = str(self.cleaned_data.get("uscf_id") or "")
+        other = Player.objects.filter(uscf_id=uscf_id).exclude(pk=self.player.pk).first()
+        if uscf_id and other is not None:
+            raise forms.ValidationError(f"US Chess ID {uscf_id} belongs to {other.name}.")
+        return uscf_id
 
     def changed_player_fields(self) -> list[str]:
         """Copy the edited fields to the player; their names."""
@@ -355,3 +386,98 @@ class ExchangeForm(forms.Form):
 class SwapColoursForm(forms.Form):
     board = forms.IntegerField(min_value=1)
     confirm = forms.BooleanField(required=False)
+
+
+# -- events and sections -------------------------------------------------------------------------
+
+
+class EventForm(forms.ModelForm):
+    """An event with several sections, with what the US Chess rating report needs."""
+
+    class Meta:
+        model = Event
+        fields = (
+            "name",
+            "place",
+            "state",
+            "zip_code",
+            "country",
+            "start_date",
+            "end_date",
+            "time_control",
+            "affiliate_id",
+            "chief_td_id",
+            "assistant_td_id",
+            "send_crosstable",
+        )
+        labels = {
+            "place": "City",
+            "zip_code": "ZIP code",
+            "affiliate_id": "US Chess affiliate ID",
+            "chief_td_id": "Chief TD's US Chess ID",
+            "assistant_td_id": "Assistant chief TD's US Chess ID",
+            "send_crosstable": "US Chess mails the crosstable to",
+        }
+        widgets = {
+            "start_date": forms.DateInput(attrs={"type": "date"}),
+            "end_date": forms.DateInput(attrs={"type": "date"}),
+        }
+
+    def clean_state(self) -> str:
+        state = str(self.cleaned_data.get("state") or "").upper()
+        if state and not (len(state) == 2 and state.isalpha()):
+            raise forms.ValidationError("Two letters, like CA.")
+        return state
+
+    def clean_affiliate_id(self) -> str:
+        value = str(self.cleaned_data.get("affiliate_id") or "").upper()
+        if value and not re.fullmatch(r"[A-Z]\d{7}", value):
+            raise forms.ValidationError("A letter and 7 digits, like A1234567.")
+        return value
+
+    def _td_id(self, name: str) -> str:
+        value = str(self.cleaned_data.get(name) or "")
+        if value and not re.fullmatch(r"\d{8}", value):
+            raise forms.ValidationError("A US Chess ID is 8 digits.")
+        return value
+
+    def clean_chief_td_id(self) -> str:
+        return self._td_id("chief_td_id")
+
+    def clean_assistant_td_id(self) -> str:
+        return self._td_id("assistant_td_id")
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        start, end = data.get("start_date"), data.get("end_date")
+        if start and end and end < start:
+            self.add_error("end_date", "The event cannot end before it starts.")
+        return data
+
+
+class SectionForm(forms.Form):
+    """A new section of an event (a tournament of its own)."""
+
+    name = forms.CharField(max_length=30, help_text="Open, U2000, U1600, …")
+    rounds = forms.IntegerField(min_value=1, max_value=99, initial=5)
+    pairing_system = forms.ChoiceField(
+        choices=Tournament.PairingSystem.choices, initial=Tournament.PairingSystem.DUTCH
+    )
+    pairing_rating = forms.ChoiceField(
+        label="Paired on",
+        choices=Tournament.PairingRating.choices,
+        initial=Tournament.PairingRating.USCF_REGULAR,
+    )
+    rating_system = forms.ChoiceField(
+        label="Rated in",
+        choices=Tournament.RatingSystem.choices,
+        initial=Tournament.RatingSystem.REGULAR,
+        required=False,
+    )
+
+
+class MoveForm(forms.Form):
+    """Move a registered player to another section before round 1."""
+
+    entry = forms.IntegerField(widget=forms.HiddenInput)
+    section = forms.IntegerField(label="Move to")

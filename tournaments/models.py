@@ -8,6 +8,7 @@ never stored twice.
 from __future__ import annotations
 
 import secrets
+from decimal import Decimal
 from typing import ClassVar
 
 from django.conf import settings
@@ -19,6 +20,61 @@ from django.urls import reverse
 def new_revision() -> int:
     """A fresh random revision: never the value of an earlier state, even after a stale save."""
     return secrets.randbits(62)
+
+
+class Event(models.Model):
+    """An event with several sections (Open, U2000, U1600 …). Each section is a
+    :class:`Tournament` of its own (``tournament.event``), paired and ranked on its own; the
+    event groups them on one public page and in one US Chess rating report."""
+
+    class SendCrosstable(models.TextChoices):
+        NOBODY = "N", "Nobody"
+        AFFILIATE = "A", "The affiliate"
+        TD = "T", "The chief TD"
+
+    name = models.CharField(max_length=200)
+    place = models.CharField(max_length=200, blank=True, help_text="City.")
+    state = models.CharField(max_length=2, blank=True, help_text="US state, two letters.")
+    zip_code = models.CharField(max_length=10, blank=True)
+    country = models.CharField(max_length=21, blank=True, default="USA")
+    start_date = models.DateField()
+    end_date = models.DateField()
+    time_control = models.CharField(
+        max_length=40,
+        blank=True,
+        help_text="As US Chess writes it, e.g. G/90;d5 or 40/120,SD/30;d5.",
+    )
+    affiliate_id = models.CharField(
+        max_length=8, blank=True, help_text="US Chess affiliate ID: a letter and 7 digits."
+    )
+    chief_td_id = models.CharField(max_length=8, blank=True, help_text="Chief TD's US Chess ID.")
+    assistant_td_id = models.CharField(
+        max_length=8, blank=True, help_text="Assistant chief TD's US Chess ID (optional)."
+    )
+    send_crosstable = models.CharField(
+        max_length=1, choices=SendCrosstable.choices, default=SendCrosstable.NOBODY
+    )
+    arbiters = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="events", blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering: ClassVar = ["-start_date", "name"]
+        constraints: ClassVar = [
+            models.CheckConstraint(
+                condition=Q(end_date__gte=models.F("start_date")), name="event_ends_after_start"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("event_detail", args=[self.pk])
+
+    def is_arbiter(self, user: object) -> bool:
+        """The user may run this event (add sections, move players, export the report)."""
+        pk = getattr(user, "pk", None)
+        return pk is not None and self.arbiters.filter(pk=pk).exists()
 
 
 class Tournament(models.Model):
@@ -33,6 +89,15 @@ class Tournament(models.Model):
         REGULAR = "regular", "USCF Regular"
         QUICK = "quick", "USCF Quick"
         DUAL = "dual", "USCF dual-rated (Regular and Quick)"
+
+    class PairingRating(models.TextChoices):
+        """The rating that orders the players for pairing (the entries' ``rating``)."""
+
+        FIDE = "fide", "FIDE rating"
+        USCF_REGULAR = "uscf_regular", "US Chess Regular rating"
+        USCF_QUICK = "uscf_quick", "US Chess Quick rating"
+        NATIONAL = "national", "National rating"
+        NONE = "none", "No rating (everybody unrated)"
 
     class InitialColour(models.TextChoices):
         WHITE = "w", "White"
@@ -118,6 +183,23 @@ class Tournament(models.Model):
         help_text="Baku: empty = the rule's number, the first half of the rounds rounded up.",
     )
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.REGISTRATION)
+    pairing_rating = models.CharField(
+        max_length=12,
+        choices=PairingRating.choices,
+        default=PairingRating.FIDE,
+        help_text="The rating the players are paired on (copied to the entries before round 1).",
+    )
+    event = models.ForeignKey(
+        Event,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="sections",
+        help_text="The event this tournament is a section of.",
+    )
+    section_name = models.CharField(
+        max_length=30, blank=True, help_text="The section's name in its event: Open, U2000, …"
+    )
     revision = models.PositiveBigIntegerField(
         default=new_revision,
         editable=False,
@@ -134,6 +216,11 @@ class Tournament(models.Model):
                 name="tournament_ends_after_start",
             ),
             models.CheckConstraint(condition=Q(rounds__gte=1), name="tournament_has_rounds"),
+            models.UniqueConstraint(
+                fields=["event", "section_name"],
+                condition=Q(event__isnull=False),
+                name="tournament_unique_section_name",
+            ),
             models.CheckConstraint(
                 condition=Q(win_points__gte=models.F("draw_points"))
                 & Q(draw_points__gte=models.F("loss_points")),
@@ -181,6 +268,21 @@ class Tournament(models.Model):
             return f"Round {number}"
         return f"Round {(number + 1) // 2}, game {2 - number % 2}"
 
+    def pairing_rating_of(self, player: Player) -> int:
+        """The player's rating in the tournament's pairing rating (0 = unrated). US Chess
+        ratings come from the player's rating records (the ratings app), shown rounded."""
+        kind = self.PairingRating
+        if self.pairing_rating == kind.FIDE:
+            return player.fide_rating
+        if self.pairing_rating == kind.NATIONAL:
+            return player.national_rating
+        if self.pairing_rating == kind.NONE or player.pk is None:
+            return 0
+        system = "regular" if self.pairing_rating == kind.USCF_REGULAR else "quick"
+        rating = player.rating_records.filter(system=system).values_list("rating", flat=True)
+        value = rating.first()
+        return 0 if value is None else min(int(value + Decimal("0.5")), 9999)
+
     @property
     def engine_system(self) -> str:
         """The pairing engine's name for this tournament's system."""
@@ -207,6 +309,9 @@ class Player(models.Model):
         null=True, blank=True, help_text="Chess Federation of Canada"
     )
     uscf_id = models.CharField(max_length=10, blank=True)
+    national_rating = models.PositiveSmallIntegerField(
+        default=0, help_text="The player's national federation rating; 0 = unrated."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -96,8 +96,26 @@ def save_settings(
         if form.is_valid():
             form.save()
             if not paired:  # a new seeding method renumbers before round 1 only
+                if "pairing_rating" in form.changed_data:
+                    refresh_ratings(tournament)
                 reseed(tournament)
         return form
+
+
+def refresh_ratings(tournament: Tournament) -> int:
+    """Before round 1: every entry's rating from the player's rating in the tournament's
+    pairing rating. Call with the tournament locked (then :func:`reseed`). Returns how many
+    entries changed."""
+    if columns_paired(tournament):
+        return 0
+    changed = []
+    for entry in tournament.entries.select_related("player"):
+        rating = tournament.pairing_rating_of(entry.player)
+        if rating != entry.rating:
+            entry.rating = rating
+            changed.append(entry)
+    Entry.objects.bulk_update(changed, ["rating"])
+    return len(changed)
 
 
 # -- entries ---------------------------------------------------------------------------------
@@ -124,7 +142,8 @@ def _enter(tournament: Tournament, player: Player, rating: int, columns: int) ->
 
 def register(tournament_id: int, player: Player, rating: int | None = None) -> Entry:
     """Enter a player (saved or not yet saved) in the tournament; the rating defaults to the
-    player's FIDE rating. After round 1 the player is a late entry from the next round."""
+    player's rating in the tournament's pairing rating (FIDE, US Chess Regular or Quick,
+    national, none). After round 1 the player is a late entry from the next round."""
     with transaction.atomic():
         tournament = locked_tournament(tournament_id)
         if tournament.status == Tournament.Status.FINISHED:
@@ -134,7 +153,7 @@ def register(tournament_id: int, player: Player, rating: int | None = None) -> E
         entry = _enter(
             tournament,
             player,
-            player.fide_rating if rating is None else rating,
+            tournament.pairing_rating_of(player) if rating is None else rating,
             columns_paired(tournament),
         )
         reseed(tournament)
@@ -460,6 +479,7 @@ def import_csv(tournament_id: int, text: str) -> int:
                 sex=row.sex,
                 fide_rating=row.rating,
             )
-            _enter(tournament, player, row.rating or player.fide_rating, columns)
+            rating = row.rating if tournament.pairing_rating == "fide" else 0
+            _enter(tournament, player, rating or tournament.pairing_rating_of(player), columns)
         reseed(tournament)
         return len(preview.valid)

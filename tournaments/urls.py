@@ -3,7 +3,7 @@
 
 from django.urls import path
 
-from tournaments.views import arbiter, players, public, rounds
+from tournaments.views import arbiter, events, players, public, rounds
 
 urlpatterns = [
     # Public, read-only.
@@ -86,4 +86,11 @@ urlpatterns = [
         rounds.game_result,
         name="game_result",
     ),
+    # Events with several sections (public page; the arbiters' pages).
+    path("events/<int:pk>/", events.event_detail, name="event_detail"),
+    path("events/new/", events.event_create, name="event_create"),
+    path("events/<int:pk>/edit/", events.event_edit, name="event_edit"),
+    path("events/<int:pk>/manage/", events.event_manage, name="event_manage"),
+    path("events/<int:pk>/manage/sections/add/", events.section_add, name="section_add"),
+    path("events/<int:pk>/manage/move/", events.entry_move, name="entry_move"),
 ]

@@ -242,7 +242,7 @@ def test_it_takes_fide_cfc_and_birth_date_from_the_player(tournament, arbiter, m
     play(tournament, [[(0, 1, "1/2-1/2")], [(1, 2, "1/2-1/2")], [(2, 0, "1/2-1/2")]])
     services.rate_tournament(tournament.pk, arbiter)
     got = changes_by_name()
-    assert (got["Fide"].initial_source, got["Fide"].initial) == ("fide", 350 + 1.16 * 2200)
+    assert (got["Fide"].initial_source, got["Fide"].initial) == ("fide", -350 + 1.16 * 2200)  # 2202
     assert got["Fide"].initial_games == 10
     assert (got["Cfc"].initial_source, got["Cfc"].initial) == (
         "cfc",

@@ -54,7 +54,9 @@ def entry_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     form = form_class(posted(request)[0])
     if request.method == "POST" and form.is_valid():
         try:
-            entry = registration.register(tournament.pk, form.player(), form.cleaned_data["rating"])
+            fide = tournament.pairing_rating == Tournament.PairingRating.FIDE
+            rating = form.cleaned_data["rating"] if fide else None  # else the pairing rating
+            entry = registration.register(tournament.pk, form.player(), rating)
         except ArbiterError as e:
             form.add_error(None, str(e))
         else:
