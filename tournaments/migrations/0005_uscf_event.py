@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0003_revision'),
+        ('tournaments', '0004_acceleration'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
