@@ -455,12 +455,12 @@ def _check_pairings(rd: _Reading) -> None:
 
 
 def _rounds_done(rd: _Reading, width: int) -> int:
+    """Round columns already paired: up to the last one holding an entry the pairing made (a
+    board or the pairing-allocated bye ``U``; a round can hold only byes). Later columns hold
+    requested byes and absences only."""
     done = 0
     for r in range(1, width + 1):
-        if any(
-            r <= len(ents) and ents[r - 1].opponent is not None
-            for _, _, ents in rd.players.values()
-        ):
+        if any(r <= len(ents) and ents[r - 1].made_by_pairing for _, _, ents in rd.players.values()):
             done = r
     return done
 

@@ -97,7 +97,7 @@ def build_players(state: TournamentState) -> list[DutchPlayer]:
     r = state.next_round
     scores = state.pairing_scores
     numbers = e5_numbers(state)
-    top_line = (state.total_rounds or 0) * state.points.win // 2
+    top_line = ((state.total_rounds or 1) - 1) * state.points.win // 2
     players = []
     for p in state.available:
         colours = p.colours
