@@ -24,7 +24,7 @@ from pairing.engine.core.state import (
     TournamentInfo,
     TournamentState,
 )
-from pairing.engine.systems import SYSTEM_NAMES, PairRound, pairing_system
+from pairing.engine.systems import SYSTEM_NAMES, PairRound, initial_colour_of, pairing_system
 from pairing.engine.tcec.seeding import group_seeding, random_seeding, recommended_groups
 from pairing.engine.tiebreaks import (
     TIE_BREAKS,
@@ -101,6 +101,7 @@ __all__ = [
     "exchange",
     "generate_tournament",
     "group_seeding",
+    "initial_colour_of",
     "load_trf",
     "new_violations",
     "pairing_system",
