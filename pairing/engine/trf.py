@@ -460,7 +460,9 @@ def _rounds_done(rd: _Reading, width: int) -> int:
     requested byes and absences only."""
     done = 0
     for r in range(1, width + 1):
-        if any(r <= len(ents) and ents[r - 1].made_by_pairing for _, _, ents in rd.players.values()):
+        if any(
+            r <= len(ents) and ents[r - 1].made_by_pairing for _, _, ents in rd.players.values()
+        ):
             done = r
     return done
 
