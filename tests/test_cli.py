@@ -61,14 +61,15 @@ def test_it_exits_1_when_no_valid_pairing_exists(
 def test_it_never_reports_an_empty_round_as_a_pairing(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], system: str
 ) -> None:
-    # Round 2 holds only half-point byes: nobody is to be paired. "0" would read as an empty
-    # pairing of the round; it is an error (exit 1) for every system.
+    # Both players are absent in round 2 (XXZ): nobody is to be paired. "0" would read as an
+    # empty pairing of the round; it is an error (exit 1) for every system.
     trf = tmp_path / "t.trf"
     lines = [
         "XXR 3",
         "XXC white1",
-        p001(1, "One", "   2 w 1", "0000 - H", points="1.5", rating="2200"),
-        p001(2, "Two", "   1 b 0", "0000 - H", points="0.5", rating="2100"),
+        "XXZ 1 2",
+        p001(1, "One", "   2 w 1", points="1.0", rating="2200"),
+        p001(2, "Two", "   1 b 0", points="0.0", rating="2100"),
     ]
     trf.write_text("\n".join(lines) + "\n", encoding="utf-8")
     assert cli.main(["pair", "--system", system, str(trf)]) == 1

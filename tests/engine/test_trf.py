@@ -200,12 +200,23 @@ def test_a_round_holding_only_byes_is_a_paired_round() -> None:
     assert state.next_round == 3
     assert state.absent == {}
     assert state.recorded_pairing(2).bye == 1
-    # Half-point byes alone are requests for the next round, not a paired round.
-    state = read_trf(
-        one("   2 w 1", "0000 - H", points="1.5") + two("   1 b 0", "0000 - H", points="0.5")
+    # Byes with someone left to pair (3 blank) are requests for the next round ...
+    text = (
+        one("   2 w 1", "0000 - H", points="1.5")
+        + two("   1 b 0", "0000 - Z", points="0.0")
+        + p001(3, "Three", "0000 - H", points="0.5")
+        + "\n"
     )
+    state = read_trf(text)
     assert state.rounds_done == 1
-    assert state.absent == {1: "H", 2: "H"}
+    assert state.absent == {1: "H", 2: "Z"}
+    # ... but a column where everybody has a bye or is absent left nobody to pair: that round
+    # is over, and round 3 is next.
+    state = read_trf(
+        one("   2 w 1", "0000 - H", points="1.5") + two("   1 b 0", "0000 - Z", points="0.0")
+    )
+    assert state.rounds_done == 2
+    assert state.absent == {}
 
 
 def test_xxc_rank_takes_pairing_numbers_from_the_rank_column() -> None:
