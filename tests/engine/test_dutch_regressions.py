@@ -22,6 +22,8 @@ from pairing.engine.dutch.graph import Mode, build_graph
 from pairing.engine.dutch.players import Float, build_players, e5_numbers
 from pairing.engine.dutch.system import pair_round
 from pairing.engine.tools.checker import check_tournament
+from pairing.engine.trf import load_trf
+from tests.engine.corpus import CORPUS
 from tests.engine.test_dutch_support import B, W, boards, player, rules, state
 
 # -- A.7 topscorers ----------------------------------------------------------------------------
@@ -185,3 +187,16 @@ def test_check_accepts_either_lot_for_round_one_without_xxc() -> None:
     # ... but not colours no lot gives (1 and 2 both white), nor other pairs.
     assert [d.round for d in check_tournament(no_xxc(4, ["1-3 =; 2-4 ="]), pair_round)] == [1]
     assert [d.round for d in check_tournament(no_xxc(4, ["1-2 =; 3-4 ="]), pair_round)] == [1]
+
+
+def test_initial_colour_read_back_agrees_with_xxc_on_the_corpus() -> None:
+    # Golden data: every dutch-2017 file states XXC. Read without it, round 1 must give the
+    # same colour back. In four files player 1 was not paired in round 1 (t0048, t0057, t0086,
+    # t0172): counting him as a skipped player would invert the colour there.
+    files = sorted((CORPUS / "dutch-2017").glob("*.trf"))
+    assert len(files) == 200
+    for path in files:
+        recorded = load_trf(path)
+        assert recorded.initial_colour is not None
+        read_back = initial_colour(replace(recorded, initial_colour=None), e5_numbers)
+        assert read_back is recorded.initial_colour, path.name
