@@ -71,6 +71,11 @@ def _write(text: str, out: str | None) -> None:
 def cmd_pair(args: argparse.Namespace) -> int:
     state = _load(args.file, args.double, args.system)
     pairing = pairing_system(args.system)(state)
+    if not pairing.boards and pairing.bye is None:
+        # "0" would read as a pairing of the round: there is none when nobody is available.
+        raise NoValidPairing(
+            f"nobody to pair in round {state.next_round}: every player is absent or has a bye"
+        )
     _write(pairing.output(), args.output)
     return EXIT_OK
 

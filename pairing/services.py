@@ -31,6 +31,7 @@ from pairing.engine import (
     apply_declared_acceleration,
     baku_acceleration,
     baku_rounds_matching,
+    initial_colour_of,
     standings,
     tcec_final_order,
     tie_break,
@@ -327,6 +328,12 @@ def _date(text: str) -> date | None:
     return None
 
 
+def _initial_colour(state: TournamentState, system: str) -> str:
+    """``XXC`` (TRF-2026 152), or for a file without it (as Swiss-Manager writes them) the
+    colour the system reads back from the first round with colours."""
+    return initial_colour_of(Tournament(pairing_system=system).engine_system, state).value
+
+
 def _tournament_from(state: TournamentState, name: str, system: str) -> Tournament:
     info = state.info
     start = _date(info.start_date) or date.today()
@@ -342,7 +349,7 @@ def _tournament_from(state: TournamentState, name: str, system: str) -> Tourname
         end_date=max(start, end),
         pairing_system=system,
         rounds=max(state.total_rounds or 0, state.rounds_done // state.columns_per_round, 1),
-        initial_colour=(state.initial_colour or Colour.WHITE).value,
+        initial_colour=_initial_colour(state, system),
         win_points=p.win,
         draw_points=p.draw,
         loss_points=p.loss,

@@ -36,7 +36,7 @@ from pairing.engine.core.state import (
     TournamentInfo,
     TournamentState,
 )
-from pairing.engine.systems import SYSTEM_NAMES, PairRound, pairing_system
+from pairing.engine.systems import SYSTEM_NAMES, PairRound, initial_colour_of, pairing_system
 from pairing.engine.tcec.seeding import group_seeding, random_seeding, recommended_groups
 from pairing.engine.tiebreaks import (
     TIE_BREAKS,
@@ -122,6 +122,7 @@ __all__ = [
     "generate_tournament",
     "group_a_size",
     "group_seeding",
+    "initial_colour_of",
     "load_trf",
     "new_violations",
     "pairing_system",

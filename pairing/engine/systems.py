@@ -5,7 +5,8 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 
-from pairing.engine.core.state import RoundPairing, TournamentState
+from pairing.engine.core.rules import initial_colour, pairing_numbers
+from pairing.engine.core.state import Colour, RoundPairing, TournamentState
 
 PairRound = Callable[[TournamentState], RoundPairing]
 
@@ -20,3 +21,13 @@ def pairing_system(name: str) -> PairRound:
     module = importlib.import_module(f"pairing.engine.{name}")
     pair_round: PairRound = module.pair_round
     return pair_round
+
+
+def initial_colour_of(name: str, state: TournamentState) -> Colour:
+    """The initial colour system ``name`` pairs ``state`` with: ``XXC``, or else read back from
+    the first round with colours by the numbers the system's colour rule reads (a system's
+    ``colour_numbers``; pairing numbers when it has none)."""
+    if name not in SYSTEM_NAMES:
+        raise ValueError(f"unknown pairing system {name!r} (choose from {', '.join(SYSTEM_NAMES)})")
+    module = importlib.import_module(f"pairing.engine.{name}")
+    return initial_colour(state, getattr(module, "colour_numbers", pairing_numbers))

@@ -465,12 +465,14 @@ def _check_pairings(rd: _Reading) -> None:
 
 
 def _rounds_done(rd: _Reading, width: int) -> int:
+    """Round columns already paired: up to the last one holding an entry the pairing made (a
+    board or the pairing-allocated bye ``U``; a round can hold only byes) or in which nobody
+    was to be paired (every player has a bye or absence: nothing left to pair). Later columns
+    hold the next rounds' requested byes and absences."""
     done = 0
     for r in range(1, width + 1):
-        if any(
-            r <= len(ents) and ents[r - 1].opponent is not None
-            for _, _, ents in rd.players.values()
-        ):
+        column = [ents[r - 1] if r <= len(ents) else BLANK for _, _, ents in rd.players.values()]
+        if any(e.made_by_pairing for e in column) or not any(e.blank for e in column):
             done = r
     return done
 

@@ -139,10 +139,14 @@ def _order_gains(
     graph: BracketGraph, order: Order, remainder: list[int], s1_size: int
 ) -> Callable[[int, int], list[int]]:
     """The generation-order gain of an edge (``dutch.order`` costs, negated, with the
-    costs of unpaired S1 players folded in). Players are numbered by BSN (index + 1)."""
+    costs of unpaired S1 players folded in). MDP-pairing: players are numbered by BSN
+    (index + 1). Remainder: by their BSN in the remainder, which is tagged 1, 2, ... as a
+    bracket of its own (D preamble, B.7), so players paired in the MDP-pairing leave no gaps
+    in D.2.b's sums."""
     n = graph.size
     s1 = set(remainder[:s1_size])
-    unpaired = {i: remainder_unpaired_cost(i + 1, i in s1) for i in remainder}
+    bsn = {i: k for k, i in enumerate(remainder, start=1)}
+    unpaired = {i: remainder_unpaired_cost(bsn[i], i in s1) for i in remainder}
     zero = [0] * ORDER_LEVELS
 
     def gain(u: int, v: int) -> list[int]:
@@ -153,7 +157,7 @@ def _order_gains(
                 return zero
             return [-c for c in mdp_pair_cost(u + 1, v + 1, n)]
         if order is Order.REMAINDER:
-            cost = remainder_pair_cost(u + 1, v + 1, u in s1, v in s1, n)
+            cost = remainder_pair_cost(bsn[u], bsn[v], u in s1, v in s1, len(remainder))
             ou, ov = unpaired[u], unpaired[v]
             return [ou[lv] + ov[lv] - cost[lv] for lv in range(ORDER_LEVELS)]
         return zero

@@ -290,9 +290,12 @@ class _Search:
 
     def _remainder(self, adjacency: list[set[int]], remainder: list[int], n1: int) -> bool:
         """B.6: S1R = the first ``n1`` remainder players; try the original subgroups, then
-        D.2 exchanges of one player each way."""
-        s1, s2 = remainder[:n1], remainder[n1:]
-        for new_s1, new_s2 in _exchanges(s1, s2):
+        D.2 exchanges of one player each way. The remainder is numbered 1, 2, ... as a
+        bracket of its own (D preamble, B.7): its positions are its BSNs."""
+        positions = list(range(len(remainder)))
+        for s1_at, s2_at in _exchanges(positions[:n1], positions[n1:]):
+            new_s1 = [remainder[k] for k in s1_at]
+            new_s2 = [remainder[k] for k in s2_at]
             allowed = self._partition(adjacency, new_s1, new_s2)
             first = set(new_s1)
             order = [v for v in range(len(adjacency)) if v not in first]

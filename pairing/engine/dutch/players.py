@@ -42,7 +42,8 @@ class DutchPlayer:
     bye_allowed: bool
     """May receive the pairing-allocated bye (C.2 = C.04.1.d)."""
     topscorer: bool
-    """A.7: over 50 % of the maximum score when pairing the final round."""
+    """A.7: over 50 % of the maximum possible score when pairing the final round (a win in
+    each round played before it)."""
     e5_number: int
     """The pairing number whose parity E.5 reads (see :func:`e5_numbers`)."""
 
@@ -97,7 +98,9 @@ def build_players(state: TournamentState) -> list[DutchPlayer]:
     r = state.next_round
     scores = state.pairing_scores
     numbers = e5_numbers(state)
-    top_line = (state.total_rounds or 0) * state.points.win // 2
+    # A.7: over 50 % of the maximum possible score *when pairing the final round*: a win in
+    # every round played so far (not in every round of the tournament).
+    maximum = (r - 1) * state.points.win
     players = []
     for p in state.available:
         colours = p.colours
@@ -111,7 +114,7 @@ def build_players(state: TournamentState) -> list[DutchPlayer]:
                 float_last=float_in_round(state, p, r - 1) if r > 1 else Float.NONE,
                 float_before_last=float_in_round(state, p, r - 2) if r > 2 else Float.NONE,
                 bye_allowed=not p.had_pab_or_forfeit_win,
-                topscorer=state.is_last_round and state.scores[p.id] > top_line,
+                topscorer=state.is_last_round and 2 * state.scores[p.id] > maximum,
                 e5_number=numbers[p.id],
             )
         )

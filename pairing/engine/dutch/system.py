@@ -18,7 +18,7 @@ from pairing.engine.core.state import Board, Colour, PlayerId, RoundPairing, Tou
 from pairing.engine.dutch.bracket import BracketResult, pair_bracket
 from pairing.engine.dutch.colours import allocate
 from pairing.engine.dutch.graph import Mode, RoundRules, compatibility_sets
-from pairing.engine.dutch.players import DutchPlayer, build_players
+from pairing.engine.dutch.players import DutchPlayer, build_players, e5_numbers
 from pairing.engine.matching.cardinality import Matcher
 
 
@@ -27,7 +27,7 @@ def pair_round(state: TournamentState) -> RoundPairing:
     players = build_players(state)
     if not players:
         return RoundPairing(())
-    rules = RoundRules(barred=_barred(state, players), initial=initial_colour(state))
+    rules = RoundRules(barred=_barred(state, players), initial=initial_colour(state, e5_numbers))
     completion = Completion(players, rules)
     if not completion.possible:
         raise NoValidPairing("no pairing of the round satisfies C.1-C.3 (A.9: the arbiter decides)")
