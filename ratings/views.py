@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db.models import OuterRef, Subquery
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
@@ -17,7 +18,7 @@ from ratings.forms import RatingSearchForm, ReRateForm
 from ratings.history import charts, player_history
 from ratings.models import RatedEvent, RatingRecord
 from ratings.tables import RatingTable
-from tournaments.models import Player, Tournament
+from tournaments.models import Entry, Player, Tournament
 
 PER_PAGE = 50
 
@@ -62,6 +63,12 @@ def rating_history(request: HttpRequest, player_id: int) -> HttpResponse:
     return render(request, "ratings/player_history.html", context)
 
 
+def _entry_name(event: RatedEvent) -> Subquery:
+    """A rating change's player as the event's tournament registered them (its own data)."""
+    entries = Entry.objects.filter(tournament=event.tournament_id, player=OuterRef("player_id"))
+    return Subquery(entries.values("name")[:1])
+
+
 def _report(
     request: HttpRequest, event: RatedEvent, form: ReRateForm, status: int = 200
 ) -> HttpResponse:
@@ -70,7 +77,9 @@ def _report(
     context = {
         "event": event,
         "tournament": event.tournament,
-        "changes": event.changes.select_related("player").order_by("system", "-post"),
+        "changes": event.changes.annotate(entry_name=_entry_name(event)).order_by(
+            "system", "-post"
+        ),
         "reratings": event.reratings.select_related("by"),
         "arbiter": arbiter,
         "results_changed": arbiter and services.results_changed(event),

@@ -100,8 +100,8 @@ def world(tournament: Tournament, make_entries, play) -> dict[str, Any]:
     """A tournament with private data, a finished round 1 and round 2 as a draft."""
     entries = make_entries(6)
     for e in entries:
-        e.player.birth_date = BIRTH
-        e.player.save()
+        e.birth_date = BIRTH
+        e.save()
     play(tournament, rounds=1)
     draft = services.pair_next_round(tournament.pk)
     game = Game.objects.filter(round__number=1).order_by("board")[0]
