@@ -1,7 +1,8 @@
 """Any saved or deleted row that shows on a tournament's pages gives the tournament a new
-revision (players do not: the pages show each entry's own data), so that the cached public pages are computed again — whoever made the change (the
-services, the admin, a shell). Bulk operations send no signal: the services that use them lock
-the tournament, which renews the revision too (``services.locked_tournament``)."""
+revision (players do not: the pages show each entry's own data), so that the cached public
+pages are computed again — whoever made the change (the services, the admin, a shell). Bulk
+operations send no signal: the services that use them lock the tournament, which renews the
+revision too (``services.locked_tournament``)."""
 
 from __future__ import annotations
 

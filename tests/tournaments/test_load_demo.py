@@ -63,7 +63,7 @@ def test_the_rating_officer_opens_the_ratings_and_players_admin() -> None:
     client = logged_in(OFFICER, logins[OFFICER])
     assert client.get(reverse("admin:ratings_ratingrecord_changelist")).status_code == 200
     assert client.get(reverse("admin:ratings_ratingrecord_add")).status_code == 200
-    player = Tournament.objects.get(name=DEMO_NAME).entries.first().player
+    player = Tournament.objects.get(name=DEMO_NAME).entries.all()[0].player
     change = reverse("admin:tournaments_player_change", args=[player.pk])
     assert client.get(change).status_code == 200
     demo = Tournament.objects.get(name=DEMO_NAME)

@@ -52,4 +52,4 @@ def test_it_gives_each_entry_its_players_data() -> None:
     assert list(group.permissions.values_list("codename", flat=True)) == ["add_tournament"]
     officers = new.get_model("auth", "Group").objects.get(name="Rating officers")
     codenames = set(officers.permissions.values_list("codename", flat=True))
-    assert {"change_player", "view_entry", "correct_rating"} <= codenames
+    assert {"change_player", "view_entry"} <= codenames
