@@ -16,10 +16,11 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
-from tournaments import services
+from tournaments import backup, services
 from tournaments.models import Bye, Entry, Event, Game, Player, Round, Tournament
 from tournaments.urls import urlpatterns
 
@@ -34,12 +35,13 @@ PUBLIC = [
     "entry_detail",
     "event_detail",
 ]
-CREATORS = ["tournament_create", "tournament_import_trf", "event_create"]
+CREATORS = ["tournament_create", "tournament_import_trf", "tournament_restore", "event_create"]
 """Pages that create a tournament: members of the Arbiters group (and superusers)."""
 ARBITER = [
     "tournament_manage",
     "tournament_edit",
     "tournament_export_trf",
+    "tournament_backup",
     "entry_add",
     "entries_import",
     "entry_edit",
@@ -58,7 +60,13 @@ ARBITER = [
     "entry_move",
 ]
 """Pages of one tournament (or event): its arbiters only."""
-GET_ONLY = {"tournament_manage", "tournament_export_trf", "round_manage", "event_manage"}
+GET_ONLY = {
+    "tournament_manage",
+    "tournament_export_trf",
+    "tournament_backup",
+    "round_manage",
+    "event_manage",
+}
 EVENT = {"event_detail", "event_manage", "event_edit", "section_add", "entry_move"}
 """Arbiter pages that change nothing."""
 
@@ -68,6 +76,9 @@ def form_data(name: str, world: dict[str, Any]) -> dict[str, Any]:
     data: dict[str, dict[str, Any]] = {
         "tournament_create": {"name": "Sneaky"},
         "tournament_import_trf": {"text": "012 Sneaky\n001    1      A\n"},
+        "tournament_restore": {
+            "file": SimpleUploadedFile("b.json", backup.export_json(world["tournament"]).encode())
+        },
         "tournament_edit": {"name": "Hacked", "rounds": 9},
         "entry_add": {"name": "Intruder, Ivan", "quick": "1"},
         "entries_import": {"text": "name\nIntruder, Ivan\n", "confirm": "1"},

@@ -10,6 +10,7 @@ from django import forms
 from django.core.validators import MinValueValidator
 
 from pairing.services import TIE_BREAKS
+from tournaments import backup
 from tournaments.identity import Candidate, PlayerData
 from tournaments.models import Entry, Event, Game, Player, Tournament
 from tournaments.registration import MAX_RATING, TITLES, Availability, CsvDecisions, check
@@ -384,6 +385,22 @@ class TrfImportForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         return _file_or_text(super().clean() or {}, "Choose a file or paste its text.")
+
+
+class BackupRestoreForm(forms.Form):
+    file = forms.FileField(
+        label="Backup file",
+        help_text="A .backup.json file from a tournament's “Download backup”.",
+    )
+
+    def clean_file(self) -> Any:
+        upload = self.cleaned_data["file"]
+        if upload.size > backup.max_bytes():
+            raise forms.ValidationError(
+                f"The file is larger than {backup.size(backup.max_bytes())}: this is not a "
+                f"backup of one tournament."
+            )
+        return upload
 
 
 class AvailabilityForm(forms.Form):

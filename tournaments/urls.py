@@ -3,7 +3,7 @@
 
 from django.urls import path
 
-from tournaments.views import arbiter, events, players, public, rounds
+from tournaments.views import arbiter, backup, events, players, public, rounds
 
 urlpatterns = [
     # Public, read-only.
@@ -36,6 +36,8 @@ urlpatterns = [
         arbiter.tournament_export_trf,
         name="tournament_export_trf",
     ),
+    path("tournaments/restore/", backup.tournament_restore, name="tournament_restore"),
+    path("tournaments/<int:pk>/backup.json", backup.tournament_backup, name="tournament_backup"),
     # Arbiters: players.
     path("tournaments/<int:pk>/manage/players/add/", players.entry_add, name="entry_add"),
     path(
