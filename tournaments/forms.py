@@ -2,17 +2,31 @@
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from typing import Any
 
 from django import forms
-from django.core.validators import MinValueValidator
+from django.core.validators import MaxValueValidator, MinValueValidator
 
 from pairing.services import TIE_BREAKS
-from tournaments.models import Game, Player, Tournament
+from tournaments.federations import federation_error
+from tournaments.models import Game, Player, Tournament, parse_schedule, split_fide_id
 from tournaments.registration import MAX_RATING, TITLES, Availability
 
 TIE_BREAK_SLOTS = 5
+MAX_ROUNDS = 99
+"""TRF round columns are written for each round; no Swiss event has more."""
+REPORT_FIELDS = (
+    "chief_arbiter",
+    "chief_arbiter_fide_id",
+    "deputy_arbiters",
+    "time_control",
+    "time_control_code",
+    "round_schedule",
+)
+"""The FIDE report's data (TRF records 102, 112, 122, 132; TRF26 222)."""
+TIME_CONTROL_CODE = re.compile(r"(\d+/)?\d+(\+\d+)?(:(\d+/)?\d+(\+\d+)?)*")
 POINT_FIELDS = {
     "win_points": "Win",
     "draw_points": "Draw",
@@ -53,6 +67,7 @@ class TournamentForm(forms.ModelForm):
             "seeding",
             "late_entry_bye",
             "rating_system",
+            *REPORT_FIELDS,
         )
         labels = {
             "initial_colour": "Colour of the top seed in round 1",
@@ -62,13 +77,15 @@ class TournamentForm(forms.ModelForm):
         widgets = {
             "start_date": forms.DateInput(attrs={"type": "date"}),
             "end_date": forms.DateInput(attrs={"type": "date"}),
+            "deputy_arbiters": forms.Textarea(attrs={"rows": 2}),
+            "round_schedule": forms.Textarea(attrs={"rows": 3}),
         }
 
     def __init__(self, *args: Any, paired_rounds: int = 0, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.paired_rounds = paired_rounds
-        self.fields["rounds"].validators.append(MinValueValidator(1))
-        self.fields["rounds"].widget.attrs.update(min=1, max=99)
+        self.fields["rounds"].validators += [MinValueValidator(1), MaxValueValidator(MAX_ROUNDS)]
+        self.fields["rounds"].widget.attrs.update(min=1, max=MAX_ROUNDS)
         for name, label in POINT_FIELDS.items():
             self.fields[name.removesuffix("_points")] = _points_field(label)
             self.initial[name.removesuffix("_points")] = Decimal(getattr(self.instance, name)) / 2
@@ -93,7 +110,56 @@ class TournamentForm(forms.ModelForm):
 
     @property
     def main_fields(self) -> list[forms.BoundField]:
-        return [self[name] for name in self.Meta.fields]
+        return [self[name] for name in self.Meta.fields if name not in REPORT_FIELDS]
+
+    @property
+    def report_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in REPORT_FIELDS]
+
+    def clean_federation(self) -> str:
+        fed = str(self.cleaned_data.get("federation") or "").strip().upper()
+        if fed and (error := federation_error(fed)):
+            raise forms.ValidationError(error)
+        return fed
+
+    def clean_chief_arbiter_fide_id(self) -> str:
+        fide_id = str(self.cleaned_data.get("chief_arbiter_fide_id") or "").strip()
+        if fide_id and not re.fullmatch(r"\d{1,11}", fide_id):
+            raise forms.ValidationError("A FIDE ID is up to 11 digits.")
+        return fide_id
+
+    def clean_deputy_arbiters(self) -> str:
+        lines = [
+            " ".join(x.split())
+            for x in str(self.cleaned_data.get("deputy_arbiters") or "").splitlines()
+            if x.strip()
+        ]
+        for number, line in enumerate(lines, start=1):
+            name, _ = split_fide_id(line)
+            if not name or len(line) > 75:
+                raise forms.ValidationError(
+                    f"Line {number}: a name (at most 60 characters), then the FIDE ID."
+                )
+        return "\n".join(lines)
+
+    def clean_time_control_code(self) -> str:
+        code = str(self.cleaned_data.get("time_control_code") or "").replace(" ", "")
+        if code and not TIME_CONTROL_CODE.fullmatch(code):
+            raise forms.ValidationError(
+                "Seconds per period and increment, e.g. 5400+30 or 40/5400+30:1800+30."
+            )
+        return code
+
+    def clean_round_schedule(self) -> str:
+        text = str(self.cleaned_data.get("round_schedule") or "")
+        try:
+            starts = parse_schedule(text)
+        except ValueError as e:
+            raise forms.ValidationError(f"The {e}.") from e
+        return "\n".join(
+            f"{s:%Y-%m-%d}" if (s.hour, s.minute) == (0, 0) else f"{s:%Y-%m-%d %H:%M}"
+            for s in starts
+        )
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -114,7 +180,23 @@ class TournamentForm(forms.ModelForm):
         rounds = data.get("rounds")
         if rounds is not None and rounds < self.paired_rounds:
             self.add_error("rounds", f"{self.paired_rounds} rounds are already paired.")
+        self._check_schedule(data)
         return data
+
+    def _check_schedule(self, data: dict[str, Any]) -> None:
+        starts = parse_schedule(data.get("round_schedule") or "")
+        rounds, start, end = data.get("rounds"), data.get("start_date"), data.get("end_date")
+        if rounds is not None and len(starts) > rounds:
+            self.add_error("round_schedule", f"{len(starts)} lines for {rounds} rounds.")
+        outside = [
+            n for n, s in enumerate(starts, 1) if start and end and not start <= s.date() <= end
+        ]
+        if outside:
+            self.add_error(
+                "round_schedule", f"Round {outside[0]} is not between the start and end dates."
+            )
+        if starts != sorted(starts):
+            self.add_error("round_schedule", "The rounds must be in order.")
 
     def save(self, commit: bool = True) -> Tournament:
         tournament: Tournament = super().save(commit=False)

@@ -45,9 +45,14 @@ def columns_paired(tournament: Tournament) -> int:
 def numbers_may_change(tournament: Tournament, columns: int) -> bool:
     """Pairing numbers follow the seeding before round 1; with the C.04.2 initial ranking they
     may still be reassigned (late entries, corrected ratings) until the fourth round is
-    paired; TCEC seeds and manual numbers are fixed once round 1 is paired."""
+    paired; TCEC seeds and manual numbers are fixed once round 1 is paired, and so are Dubov
+    pairing numbers: E.0 gave the colours of the rounds played by their parity, counting every
+    registered player (docs/dubov.md, point 10), so a renumbered file would re-pair them
+    differently (C.04.4.1 E.0)."""
     if columns == 0:
         return True
+    if tournament.pairing_system == Tournament.PairingSystem.DUBOV:
+        return False
     return tournament.seeding == Tournament.Seeding.RATING and columns // tournament.legs < 4
 
 
