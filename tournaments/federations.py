@@ -25,5 +25,5 @@ def federation_error(code: str) -> str:
     if code in FIDE_FEDERATIONS:
         return ""
     if len(code) != 3 or not code.isalpha():
-        return "A three-letter FIDE federation code like USA, GER or ENG."
+        return "A three-letter code like USA, GER or ENG (FIDE's codes)."
     return f"{code} is not a FIDE federation code (FIDE writes GER, NED, ENG, IRI, …)."

@@ -245,8 +245,8 @@ class PlayerFieldsMixin(forms.Form):
 
     def clean_federation(self) -> str:
         fed = str(self.cleaned_data.get("federation") or "").upper()
-        if fed and not (len(fed) == 3 and fed.isalpha()):
-            raise forms.ValidationError("A three-letter code like USA.")
+        if fed and (error := federation_error(fed)):
+            raise forms.ValidationError(error)
         return fed
 
 

@@ -19,6 +19,7 @@ from django.db import transaction
 from django.db.models import F, Q
 
 from pairing.services import group_seeding, random_seeding, recommended_groups
+from tournaments.federations import federation_error
 from tournaments.models import Bye, Entry, Game, Player, Tournament
 from tournaments.services import ArbiterError, locked_tournament, next_pairing_number
 
@@ -381,8 +382,8 @@ def _check_row(row: CsvRow, raw: dict[str, str]) -> None:
         row.errors.append(f"unknown title {title!r} (use {', '.join(TITLES)} or leave it empty)")
     row.title = title if title in TITLES else ""
     fed = raw.get("federation", "").upper()
-    if fed and not re.fullmatch(r"[A-Z]{3}", fed):
-        row.errors.append("federation must be a three-letter code like USA")
+    if fed and federation_error(fed):
+        row.errors.append("federation must be a three-letter code like USA (FIDE's: GER, ENG, …)")
     row.federation = fed
     fide_id = raw.get("fide_id", "")
     if fide_id and not re.fullmatch(r"\d{1,11}", fide_id):
