@@ -63,6 +63,7 @@ def form_data(name: str, world: dict[str, Any]) -> dict[str, Any]:
         "entry_edit": {"name": "Renamed", "rating": 3000},
         "entry_availability": {"round": 3, "status": "withdrawn"},
         "round_pair": {"round": 3},
+        "round_undo": {"confirm": "1"},
         "round_exchange": {"a": 1, "b": 2, "confirm": "1"},
         "round_swap_colours": {"board": 1, "confirm": "1"},
         "game_result": {"result": "0-1", "confirm": "1"},

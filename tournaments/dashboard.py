@@ -58,6 +58,15 @@ class Dashboard:
     def can_pair(self) -> bool:
         return self.next_round is not None and self.unfinished is None
 
+    @cached_property
+    def can_undo(self) -> bool:
+        """The last round (both games of a TCEC double round) has no result yet: its pairing
+        may be deleted."""
+        if not self.snap.rounds:
+            return False
+        first = self.first_leg(self.snap.rounds[-1].number)
+        return not any(g.result for g in self.snap.games if g.round.number >= first)
+
     choices = Availability.CHOICES
 
     @property

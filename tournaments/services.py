@@ -180,6 +180,12 @@ def draft_of(snap: Snapshot, number: int) -> Draft:
     return Draft(number, snap.state(number - 1), RoundPairing(boards, bye), rules)
 
 
+def placed(pairing: RoundPairing) -> list[int]:
+    """The players on a board or with the bye (a player twice is listed twice)."""
+    ids = [p for b in pairing.boards for p in (b.white, b.black)]
+    return ids if pairing.bye is None else [*ids, pairing.bye]
+
+
 @dataclass(frozen=True)
 class DraftChange:
     applied: bool
@@ -201,13 +207,23 @@ def change_draft(
         rows = list(
             tournament.round_set.filter(number__gte=number, number__lt=number + tournament.legs)
         )
-        if not rows or any(r.status != Round.Status.DRAFT for r in rows):
-            raise ArbiterError("Only a draft pairing can be changed; this one is published.")
-        draft = draft_of(snapshot(tournament), number)
+        if not rows:
+            raise ArbiterError(f"{tournament.round_label(number)} is not paired.")
+        if any(r.status != Round.Status.DRAFT for r in rows):
+            raise ArbiterError(
+                f"{tournament.round_label(number)} has been published in the meantime: its "
+                f"pairing can no longer change (undo it while it has no result, or enter "
+                f"forfeits)."
+            )
+        snap = snapshot(tournament)
+        draft = draft_of(snap, number)
         try:
             proposed = change(draft.pairing)
         except ValueError as e:
             raise ArbiterError(str(e)) from e
+        unknown = sorted(set(placed(proposed)) - set(snap.entry_by_number))
+        if unknown:
+            raise ArbiterError(f"There is no player {unknown[0]} in this tournament.")
         broken = new_violations(draft.state, draft.pairing, proposed, draft.rules)
         if broken and not confirm:
             return DraftChange(False, broken)
@@ -242,11 +258,12 @@ def publish_round(round_id: int) -> Round:
         rnd = Round.objects.get(pk=round_id)
         locked_tournament(rnd.tournament_id)
         rnd = Round.objects.select_for_update().get(pk=round_id)
-        if rnd.status == Round.Status.DRAFT:
-            Round.objects.filter(
-                tournament=rnd.tournament_id, number__gte=rnd.number, status=Round.Status.DRAFT
-            ).update(status=Round.Status.PUBLISHED)
-            rnd.refresh_from_db()
+        if rnd.status != Round.Status.DRAFT:
+            raise ArbiterError(f"{rnd.tournament.round_label(rnd.number)} is already published.")
+        Round.objects.filter(
+            tournament=rnd.tournament_id, number__gte=rnd.number, status=Round.Status.DRAFT
+        ).update(status=Round.Status.PUBLISHED)
+        rnd.refresh_from_db()
         return rnd
 
 
@@ -308,21 +325,37 @@ def _update_round_status(tournament: Tournament, rnd: Round) -> None:
         tournament.save(update_fields=["status"])
 
 
+def _last_round_rows(tournament: Tournament) -> list[Round]:
+    """The row(s) of the last round paired (both games of a TCEC double round), if it has no
+    result yet; raises :class:`ArbiterError` saying why it cannot be undone otherwise."""
+    last = tournament.round_set.order_by("-number").first()
+    if last is None:
+        raise ArbiterError("No round has been paired yet.")
+    rows = [last]
+    if tournament.double_rounds and last.number % 2 == 0:
+        rows = list(
+            tournament.round_set.filter(number__in=[last.number - 1, last.number]).order_by(
+                "number"
+            )
+        )
+    if Game.objects.filter(round__in=rows).exclude(result=Game.Result.PENDING).exists():
+        raise ArbiterError(
+            f"{tournament.round_label(last.number)} already has results: correct them "
+            f"instead of undoing the round."
+        )
+    return rows
+
+
+def undoable_round(tournament: Tournament) -> Round:
+    """The (first row of the) last round, when its pairing may be deleted."""
+    return _last_round_rows(tournament)[0]
+
+
 def undo_round(tournament_id: int) -> int:
     """Delete the last round's pairing if none of its games has a result; returns its number."""
     with transaction.atomic():
         tournament = locked_tournament(tournament_id)
-        last = tournament.round_set.order_by("-number").first()
-        if last is None:
-            raise ArbiterError("No round has been paired yet.")
-        rows = [last]
-        if tournament.double_rounds and last.number % 2 == 0:
-            rows = list(tournament.round_set.filter(number__in=[last.number - 1, last.number]))
-        if Game.objects.filter(round__in=rows).exclude(result=Game.Result.PENDING).exists():
-            raise ArbiterError(
-                f"{tournament.round_label(last.number)} already has results: correct them "
-                f"instead of undoing the round."
-            )
+        rows = _last_round_rows(tournament)
         numbers = [r.number for r in rows]
         Bye.objects.filter(
             entry__tournament=tournament, round_number__in=numbers, kind=Bye.Kind.PAIRING_ALLOCATED

@@ -66,8 +66,11 @@ def test_htmx_gets_the_status_section(
     html = page(
         arbiter_client, tournament, 1, **{"HX-Request": "true", "HX-Target": "round-status"}
     )
-    assert html.lstrip().startswith("<p><strong>1 of 1</strong>")  # the inside of #round-status
-    assert "Round 1 is finished" in html and 'id="pair-round">Pair round 2' in html
+    # The inside of #round-status, and the heading's badge out of band (regression: it said
+    # "Published" after the last result until the page was reloaded).
+    badge = '<span id="round-badge" class="badge" hx-swap-oob="true">Finished</span>'
+    assert html.lstrip().startswith(badge + "\n  <p><strong>1 of 1</strong>")
+    assert "Round 1 is finished" in html and 'id="pair-round" data-next>Pair round 2' in html
 
 
 @pytest.mark.django_db

@@ -19,6 +19,17 @@ def test_it_guides_a_new_arbiter(arbiter_client: Client, tournament) -> None:
     assert "Register the players below" in html
     assert 'id="quick-add"' in html and "Import a list (CSV)" in html
     assert "Pair round" not in html
+    assert "autofocus" in html  # nothing else to do: type the first player
+
+
+@pytest.mark.django_db
+def test_with_players_nothing_scrolls_the_page_away(
+    arbiter_client: Client, tournament, make_entries
+) -> None:
+    """Regression: the quick-add field at the bottom had the focus on every visit, so the
+    page scrolled past the messages and the Pair button (a failed pairing showed nothing)."""
+    make_entries(30)
+    assert "autofocus" not in page(arbiter_client, tournament)
 
 
 @pytest.mark.django_db

@@ -53,8 +53,11 @@ def tournament_edit(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def tournament_manage(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The arbiter's dashboard: the next step, the players, the rounds."""
     tournament = _get_tournament_for_arbiter(request, pk)
-    context = {"board": Dashboard.load(tournament), "tournament": tournament}
-    context["form"] = QuickEntryForm()
+    board = Dashboard.load(tournament)
+    form = QuickEntryForm()
+    if board.snap.entries:  # the list is long: keep the messages and the next step in view
+        form.fields["name"].widget.attrs.pop("autofocus", None)
+    context = {"board": board, "tournament": tournament, "form": form}
     return render(request, "tournaments/tournament_manage.html", context)
 
 

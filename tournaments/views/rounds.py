@@ -14,13 +14,19 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django_htmx.http import HttpResponseClientRedirect
 
 from tournaments import services
 from tournaments.dashboard import Dashboard
 from tournaments.forms import ExchangeForm, ResultForm, SwapColoursForm
 from tournaments.models import Game, Round, Tournament
-from tournaments.views.access import HtmxHttpRequest, _get_tournament_for_arbiter, htmx_target
+from tournaments.views.access import (
+    HtmxHttpRequest,
+    _get_tournament_for_arbiter,
+    confirm_page,
+    htmx_target,
+)
 
 TEMPLATE = "tournaments/round_manage.html"
 SECTIONS = ("draft", "round-status")
@@ -113,9 +119,21 @@ def _change(
     return _after_change(request, tournament, number, changed=True)
 
 
+def _reload(request: HtmxHttpRequest, url: str) -> HttpResponse:
+    """The whole page at ``url``, also for an htmx request (a stale section cannot be
+    swapped)."""
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
 def _after_change(
     request: HtmxHttpRequest, tournament: Tournament, number: int, **extra: Any
 ) -> HttpResponse:
+    rnd = tournament.round_set.filter(number=number).first()
+    if rnd is None or rnd.status != Round.Status.DRAFT:  # a stale tab: published or undone
+        messages.error(request, extra.get("problem") or "This draft no longer exists.")
+        if rnd is None:
+            return _reload(request, reverse("tournament_manage", args=[tournament.pk]))
+        return _reload(request, reverse("round_manage", args=[tournament.pk, number]))
     if request.htmx or extra.get("pending"):
         context = _context(tournament, number, **extra)
         template = f"{TEMPLATE}#draft" if request.htmx else TEMPLATE
@@ -166,27 +184,42 @@ def round_swap_colours(request: HtmxHttpRequest, pk: int, number: int) -> HttpRe
 def round_publish(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     tournament = _get_tournament_for_arbiter(request, pk)
     rnd = get_object_or_404(Round, tournament=tournament, number=number)
-    services.publish_round(rnd.pk)
-    messages.success(
-        request,
-        f"{tournament.round_label(number)} published: players see it now. Enter the results "
-        f"as the games finish.",
-    )
+    try:
+        services.publish_round(rnd.pk)
+    except services.ArbiterError as e:
+        messages.error(request, str(e))
+    else:
+        messages.success(
+            request,
+            f"{tournament.round_label(number)} published: players see it now. Enter the "
+            f"results as the games finish.",
+        )
     return redirect("round_manage", tournament.pk, number)
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def round_undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    """Delete the last round's pairing, if it has no result yet."""
+    """Delete the last round's pairing, if it has no result yet: a page asks first."""
     tournament = _get_tournament_for_arbiter(request, pk)
     try:
-        number = services.undo_round(tournament.pk)
+        if request.method == "POST" and request.POST.get("confirm") == "1":
+            number = services.undo_round(tournament.pk)
+            messages.success(
+                request, f"The pairing of {tournament.round_label(number)} is deleted."
+            )
+            return redirect("tournament_manage", tournament.pk)
+        rnd = services.undoable_round(tournament)
     except services.ArbiterError as e:
         messages.error(request, str(e))
-    else:
-        messages.success(request, f"The pairing of {tournament.round_label(number)} is deleted.")
-    return redirect("tournament_manage", tournament.pk)
+        return redirect("tournament_manage", tournament.pk)
+    label = tournament.round_label(rnd.number).removesuffix(", game 1").removesuffix(", game 2")
+    question = f"Delete the pairing of {label}?"
+    details = [
+        "Its boards and its pairing-allocated bye are deleted; players no longer see it.",
+        "Byes and withdrawals can then be changed and the round paired again.",
+    ]
+    return confirm_page(request, tournament, question, details, "Delete the pairing")
 
 
 @login_required
