@@ -35,7 +35,7 @@ def test_a_player_form_refuses_an_unknown_code(typed: str) -> None:
 
 @pytest.mark.django_db
 def test_the_csv_preview_flags_an_unknown_code(tournament) -> None:
-    preview = preview_csv(tournament, "name,federation\n\"Doe, Jane\",ger\n\"Roe, Rick\",DEU\n")
+    preview = preview_csv(tournament, 'name,federation\n"Doe, Jane",ger\n"Roe, Rick",DEU\n')
     assert [row.errors for row in preview.rows] == [
         [],
         ["federation must be a three-letter code like USA (FIDE's: GER, ENG, …)"],
