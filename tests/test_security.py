@@ -40,10 +40,14 @@ ARBITER = [
     "entry_remove",
     "entry_availability",
     "round_pair",
+    "round_pair_by_hand",
     "round_undo",
     "round_manage",
     "round_exchange",
     "round_swap_colours",
+    "round_add_board",
+    "round_remove_board",
+    "round_set_bye",
     "round_publish",
     "game_result",
 ]
@@ -64,6 +68,10 @@ def form_data(name: str, world: dict[str, Any]) -> dict[str, Any]:
         "entry_availability": {"round": 3, "status": "withdrawn"},
         "round_pair": {"round": 3},
         "round_undo": {"confirm": "1"},
+        "round_pair_by_hand": {"round": 3, "start": "empty"},
+        "round_remove_board": {"board": 1, "confirm": "1"},
+        "round_add_board": {"white": 1, "black": 2, "confirm": "1"},
+        "round_set_bye": {"player": "", "confirm": "1"},
         "round_exchange": {"a": 1, "b": 2, "confirm": "1"},
         "round_swap_colours": {"board": 1, "confirm": "1"},
         "game_result": {"result": "0-1", "confirm": "1"},
@@ -77,7 +85,15 @@ def kwargs(name: str, world: dict[str, Any]) -> dict[str, int]:
         return {}
     if name in ("entry_detail", "entry_edit", "entry_remove", "entry_availability"):
         return {"pk": t.pk, "entry_pk": entry.pk}
-    if name in ("round_manage", "round_exchange", "round_swap_colours", "round_publish"):
+    if name in (
+        "round_manage",
+        "round_exchange",
+        "round_swap_colours",
+        "round_publish",
+        "round_add_board",
+        "round_remove_board",
+        "round_set_bye",
+    ):
         return {"pk": t.pk, "number": world["draft"].number}
     if name == "game_result":
         return {"pk": t.pk, "game_pk": game.pk}

@@ -9,7 +9,7 @@ from functools import cached_property
 from pairing.services import Snapshot, Violation, snapshot
 from tournaments.models import Bye, Entry, Game, Round, Tournament
 from tournaments.registration import Availability, availability
-from tournaments.services import Draft, draft_of
+from tournaments.services import Draft, draft_of, placed
 
 
 @dataclass
@@ -113,7 +113,9 @@ class Dashboard:
         return self.draft(number).violations
 
     def unpaired(self, number: int) -> list[Entry]:
-        """Entries neither on a board nor with a bye in the round row."""
-        placed = {g.white_id for g in self.games(number)} | {g.black_id for g in self.games(number)}
-        placed |= {b.entry_id for b in self.bye_lines(number)}
-        return [e for e in self.snap.entries if e.pk not in placed]
+        """Players available in the draft's round who have neither a board nor the bye (a
+        draft being paired by hand)."""
+        draft = self.draft(number)
+        taken = set(placed(draft.pairing))
+        entry = self.snap.entry_by_number
+        return [entry[p.id] for p in draft.state.available if p.id not in taken]

@@ -403,3 +403,30 @@ class ExchangeForm(forms.Form):
 class SwapColoursForm(forms.Form):
     board = forms.IntegerField(min_value=1)
     confirm = forms.BooleanField(required=False)
+
+
+class PairByHandForm(forms.Form):
+    """Pair the next round by hand, from a suggested pairing or from no board."""
+
+    round = forms.IntegerField(min_value=1)
+    start = forms.ChoiceField(
+        choices=[
+            ("nearest", "from a suggested pairing (as few broken rules as possible)"),
+            ("empty", "from an empty board list"),
+        ],
+        initial="nearest",
+        widget=forms.RadioSelect,
+    )
+
+
+class AddBoardForm(forms.Form):
+    white = forms.IntegerField(min_value=1)
+    black = forms.IntegerField(min_value=1)
+    confirm = forms.BooleanField(required=False)
+
+
+class ByeForm(forms.Form):
+    """The pairing-allocated bye of a draft: a player's number, or empty for no bye."""
+
+    player = forms.IntegerField(min_value=1, required=False)
+    confirm = forms.BooleanField(required=False)

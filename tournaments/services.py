@@ -10,13 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
+from functools import partial
 
+import networkx
 from django.db import IntegrityError, transaction
 
 from pairing.engine import (
     ALL_RULES,
     TCEC_RULES,
     Board,
+    Colour,
     EngineError,
     NoValidPairing,
     RoundPairing,
@@ -107,32 +110,48 @@ def _engine_pairing(tournament: Tournament, state: TournamentState) -> RoundPair
         raise ArbiterError(f"Round {state.next_round} cannot be paired: {e}.") from e
 
 
-def pair_next_round(tournament_id: int, expected_round: int | None = None) -> Round:
+def _next_round_state(tournament: Tournament, expected_round: int | None) -> TournamentState:
+    """The state before the next round, checked to be pairable (call under the lock)."""
+    done = tournament.round_set.count()
+    legs = tournament.legs
+    if expected_round is not None and done // legs + 1 != expected_round:
+        raise ArbiterError(f"Round {expected_round} has already been paired.")
+    pending = _unfinished_round(tournament)
+    if pending is not None:
+        raise ArbiterError(
+            f"{tournament.round_label(pending.number)} is not finished yet: enter every "
+            f"result (or undo it) before pairing the next round."
+        )
+    if done // legs >= tournament.rounds:
+        raise ArbiterError(f"All {tournament.rounds} rounds have been paired.")
+    state = state_for(tournament)
+    if len(state.available) < 2:
+        raise ArbiterError(
+            "At least two players must be available to pair a round: register players, "
+            "or check the byes and withdrawals."
+        )
+    return state
+
+
+def pair_next_round(
+    tournament_id: int, expected_round: int | None = None, by_hand: str = ""
+) -> Round:
     """Pair the next round and store it as a draft. ``expected_round`` is the round the arbiter
     saw on the button: a second click (or a second arbiter) gets an error instead of a second
     round. Raises :class:`ArbiterError` when the round cannot be paired (previous round
-    unfinished, all rounds paired, no legal pairing)."""
+    unfinished, all rounds paired, no legal pairing). ``by_hand`` skips the engine: the draft
+    starts from :func:`nearest_pairing` (``"nearest"``) or without a board (``"empty"``), for
+    the arbiter to complete."""
     with transaction.atomic():
         tournament = locked_tournament(tournament_id)
         done = tournament.round_set.count()
-        legs = tournament.legs
-        if expected_round is not None and done // legs + 1 != expected_round:
-            raise ArbiterError(f"Round {expected_round} has already been paired.")
-        pending = _unfinished_round(tournament)
-        if pending is not None:
-            raise ArbiterError(
-                f"{tournament.round_label(pending.number)} is not finished yet: enter every "
-                f"result (or undo it) before pairing the next round."
-            )
-        if done // legs >= tournament.rounds:
-            raise ArbiterError(f"All {tournament.rounds} rounds have been paired.")
-        state = state_for(tournament)
-        if len(state.available) < 2:
-            raise ArbiterError(
-                "At least two players must be available to pair a round: register players, "
-                "or check the byes and withdrawals."
-            )
-        pairing = _engine_pairing(tournament, state)
+        state = _next_round_state(tournament, expected_round)
+        if by_hand == "empty":
+            pairing = RoundPairing(())
+        elif by_hand:
+            pairing = nearest_pairing(state, TCEC_RULES if tournament.is_tcec else ALL_RULES)
+        else:
+            pairing = _engine_pairing(tournament, state)
         try:
             with transaction.atomic():
                 rnd = _store_pairing(tournament, pairing, done + 1)
@@ -142,6 +161,119 @@ def pair_next_round(tournament_id: int, expected_round: int | None = None) -> Ro
             tournament.status = Tournament.Status.RUNNING
             tournament.save(update_fields=["status"])
         return rnd
+
+
+# -- pairing by hand ------------------------------------------------------------------------------
+
+NOT_PAIRED = "not paired"
+"""The bookkeeping rule of :func:`pairing.engine.violations` for an available player left
+without a board or the bye: a draft being paired by hand may break it until it is published."""
+COLOUR_RULES = frozenset({"C.04.1.f", "C.04.1.g"})
+"""C.04.1 f (colour difference beyond 2) and g (the same colour three times running), as
+:func:`pairing.engine.violations` names them."""
+
+
+def nearest_pairing(state: TournamentState, rules: Collection[str] = ALL_RULES) -> RoundPairing:
+    """A pairing of every available player that breaks as few absolute rules as it can, for
+    the arbiter to adjust when the system finds no legal pairing: a maximum matching that
+    avoids rematches (C.04.1 b), a second bye (d) and pairs whose colours break f or g either
+    way, then keeps scores and ranks close; colours against f and g; boards by score."""
+    players = sorted(state.available, key=lambda p: (-state.scores[p.id], p.tpn))
+    rank = {p.id: i for i, p in enumerate(players)}
+    bad = _bad_colours(state, rules)
+    graph = networkx.Graph()
+    big = 1000 * (len(players) + 1) ** 2
+    for i, a in enumerate(players):
+        for b in players[i + 1 :]:
+            cost = 0 if state.may_meet(a.id, b.id) else big // 10
+            if _orientations(a.id, b.id, bad)[0][0]:
+                cost += big // 100
+            cost += 10 * abs(state.scores[a.id] - state.scores[b.id]) + rank[b.id] - rank[a.id]
+            graph.add_edge(a.id, b.id, weight=big - cost)
+        if len(players) % 2:  # the bye: the lowest-ranked player who may have it
+            cost = big // 10 if a.had_pab_or_forfeit_win and "C.04.1.d" in rules else 0
+            graph.add_edge(a.id, BYE, weight=big - cost - 10 * (len(players) - rank[a.id]))
+    matching = networkx.max_weight_matching(graph, maxcardinality=True)
+    bye = next((a if b == BYE else b for a, b in matching if BYE in (a, b)), None)
+    pairs = []
+    for a, b in matching:
+        if BYE not in (a, b):
+            high, low = sorted((a, b), key=rank.__getitem__)
+            pairs.append(_orientations(high, low, bad)[0][1])
+    pairs.sort(key=lambda board: min(rank[board.white], rank[board.black]))
+    return RoundPairing(tuple(pairs), bye)
+
+
+BYE = 0
+"""The bye's node in :func:`nearest_pairing`'s graph (pairing numbers start at 1)."""
+
+
+def _bad_colours(state: TournamentState, rules: Collection[str]) -> dict[int, set[Colour]]:
+    """Player -> the colours that would break C.04.1 f or g (none in TCEC double rounds,
+    where each pair plays both colours, or when those rules are not checked)."""
+    if state.double_rounds or not COLOUR_RULES & set(rules):
+        return {p.id: set() for p in state.available}
+    bad: dict[int, set[Colour]] = {}
+    for p in state.available:
+        bad[p.id] = set()
+        for colour in (Colour.WHITE, Colour.BLACK):
+            history = (*p.colours, colour)
+            difference = sum(1 if c is Colour.WHITE else -1 for c in history)
+            if abs(difference) > 2 or history[-3:] == (colour,) * 3:  # C.04.1 f, g
+                bad[p.id].add(colour)
+    return bad
+
+
+def _orientations(high: int, low: int, bad: dict[int, set[Colour]]) -> list[tuple[int, Board]]:
+    """Both boards of a pair, the one that breaks fewer colour rules first (the higher-ranked
+    player ``high`` gets white when it is a tie), with their counts."""
+    boards = [Board(high, low), Board(low, high)]
+    counted = [((Colour.WHITE in bad[b.white]) + (Colour.BLACK in bad[b.black]), b) for b in boards]
+    return sorted(counted, key=lambda item: item[0])
+
+
+def _remove_board(pairing: RoundPairing, board: int) -> RoundPairing:
+    if not 1 <= board <= len(pairing.boards):
+        raise ValueError(f"there is no board {board}")
+    boards = pairing.boards[: board - 1] + pairing.boards[board:]
+    return RoundPairing(boards, pairing.bye)
+
+
+def _add_board(pairing: RoundPairing, white: int, black: int) -> RoundPairing:
+    if white == black:
+        raise ValueError("choose two different players")
+    taken = placed(pairing)
+    for pid in (white, black):
+        if pid in taken:
+            raise ValueError(f"player {pid} is already paired: remove that board first")
+    return RoundPairing((*pairing.boards, Board(white, black)), pairing.bye)
+
+
+def _set_bye(pairing: RoundPairing, player: int | None) -> RoundPairing:
+    if player is not None and player in placed(pairing):
+        raise ValueError(f"player {player} is already paired: remove that board first")
+    return RoundPairing(pairing.boards, player)
+
+
+def add_board(
+    tournament_id: int, number: int, white: int, black: int, confirm: bool = False
+) -> DraftChange:
+    """Pair two unpaired players of the draft on a new last board."""
+    return change_draft(tournament_id, number, lambda p: _add_board(p, white, black), confirm)
+
+
+def remove_board(tournament_id: int, number: int, board: int, confirm: bool = False) -> DraftChange:
+    """Take a board out of the draft: its players are unpaired until paired again."""
+    change = partial(_remove_board, board=board)
+    return change_draft(tournament_id, number, change, confirm, tolerated={NOT_PAIRED})
+
+
+def set_bye(
+    tournament_id: int, number: int, player: int | None, confirm: bool = False
+) -> DraftChange:
+    """Give the pairing-allocated bye of the draft to an unpaired player (``None``: no bye)."""
+    change = partial(_set_bye, player=player)
+    return change_draft(tournament_id, number, change, confirm, tolerated={NOT_PAIRED})
 
 
 # -- the draft -----------------------------------------------------------------------------------
@@ -198,10 +330,11 @@ def change_draft(
     number: int,
     change: Callable[[RoundPairing], RoundPairing],
     confirm: bool = False,
+    tolerated: Collection[str] = (),
 ) -> DraftChange:
     """Apply a hand adjustment to the draft of round row ``number``. A change that breaks a
-    rule is only applied with ``confirm``; otherwise the broken rules come back for the
-    arbiter to confirm."""
+    rule (other than the ``tolerated`` ones) is only applied with ``confirm``; otherwise the
+    broken rules come back for the arbiter to confirm."""
     with transaction.atomic():
         tournament = locked_tournament(tournament_id)
         rows = list(
@@ -225,6 +358,7 @@ def change_draft(
         if unknown:
             raise ArbiterError(f"There is no player {unknown[0]} in this tournament.")
         broken = new_violations(draft.state, draft.pairing, proposed, draft.rules)
+        broken = [v for v in broken if v.rule not in tolerated]
         if broken and not confirm:
             return DraftChange(False, broken)
         Bye.objects.filter(
@@ -260,6 +394,18 @@ def publish_round(round_id: int) -> Round:
         rnd = Round.objects.select_for_update().get(pk=round_id)
         if rnd.status != Round.Status.DRAFT:
             raise ArbiterError(f"{rnd.tournament.round_label(rnd.number)} is already published.")
+        draft = draft_of(snapshot(rnd.tournament), rnd.number)
+        unpaired = [
+            v.message.removesuffix(" is not paired")
+            for v in draft.violations
+            if v.rule == NOT_PAIRED
+        ]
+        if unpaired:
+            raise ArbiterError(
+                f"Not paired yet: {', '.join(unpaired)}. Give each a board or the bye before "
+                f"publishing (a player who does not play: delete the pairing, mark the bye, "
+                f"pair again)."
+            )
         Round.objects.filter(
             tournament=rnd.tournament_id, number__gte=rnd.number, status=Round.Status.DRAFT
         ).update(status=Round.Status.PUBLISHED)

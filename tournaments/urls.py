@@ -62,6 +62,26 @@ urlpatterns = [
     path("tournaments/<int:pk>/manage/rounds/pair/", rounds.round_pair, name="round_pair"),
     path("tournaments/<int:pk>/manage/rounds/undo/", rounds.round_undo, name="round_undo"),
     path(
+        "tournaments/<int:pk>/manage/rounds/pair-by-hand/",
+        rounds.round_pair_by_hand,
+        name="round_pair_by_hand",
+    ),
+    path(
+        "tournaments/<int:pk>/manage/rounds/<int:number>/add-board/",
+        rounds.round_add_board,
+        name="round_add_board",
+    ),
+    path(
+        "tournaments/<int:pk>/manage/rounds/<int:number>/remove-board/",
+        rounds.round_remove_board,
+        name="round_remove_board",
+    ),
+    path(
+        "tournaments/<int:pk>/manage/rounds/<int:number>/bye/",
+        rounds.round_set_bye,
+        name="round_set_bye",
+    ),
+    path(
         "tournaments/<int:pk>/manage/rounds/<int:number>/",
         rounds.round_manage,
         name="round_manage",

@@ -74,7 +74,10 @@ def test_it_asks_first(arbiter_client: Client, tournament, make_entries, method:
     assert response.status_code == 200
     assert "Delete the pairing of Round 1?" in html
     assert 'name="confirm" value="1"' in html and "Delete the pairing</button>" in html
-    assert f'href="{reverse("tournament_manage", args=[tournament.pk])}" autofocus>Cancel' in html
+    assert (
+        f'href="{reverse("tournament_manage", args=[tournament.pk])}" autofocus data-cancel>Cancel'
+        in html
+    )
     assert tournament.round_set.count() == 1
 
 

@@ -19,7 +19,14 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from tournaments import services
 from tournaments.dashboard import Dashboard
-from tournaments.forms import ExchangeForm, ResultForm, SwapColoursForm
+from tournaments.forms import (
+    AddBoardForm,
+    ByeForm,
+    ExchangeForm,
+    PairByHandForm,
+    ResultForm,
+    SwapColoursForm,
+)
 from tournaments.models import Game, Round, Tournament
 from tournaments.views.access import (
     HtmxHttpRequest,
@@ -83,11 +90,33 @@ def round_pair(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         rnd = services.pair_next_round(tournament.pk, int(raw) if raw.isdigit() else None)
     except services.ArbiterError as e:
         messages.error(request, str(e))
-        return redirect("tournament_manage", tournament.pk)
+        return redirect(reverse("tournament_manage", args=[tournament.pk]) + "#next-step")
     messages.success(
         request,
         f"{tournament.round_label(rnd.number)} paired as a draft: check it, adjust it if "
         f"needed, then publish it.",
+    )
+    return redirect("round_manage", tournament.pk, rnd.number)
+
+
+@login_required
+@require_POST
+def round_pair_by_hand(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """The next round as a draft to pair by hand: a suggested pairing, or no board."""
+    tournament = _get_tournament_for_arbiter(request, pk)
+    form = PairByHandForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise services.ArbiterError("Choose how to start the pairing.")
+        data = form.cleaned_data
+        rnd = services.pair_next_round(tournament.pk, data["round"], by_hand=data["start"])
+    except services.ArbiterError as e:
+        messages.error(request, str(e))
+        return redirect(reverse("tournament_manage", args=[tournament.pk]) + "#next-step")
+    messages.success(
+        request,
+        f"{tournament.round_label(rnd.number)} is a draft to pair by hand: add, remove and "
+        f"exchange boards, give the bye, then publish it.",
     )
     return redirect("round_manage", tournament.pk, rnd.number)
 
@@ -176,6 +205,60 @@ def round_swap_colours(request: HtmxHttpRequest, pk: int, number: int) -> HttpRe
         number,
         lambda confirm: services.swap_colours_in_draft(tournament.pk, number, board, confirm),
         {"board": board},
+    )
+
+
+@login_required
+@require_POST
+def round_add_board(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
+    """Pair two unpaired players of the draft on a new board (by hand)."""
+    tournament = _get_tournament_for_arbiter(request, pk)
+    form = AddBoardForm(request.POST)
+    if not form.is_valid():
+        return _after_change(request, tournament, number, problem="Choose two players.")
+    white, black = form.cleaned_data["white"], form.cleaned_data["black"]
+    return _change(
+        request,
+        tournament,
+        number,
+        lambda confirm: services.add_board(tournament.pk, number, white, black, confirm),
+        {"white": white, "black": black},
+    )
+
+
+@login_required
+@require_POST
+def round_remove_board(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
+    """Take a board out of the draft; its players wait to be paired again."""
+    tournament = _get_tournament_for_arbiter(request, pk)
+    form = SwapColoursForm(request.POST)
+    if not form.is_valid():
+        return _after_change(request, tournament, number, problem="Choose a board.")
+    board = form.cleaned_data["board"]
+    return _change(
+        request,
+        tournament,
+        number,
+        lambda confirm: services.remove_board(tournament.pk, number, board, confirm),
+        {"board": board},
+    )
+
+
+@login_required
+@require_POST
+def round_set_bye(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
+    """Give the draft's pairing-allocated bye to an unpaired player, or take it back."""
+    tournament = _get_tournament_for_arbiter(request, pk)
+    form = ByeForm(request.POST)
+    if not form.is_valid():
+        return _after_change(request, tournament, number, problem="Choose a player.")
+    player = form.cleaned_data["player"]
+    return _change(
+        request,
+        tournament,
+        number,
+        lambda confirm: services.set_bye(tournament.pk, number, player, confirm),
+        {"player": player or ""},
     )
 
 
