@@ -39,6 +39,7 @@ ARBITER = [
     "entry_edit",
     "entry_remove",
     "entry_availability",
+    "entry_provisional_rating",
     "round_pair",
     "round_pair_by_hand",
     "round_undo",
@@ -68,6 +69,7 @@ def form_data(name: str, world: dict[str, Any]) -> dict[str, Any]:
         "entry_availability": {"round": 3, "status": "withdrawn"},
         "round_pair": {"round": 3},
         "round_undo": {"confirm": "1"},
+        "entry_provisional_rating": {"rating": 1500},
         "round_pair_by_hand": {"round": 3, "start": "empty"},
         "round_remove_board": {"board": 1, "confirm": "1"},
         "round_add_board": {"white": 1, "black": 2, "confirm": "1"},
@@ -83,7 +85,13 @@ def kwargs(name: str, world: dict[str, Any]) -> dict[str, int]:
     t, entry, game = world["tournament"], world["entry"], world["game"]
     if name in ("home", "health", *LOGIN_ONLY):
         return {}
-    if name in ("entry_detail", "entry_edit", "entry_remove", "entry_availability"):
+    if name in (
+        "entry_detail",
+        "entry_edit",
+        "entry_remove",
+        "entry_availability",
+        "entry_provisional_rating",
+    ):
         return {"pk": t.pk, "entry_pk": entry.pk}
     if name in (
         "round_manage",

@@ -73,6 +73,16 @@ class Dashboard:
     def available_count(self) -> int:
         return sum(1 for row in self.players if row.status == Availability.PLAY)
 
+    @property
+    def needs_provisional_ratings(self) -> list[Entry]:
+        """Dubov A.1: unrated players to be paired in the next round (the system needs a
+        rating for each; the arbiter gives a provisional one)."""
+        if self.tournament.pairing_system != Tournament.PairingSystem.DUBOV or not self.next_round:
+            return []
+        return [
+            r.entry for r in self.players if r.status == Availability.PLAY and not r.entry.rating
+        ]
+
     @cached_property
     def players(self) -> list[PlayerRow]:
         byes = {(b.entry_id, b.round_number): b.kind for b in self.snap.byes}

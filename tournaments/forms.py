@@ -300,11 +300,24 @@ class EntryEditForm(PlayerFieldsMixin):
     ) -> None:
         super().__init__(*args, **kwargs)
         self.player = player
+        self.rating_locked = rating_locked
         if rating_locked:
             self.fields["rating"].disabled = True
             self.fields["rating"].help_text = "Ratings are fixed once round 1 is paired."
         if not manual_number:
             del self.fields["pairing_number"]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        posted = str(self.data.get("rating") or "").strip()
+        if self.rating_locked and posted not in ("", str(self["rating"].initial or 0)):
+            # A disabled field ignores what is posted: say so rather than answer "saved".
+            self.add_error(
+                "rating",
+                "Ratings are fixed once round 1 is paired; an unrated player gets a "
+                "provisional rating on the dashboard.",
+            )
+        return data
 
     def clean_fide_id(self) -> str:
         fide_id = str(self.cleaned_data.get("fide_id") or "")
@@ -430,3 +443,9 @@ class ByeForm(forms.Form):
 
     player = forms.IntegerField(min_value=1, required=False)
     confirm = forms.BooleanField(required=False)
+
+
+class ProvisionalRatingForm(forms.Form):
+    """Dubov A.1: the rating an unrated player is paired with."""
+
+    rating = forms.IntegerField(min_value=1, max_value=MAX_RATING)

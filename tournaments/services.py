@@ -34,7 +34,9 @@ from pairing.engine import (
     violations,
 )
 from pairing.services import Snapshot, import_state, snapshot, state_for
-from tournaments.models import Bye, Game, Round, Tournament, new_revision
+from tournaments.models import Bye, Entry, Game, Round, Tournament, new_revision
+
+MAX_RATING = 3500
 
 
 class ArbiterError(ValueError):
@@ -517,6 +519,32 @@ def undo_round(tournament_id: int) -> int:
             tournament.status = status
             tournament.save(update_fields=["status"])
         return min(numbers)
+
+
+def set_provisional_rating(entry_id: int, rating: int) -> Entry:
+    """Give an unrated player, after round 1 is paired, the rating the pairing uses (Dubov
+    A.1: "the arbiter assigns a provisional rating"; it is also the rating written to the
+    TRF, columns 49-52, so that the file re-pairs the same). Pairing numbers stay as they are:
+    the rounds already paired were paired with them."""
+    if not 1 <= rating <= MAX_RATING:
+        raise ArbiterError(f"A rating is a whole number from 1 to {MAX_RATING}.")
+    with transaction.atomic():
+        tournament_id = Entry.objects.values_list("tournament_id", flat=True).get(pk=entry_id)
+        tournament = locked_tournament(tournament_id)
+        entry = Entry.objects.select_related("player").get(pk=entry_id)
+        if not tournament.round_set.exists():
+            raise ArbiterError(
+                f"Round 1 is not paired yet: edit {entry.player.name}'s rating instead (the "
+                f"pairing numbers then follow it)."
+            )
+        if entry.rating:
+            raise ArbiterError(
+                f"{entry.player.name} is rated {entry.rating}: ratings are fixed once round 1 "
+                f"is paired; only an unrated player gets a provisional rating."
+            )
+        entry.rating = rating
+        entry.save(update_fields=["rating"])
+        return entry
 
 
 def next_pairing_number(tournament: Tournament) -> int:

@@ -58,6 +58,11 @@ urlpatterns = [
         players.entry_availability,
         name="entry_availability",
     ),
+    path(
+        "tournaments/<int:pk>/manage/players/<int:entry_pk>/provisional-rating/",
+        arbiter.entry_provisional_rating,
+        name="entry_provisional_rating",
+    ),
     # Arbiters: rounds and results.
     path("tournaments/<int:pk>/manage/rounds/pair/", rounds.round_pair, name="round_pair"),
     path("tournaments/<int:pk>/manage/rounds/undo/", rounds.round_undo, name="round_undo"),

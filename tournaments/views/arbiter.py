@@ -5,14 +5,22 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.text import slugify
-from django.views.decorators.http import require_http_methods, require_safe
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from pairing.services import export_trf
 from tournaments import registration, services
 from tournaments.dashboard import Dashboard
-from tournaments.forms import QuickEntryForm, TournamentForm, TrfImportForm
+from tournaments.forms import (
+    MAX_RATING,
+    ProvisionalRatingForm,
+    QuickEntryForm,
+    TournamentForm,
+    TrfImportForm,
+)
+from tournaments.models import Entry
 from tournaments.views.access import HtmxHttpRequest, _get_tournament_for_arbiter, posted
 
 
@@ -89,3 +97,25 @@ def tournament_export_trf(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     name = slugify(tournament.name) or f"tournament-{tournament.pk}"
     response["Content-Disposition"] = f'attachment; filename="{name}.trf"'
     return response
+
+
+@login_required
+@require_POST
+def entry_provisional_rating(request: HtmxHttpRequest, pk: int, entry_pk: int) -> HttpResponse:
+    """Dubov A.1: an unrated player gets a provisional rating after round 1 is paired."""
+    tournament = _get_tournament_for_arbiter(request, pk)
+    entry = get_object_or_404(Entry, pk=entry_pk, tournament=tournament)
+    form = ProvisionalRatingForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise services.ArbiterError(f"A rating is a whole number from 1 to {MAX_RATING}.")
+        entry = services.set_provisional_rating(entry.pk, form.cleaned_data["rating"])
+    except services.ArbiterError as e:
+        messages.error(request, str(e))
+    else:
+        messages.success(
+            request,
+            f"{entry.player.name} is paired with the provisional rating {entry.rating} (written "
+            f"to the TRF report as the pairing rating).",
+        )
+    return redirect(reverse("tournament_manage", args=[tournament.pk]) + "#next-step")
