@@ -11,6 +11,7 @@ only (an import-linter contract checks it); inside, the packages are
   order), :mod:`.tools` (checker, generator, rule checks of hand-made pairings).
 """
 
+from pairing.engine.core.colours import Preference, Strength, preference
 from pairing.engine.core.errors import EngineError, NoValidPairing, TrfError
 from pairing.engine.core.state import (
     BLANK,
@@ -82,6 +83,7 @@ __all__ = [
     "PlayerId",
     "PlayerResult",
     "PointValues",
+    "Preference",
     "RatedGame",
     "RatedPlayer",
     "RatingEvent",
@@ -91,6 +93,7 @@ __all__ = [
     "RoundPairing",
     "RuleSet",
     "StandingRow",
+    "Strength",
     "TieBreak",
     "TournamentInfo",
     "TournamentState",
@@ -105,6 +108,7 @@ __all__ = [
     "new_violations",
     "pairing_system",
     "player_floor",
+    "preference",
     "random_seeding",
     "rate_event",
     "read_trf",

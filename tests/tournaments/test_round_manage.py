@@ -29,6 +29,27 @@ def test_a_draft_lists_its_boards_and_breaks_nothing(
 
 
 @pytest.mark.django_db
+def test_each_draft_board_shows_what_decided_it(
+    arbiter_client: Client, tournament, make_entries, play
+) -> None:
+    make_entries(4)
+    play(tournament, rounds=1)
+    services.pair_next_round(tournament.pk)
+    html = page(arbiter_client, tournament, 2)
+    # Player 01 won with White in round 1: 1 point, rating, colours, preference, floats. The
+    # winners (1 and 4, both White) meet, and so do the losers (both Black): the same
+    # preference on each board, same strength, no earlier difference: E.4.
+    assert (
+        '<span class="review">1 pts · 2375 · <span title="Colours round by round">W</span>' in html
+    )
+    assert "Black, strong" in html and "White, strong" in html
+    assert html.count('<strong>E.4</strong> <span class="small">the higher-ranked') == 2
+    assert "swapped by hand" not in html
+    services.swap_colours_in_draft(tournament.pk, 2, 1, confirm=True)
+    assert "swapped by hand" in page(arbiter_client, tournament, 2)
+
+
+@pytest.mark.django_db
 def test_a_draft_shows_every_broken_rule(
     arbiter_client: Client, tournament, four, record_round
 ) -> None:

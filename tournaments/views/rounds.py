@@ -66,6 +66,7 @@ def _context(tournament: Tournament, number: int, **extra: Any) -> dict[str, Any
         first = board.first_leg(number)
         draft = board.draft(first)
         context |= {"draft": draft, "violations": draft.violations, "first_leg": first}
+        context["review"] = services.review_draft(draft, tournament.engine_system)
         context["unpaired"] = board.unpaired(first)
     return context | extra
 
