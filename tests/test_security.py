@@ -27,6 +27,9 @@ PUBLIC = [
     "tournament_crosstable",
     "tournament_players",
     "entry_detail",
+    "print_pairings",
+    "print_standings",
+    "print_crosstable",
 ]
 LOGIN_ONLY = ["tournament_create", "tournament_import_trf"]
 """Arbiter pages that create a tournament: any logged-in user."""
@@ -50,10 +53,11 @@ ARBITER = [
     "round_remove_board",
     "round_set_bye",
     "round_publish",
+    "print_slips",
     "game_result",
 ]
 """Pages of one tournament: its arbiters only."""
-GET_ONLY = {"tournament_manage", "tournament_export_trf", "round_manage"}
+GET_ONLY = {"tournament_manage", "tournament_export_trf", "round_manage", "print_slips"}
 """Arbiter pages that change nothing."""
 
 
@@ -105,6 +109,8 @@ def kwargs(name: str, world: dict[str, Any]) -> dict[str, int]:
         return {"pk": t.pk, "number": world["draft"].number}
     if name == "game_result":
         return {"pk": t.pk, "game_pk": game.pk}
+    if name in ("print_pairings", "print_slips"):
+        return {"pk": t.pk, "number": 1}
     return {"pk": t.pk}
 
 

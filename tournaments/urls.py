@@ -3,7 +3,7 @@
 
 from django.urls import path
 
-from tournaments.views import arbiter, players, public, rounds
+from tournaments.views import arbiter, players, printouts, public, rounds
 
 urlpatterns = [
     # Public, read-only.
@@ -25,6 +25,19 @@ urlpatterns = [
         "tournaments/<int:pk>/players/<int:entry_pk>/",
         public.entry_detail,
         name="entry_detail",
+    ),
+    path(
+        "tournaments/<int:pk>/print/pairings/<int:number>/",
+        printouts.print_pairings,
+        name="print_pairings",
+    ),
+    path(
+        "tournaments/<int:pk>/print/standings/", printouts.print_standings, name="print_standings"
+    ),
+    path(
+        "tournaments/<int:pk>/print/crosstable/",
+        printouts.print_crosstable,
+        name="print_crosstable",
     ),
     # Arbiters: the tournament.
     path("tournaments/new/", arbiter.tournament_create, name="tournament_create"),
@@ -105,6 +118,11 @@ urlpatterns = [
         "tournaments/<int:pk>/manage/rounds/<int:number>/publish/",
         rounds.round_publish,
         name="round_publish",
+    ),
+    path(
+        "tournaments/<int:pk>/manage/rounds/<int:number>/slips/",
+        printouts.print_slips,
+        name="print_slips",
     ),
     path(
         "tournaments/<int:pk>/manage/games/<int:game_pk>/result/",
