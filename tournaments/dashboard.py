@@ -55,6 +55,12 @@ class Dashboard:
         return next((r for r in self.snap.rounds if r.status != Round.Status.FINISHED), None)
 
     @property
+    def last_published(self) -> Round | None:
+        """The last round players can see (its pairings and slips are what is printed)."""
+        shown = [r for r in self.snap.rounds if r.status != Round.Status.DRAFT]
+        return shown[-1] if shown else None
+
+    @property
     def can_pair(self) -> bool:
         return self.next_round is not None and self.unfinished is None
 

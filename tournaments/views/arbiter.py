@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils.text import slugify
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from pairing.services import export_trf
+from pairing.services import export_trf, report_gaps
 from tournaments import registration, services
 from tournaments.dashboard import Dashboard
 from tournaments.forms import (
@@ -21,6 +21,7 @@ from tournaments.forms import (
     TrfImportForm,
 )
 from tournaments.models import Entry
+from tournaments.qr import public_url, qr_svg
 from tournaments.views.access import HtmxHttpRequest, _get_tournament_for_arbiter, posted
 
 
@@ -66,6 +67,9 @@ def tournament_manage(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if board.snap.entries:  # the list is long: keep the messages and the next step in view
         form.fields["name"].widget.attrs.pop("autofocus", None)
     context = {"board": board, "tournament": tournament, "form": form}
+    context["public_url"] = url = public_url(request, tournament.pk)
+    context |= {"qr": qr_svg(url, f"{tournament.name}: public pages")}
+    context["report_gaps"] = report_gaps(tournament)
     return render(request, "tournaments/tournament_manage.html", context)
 
 
