@@ -60,7 +60,8 @@ def print_pairings(request: HtmxHttpRequest, pk: int, number: int) -> HttpRespon
     if rnd is None:
         raise Http404("No such published round.")
     alpha = request.GET.get("order") == "alpha"
-    context = {"round": rnd, "alpha": alpha, "games": view.games(rnd), "view": view}
+    context: dict[str, Any] = {"round": rnd, "alpha": alpha, "games": view.games(rnd)}
+    context["view"] = view
     context |= {"lines": view.lines(rnd) if alpha else view.byes(rnd)}
     context["before"] = view.scores_before(rnd)
     title = f"{view.label(rnd.number)}: pairings" + (", alphabetical" if alpha else "")
@@ -108,7 +109,8 @@ def print_slips(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     rnd = next((r for r in view.snap.rounds if r.number == number), None)
     if rnd is None:
         raise Http404("No such round.")
-    context = {"round": rnd, "games": view.games(rnd), "before": view.scores_before(rnd)}
+    context: dict[str, Any] = {"round": rnd, "games": view.games(rnd)}
+    context["before"] = view.scores_before(rnd)
     title = f"{view.label(number)}: result slips"
     back = reverse("round_manage", args=[pk, number])
     return _printout(request, tournament, "slips.html", title, back, **context)
