@@ -14,6 +14,7 @@ from functools import partial
 
 import networkx
 from django.db import IntegrityError, transaction
+from django.db.models import ProtectedError
 
 from pairing.engine import (
     ALL_RULES,
@@ -743,6 +744,33 @@ def set_provisional_rating(entry_id: int, rating: int) -> Entry:
         entry.rating = rating
         entry.save(update_fields=["rating"])
         return entry
+
+
+def delete_tournament(tournament_id: int) -> str:
+    """Delete a tournament with its entries, rounds, games and byes (the players stay, for
+    other tournaments); a rated tournament stays (archive it instead). Returns its name."""
+    with transaction.atomic():
+        tournament = locked_tournament(tournament_id)
+        try:
+            # Games before entries: a game protects its players' entries.
+            Game.objects.filter(round__tournament=tournament).delete()
+            tournament.delete()
+        except ProtectedError as e:
+            raise ArbiterError(
+                f"{tournament.name} has been rated: its rating history needs it. Archive it "
+                f"instead."
+            ) from e
+        return tournament.name
+
+
+def set_archived(tournament_id: int, archived: bool) -> Tournament:
+    """Archive a tournament (left out of the list of tournaments; its pages stay) or bring it
+    back."""
+    with transaction.atomic():
+        tournament = locked_tournament(tournament_id)
+        tournament.archived = archived
+        tournament.save(update_fields=["archived"])
+        return tournament
 
 
 def next_pairing_number(tournament: Tournament) -> int:

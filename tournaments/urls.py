@@ -44,6 +44,8 @@ urlpatterns = [
     path("tournaments/import/", arbiter.tournament_import_trf, name="tournament_import_trf"),
     path("tournaments/<int:pk>/manage/", arbiter.tournament_manage, name="tournament_manage"),
     path("tournaments/<int:pk>/edit/", arbiter.tournament_edit, name="tournament_edit"),
+    path("tournaments/<int:pk>/archive/", arbiter.tournament_archive, name="tournament_archive"),
+    path("tournaments/<int:pk>/delete/", arbiter.tournament_delete, name="tournament_delete"),
     path(
         "tournaments/<int:pk>/export.trf",
         arbiter.tournament_export_trf,

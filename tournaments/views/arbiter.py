@@ -22,7 +22,12 @@ from tournaments.forms import (
 )
 from tournaments.models import Entry
 from tournaments.qr import public_url, qr_svg
-from tournaments.views.access import HtmxHttpRequest, _get_tournament_for_arbiter, posted
+from tournaments.views.access import (
+    HtmxHttpRequest,
+    _get_tournament_for_arbiter,
+    confirm_page,
+    posted,
+)
 
 
 @login_required
@@ -123,3 +128,38 @@ def entry_provisional_rating(request: HtmxHttpRequest, pk: int, entry_pk: int) -
             f"to the TRF report as the pairing rating).",
         )
     return redirect(reverse("tournament_manage", args=[tournament.pk]) + "#next-step")
+
+
+@login_required
+@require_POST
+def tournament_archive(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Archive the tournament (``archived=1``) or bring it back (``archived=0``)."""
+    tournament = _get_tournament_for_arbiter(request, pk)
+    archived = request.POST.get("archived", "1") == "1"
+    services.set_archived(tournament.pk, archived)
+    note = "archived: it is no longer listed" if archived else "back in the list of tournaments"
+    messages.success(request, f"{tournament.name} is {note}.")
+    return redirect("tournament_manage", tournament.pk)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def tournament_delete(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Delete the tournament, after a confirmation page."""
+    tournament = _get_tournament_for_arbiter(request, pk)
+    if request.method == "POST" and request.POST.get("confirm") == "1":
+        try:
+            name = services.delete_tournament(tournament.pk)
+        except services.ArbiterError as e:
+            messages.error(request, str(e))
+            return redirect("tournament_manage", tournament.pk)
+        messages.success(request, f"{name} is deleted.")
+        return redirect("home")
+    details = [
+        f"Its {tournament.entries.count()} entries, {tournament.round_set.count()} round(s), "
+        f"games and byes are deleted for good; the public pages go.",
+        "The players stay in the player list for other tournaments.",
+        "To keep it but hide it from the list of tournaments, archive it instead.",
+    ]
+    question = f"Delete {tournament.name}?"
+    return confirm_page(request, tournament, question, details, "Delete the tournament")
