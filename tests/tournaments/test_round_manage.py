@@ -126,3 +126,18 @@ def test_tcec_drafts_are_not_held_to_fide_colour_rules(
     tournament.pairing_system = "dutch"
     tournament.save()
     assert "This draft breaks 4 pairing rules" in page(arbiter_client, tournament, 3)
+
+
+@pytest.mark.django_db
+def test_htmx_gets_a_board_row_back(arbiter_client: Client, tournament, make_entries, play):
+    """Cancel of a correction: the board's row alone (regression: the whole page with
+    hx-select swapped nothing, and the question stayed)."""
+    make_entries(4)
+    play(tournament, rounds=1)
+    game = tournament.round_set.get().games.order_by("board").first()
+    assert game is not None
+    html = page(
+        arbiter_client, tournament, 1, **{"HX-Request": "true", "HX-Target": f"game-{game.pk}"}
+    )
+    assert html.lstrip().startswith(f'<tr id="game-{game.pk}"') and "<html" not in html
+    assert "Confirm the correction" not in html

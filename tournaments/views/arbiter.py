@@ -6,7 +6,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils.text import slugify
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -127,7 +126,7 @@ def entry_provisional_rating(request: HtmxHttpRequest, pk: int, entry_pk: int) -
             f"{entry.player.name} is paired with the provisional rating {entry.rating} (written "
             f"to the TRF report as the pairing rating).",
         )
-    return redirect(reverse("tournament_manage", args=[tournament.pk]) + "#next-step")
+    return redirect("tournament_manage", tournament.pk)
 
 
 @login_required

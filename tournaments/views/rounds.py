@@ -78,6 +78,9 @@ def _round_page(
     target = htmx_target(request)
     if target in SECTIONS:
         return render(request, f"{TEMPLATE}#{target}", context)
+    game = next((g for g in context["games"] if target == f"game-{g.pk}"), None)
+    if game is not None:  # a board's row again (a cancelled correction)
+        return render(request, f"{TEMPLATE}#game_row", context | {"game": game})
     return render(request, TEMPLATE, context)
 
 
@@ -91,7 +94,7 @@ def round_pair(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         rnd = services.pair_next_round(tournament.pk, int(raw) if raw.isdigit() else None)
     except services.ArbiterError as e:
         messages.error(request, str(e))
-        return redirect(reverse("tournament_manage", args=[tournament.pk]) + "#next-step")
+        return redirect("tournament_manage", tournament.pk)
     messages.success(
         request,
         f"{tournament.round_label(rnd.number)} paired as a draft: check it, adjust it if "
@@ -113,10 +116,11 @@ def round_pair_by_hand(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         rnd = services.pair_next_round(tournament.pk, data["round"], by_hand=data["start"])
     except services.ArbiterError as e:
         messages.error(request, str(e))
-        return redirect(reverse("tournament_manage", args=[tournament.pk]) + "#next-step")
+        return redirect("tournament_manage", tournament.pk)
     messages.success(
         request,
-        f"{tournament.round_label(rnd.number)} is a draft to pair by hand: add, remove and "
+        f"{tournament.round_label(rnd.number).removesuffix(', game 1')} is a draft to pair by "
+        f"hand: add, remove and "
         f"exchange boards, give the bye, then publish it.",
     )
     return redirect("round_manage", tournament.pk, rnd.number)
