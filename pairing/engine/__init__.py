@@ -22,6 +22,7 @@ from pairing.engine.core.acceleration import (
     group_a_size,
     with_baku,
 )
+from pairing.engine.core.colours import Preference, Strength, preference
 from pairing.engine.core.errors import EngineError, NoValidPairing, TrfError
 from pairing.engine.core.state import (
     BLANK,
@@ -96,6 +97,7 @@ __all__ = [
     "PlayerId",
     "PlayerResult",
     "PointValues",
+    "Preference",
     "RatedGame",
     "RatedPlayer",
     "RatingEvent",
@@ -105,6 +107,7 @@ __all__ = [
     "RoundPairing",
     "RuleSet",
     "StandingRow",
+    "Strength",
     "TieBreak",
     "TournamentInfo",
     "TournamentState",
@@ -127,6 +130,7 @@ __all__ = [
     "new_violations",
     "pairing_system",
     "player_floor",
+    "preference",
     "random_seeding",
     "rate_event",
     "read_trf",
