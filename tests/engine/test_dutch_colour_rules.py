@@ -1,0 +1,75 @@
+"""The Dutch colour allocation rules E.1-E.5 (C.04.3, 2017), each on a pair it alone decides.
+
+Two players (ids = pairing numbers 1 and 2) who have never met: the round has one board, and
+the test reads its colours. Each docstring shows what the next rule down would give instead.
+Histories come from :mod:`tests.engine.histories` (``H`` a half-point bye, ``F`` a
+full-point bye: no colour).
+"""
+
+from __future__ import annotations
+
+from pairing.engine import Colour
+from pairing.engine.dutch import pair_round
+from tests.engine.histories import boards, past
+
+W, B = Colour.WHITE, Colour.BLACK
+
+
+def board(histories: dict[int, str], total_rounds: int = 9, initial: Colour = W) -> tuple:
+    (only,) = boards(pair_round(past(histories, total_rounds, initial=initial)))
+    return only
+
+
+def test_e1_grants_both_preferences() -> None:
+    """1: W W B (CD +1, strong Black), 2: B B W (CD -1, strong White): E.1, 2 White.
+    E.3 would alternate the latest round (1 had Black, 2 White): 1 White."""
+    assert board({1: "w= w= b=", 2: "b= b= w="}) == (2, 1)
+
+
+def test_e1_a_player_without_games_takes_the_other_colour() -> None:
+    """A.6.d: 1 has no game (half-point bye), 2 played White (strong Black): 2's preference
+    is granted, 1 White. With the initial colour Black, E.5 would give 1 (higher ranked on
+    pairing number, odd) Black."""
+    assert board({1: "H", 2: "w="}, initial=B) == (1, 2)
+    # The other way round: 2 has no game (full-point bye, so 2 ranks higher), 1 played
+    # White and lost (strong Black): 1 Black. E.5 would give 2 (even) the colour opposite to
+    # the initial White, Black.
+    assert board({1: "w0", 2: "F"}) == (2, 1)
+
+
+def test_e2_grants_the_stronger_preference() -> None:
+    """1: two half-point byes and Black (CD -1, strong White); 2: W B B (the last two Black:
+    absolute White). Both want White: E.2, 2's absolute one. E.3 finds no round where they
+    differ (1 played once, Black, like 2's last game) and E.4 would favour 1 (same score,
+    smaller pairing number)."""
+    assert board({1: "H H b=", 2: "w= b= b="}) == (2, 1)
+
+
+def test_e2_two_absolute_topscorers_wider_colour_difference() -> None:
+    """Last round (4 of 5 played): 1 (4 points) and 2 (3.5) are topscorers (over 2.5), so
+    C.3 lets their equal absolute preferences meet. 1: W B B (CD -1, two Blacks), 2: B B W B
+    (CD -2): both absolute White; E.2 grants the wider colour difference, 2's. E.3 would
+    alternate the latest differing round (1 Black, 2 White then): 1 White; E.4 too."""
+    assert board({1: "F w1 b1 b1", 2: "b1 b1 w1 b="}, total_rounds=5) == (2, 1)
+
+
+def test_e3_alternates_to_the_latest_round_with_different_colours() -> None:
+    """1: B W W B, 2: W B W B, both CD 0 and last Black (mild White). From the latest round:
+    B/B, W/W, then W (1) / B (2): alternate it, 1 Black. E.4 would give 1 (same score,
+    smaller pairing number) White."""
+    assert board({1: "b= w= w= b=", 2: "w= b= w= b="}) == (2, 1)
+
+
+def test_e4_higher_ranked_player_gets_his_preference() -> None:
+    """1 lost twice (W B), 2 won twice (W B): same history, both mild White; 2 ranks higher
+    (more points): E.4, 2 White. E.5 would give 2 (even number) the colour opposite to the
+    initial White: Black."""
+    assert board({1: "w0 b0", 2: "w1 b1"}) == (2, 1)
+
+
+def test_e5_pairing_number_parity_and_initial_colour() -> None:
+    """Round 1. Two players: 1 (odd) gets the initial colour: Black here, White by default.
+    Four players: 1-3 and 2-4; 2 (even) gets the colour opposite to the initial one."""
+    assert boards(pair_round(past({1: "", 2: ""}, 5, initial=B))) == {(2, 1)}
+    assert boards(pair_round(past({1: "", 2: ""}, 5))) == {(1, 2)}
+    assert boards(pair_round(past({1: "", 2: "", 3: "", 4: ""}, 5))) == {(1, 3), (4, 2)}
