@@ -182,6 +182,32 @@ def test_c14_downfloat_as_two_rounds_before() -> None:
     assert pairing.bye == 2
 
 
+def test_c15_upfloat_as_two_rounds_before() -> None:
+    """1: 2 points, 2: 1.5 (both strong White; they may not meet); residents on 1 point,
+    all strong Black: 3 (upfloated in round 2), 4 (upfloated in round 3), 5, 6. 4 may meet
+    neither 3, 5 nor 6, so 4 always meets an MDP and upfloats again (C.13: one in every
+    candidate); 1 may not meet 5 or 6. Brackets 2 and 1.5 leave 1 and 2 unpaired; last
+    bracket: MDPs 1, 2, residents 3-6. Every candidate: PSD [1, 0.5, 0], one resident pair of
+    two Black seekers (C.10), no repeated downfloat.
+      1-3, 2-4, 5-6: 3 upfloats as in round 2 (C.15); 4's repeated upfloat has SD 0.5 (C.17)
+      1-4, 2-5, 3-6: no C.15; 4's repeated upfloat has SD 1 (C.17)
+    C.15 takes the second; without it C.17 would take the first. Colours: 3 and 6 have the
+    same history, E.4 gives 3 (higher) his Black."""
+    state = past(
+        {
+            1: "b1 w= b=",
+            2: "b= w= b=",
+            3: "w0 b=^ w=",
+            4: "w= b= w0^",
+            5: "w= b= w0",
+            6: "w= b= w0",
+        },
+        8,
+        forbidden=[(1, 2), (3, 4), (4, 5), (4, 6), (1, 5), (1, 6)],
+    )
+    assert boards(paired(state)) == {(1, 4), (2, 5), (6, 3)}
+
+
 def test_c16_score_difference_of_a_repeated_downfloat() -> None:
     """Round 2 of 2 (no topscorers: 1 point is not over half of 2). 1: beat a player with
     Black (1 point); 2: drew with White (0.5); 3: full-point bye (1 point, a downfloat);
