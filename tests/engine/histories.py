@@ -21,7 +21,7 @@ Players who may not meet are given as forbidden pairs (C.1 reads them like earli
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from pairing.engine import Colour, Player, RoundEntry, TournamentState
@@ -48,13 +48,13 @@ def past(
     *,
     forbidden: Iterable[tuple[int, int]] = (),
     ratings: Mapping[int, int] | None = None,
-    opponents_rating: Mapping[int, int] | None = None,
+    opponents_rating: Mapping[int, int | Sequence[int]] | None = None,
     initial: Colour = W,
     absent: Mapping[int, str] | None = None,
 ) -> TournamentState:
     """The tournament before its next round: players ``1..n`` with the given histories
     (all of the same length), ``forbidden`` pairs that may not meet, ratings (2000 by default)
-    and the rating of every ghost a player met (their ARO in the Dubov system, 2000 by
+    and the rating of the ghosts a player met (one for all, or one per game in order; 2000 by
     default). ``absent`` players are not paired in the next round."""
     ids = sorted(histories)
     assert ids == list(range(1, len(ids) + 1)), "players are numbered 1..n"
@@ -81,12 +81,16 @@ def past(
             score += _POINTS[code]
     players = []
     ghosts = []
+    nth = dict.fromkeys(ids, 0)
     for number, game in enumerate(games, start=len(ids) + 1):
         entries[game.player][game.column] = RoundEntry(number, game.colour, game.code)
         ghost_entries = _byes_worth(game.ghost_score, game.column)
         ghost_entries.append(RoundEntry(game.player, game.colour.opposite, _GHOST_CODE[game.code]))
         ghost_entries += [RoundEntry(None, None, "Z")] * (rounds - game.column - 1)
         rating = (opponents_rating or {}).get(game.player, 2000)
+        if not isinstance(rating, int):
+            rating = rating[nth[game.player]]
+        nth[game.player] += 1
         ghosts.append(Player(id=number, rating=rating, results=tuple(ghost_entries)))
     for pid in ids:
         rating = (ratings or {}).get(pid, 2000)

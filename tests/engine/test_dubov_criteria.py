@@ -199,6 +199,19 @@ def test_c8_to_c10_do_not_apply_in_the_last_round() -> None:
     assert paired(state) == ({(1, 2), (4, 3)}, None)
 
 
+def test_b5_s1_by_aro_rounded_half_up() -> None:
+    """All on 1 point; 1 and 2 (W B: mild White) form G1, 3 and 4 (B W: mild Black) G2.
+    A.6: 1 met opponents rated 2001 and 2001 (ARO 2001), 2 met 2000 and 2001 (2000.5,
+    rounded up: 2001). B.5: equal AROs, so S1 = 1, 2 by the ranking list; T2 = (3, 4):
+    1-3, 2-4. (Rounded down, 2's 2000 would put 2 first: 2-3, 1-4.)"""
+    state = past(
+        {1: "w= b=", 2: "w= b=", 3: "b= w=", 4: "b= w="},
+        5,
+        opponents_rating={1: 2001, 2: [2000, 2001]},
+    )
+    assert paired(state) == ({(1, 3), (2, 4)}, None)
+
+
 # -- E. colours ------------------------------------------------------------------------------
 
 
