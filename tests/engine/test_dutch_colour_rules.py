@@ -9,6 +9,7 @@ full-point bye: no colour).
 from __future__ import annotations
 
 from pairing.engine import Colour
+from pairing.engine.core.colours import Preference, Strength, preference
 from pairing.engine.dutch import pair_round
 from tests.engine.histories import boards, past
 
@@ -18,6 +19,38 @@ W, B = Colour.WHITE, Colour.BLACK
 def board(histories: dict[int, str], total_rounds: int = 9, initial: Colour = W) -> tuple:
     (only,) = boards(pair_round(past(histories, total_rounds, initial=initial)))
     return only
+
+
+def test_a6_colour_difference_and_preference() -> None:
+    """A.6: the colour difference is White games minus Black games; a: absolute when beyond
+    +-1 or the same colour in the two latest games; b: strong at +-1; c: mild at 0,
+    alternating; d: none without games."""
+    none, mild, strong, absolute = (
+        Strength.NONE,
+        Strength.MILD,
+        Strength.STRONG,
+        Strength.ABSOLUTE,
+    )
+    table = {
+        "": Preference(None, none, 0),
+        "w": Preference(B, strong, 1),
+        "b": Preference(W, strong, -1),
+        "wb": Preference(W, mild, 0),
+        "bw": Preference(B, mild, 0),
+        "ww": Preference(B, absolute, 2),
+        "bb": Preference(W, absolute, -2),
+        "wbb": Preference(W, absolute, -1),
+        "bww": Preference(B, absolute, 1),
+        "wbw": Preference(B, strong, 1),
+        "bwwb": Preference(W, mild, 0),
+        "wwbwb": Preference(B, strong, 1),
+        "bbwbw": Preference(W, strong, -1),
+        "wwwbb": Preference(W, absolute, 1),
+        "wbwww": Preference(B, absolute, 3),
+        "bbbwb": Preference(W, absolute, -3),
+    }
+    for history, expected in table.items():
+        assert preference([Colour(c) for c in history]) == expected, history
 
 
 def test_e1_grants_both_preferences() -> None:
