@@ -8,8 +8,10 @@ test.
 
 from __future__ import annotations
 
+import pytest
+
 from pairing.engine import TournamentState, tie_break
-from pairing.engine.tiebreaks import Edition
+from pairing.engine.tiebreaks import Edition, aro, buchholz, progressive_score, sonneborn_berger
 from tests.engine.test_tiebreaks import build
 
 
@@ -203,3 +205,33 @@ def test_equal_vur_cut_first_with_the_2026_caps() -> None:
     assert value("BH", TWO_VURS, 1, Edition.C07_2026) == 15
     assert value("BH-C1", TWO_VURS, 1, Edition.C07_2026) == 12
     assert value("BH-C2", TWO_VURS, 1, Edition.C07_2026) == 8
+
+
+def test_median_three_from_the_code() -> None:
+    """BH-M3 (read from the code, not in the registry): the three lowest and three highest
+    of P1's five values go, nothing is left: 0 (Cut-3 leaves 13)."""
+    assert value("BH-M3", ROUND_ROBIN, 1) == 0
+    assert value("BH-C3", ROUND_ROBIN, 1) == 13
+
+
+def test_more_cuts_than_rounds_leave_nothing() -> None:
+    """After one round P1 (who beat P2, final score 0) has one term: Cut-2 and Median-1
+    cut it and find nothing more to cut: 0."""
+    one_round = build({1: "2w1", 2: "1b0"})
+    assert value("BH-C2", one_round, 2) == 0
+    assert value("BH-M1", one_round, 2) == 0
+    assert value("SB-M1", one_round, 1) == 0
+    assert value("SB-C2", one_round, 1) == 0
+
+
+def test_negative_or_mixed_modifiers_are_refused() -> None:
+    with pytest.raises(ValueError, match="either a Cut or a Median"):
+        buchholz(ROUND_ROBIN, cut=-1)
+    with pytest.raises(ValueError, match="either a Cut or a Median"):
+        sonneborn_berger(ROUND_ROBIN, median=-1)
+    with pytest.raises(ValueError, match="either a Cut or a Median"):
+        buchholz(ROUND_ROBIN, cut=1, median=1)
+    with pytest.raises(ValueError, match="negative cut -1"):
+        progressive_score(ROUND_ROBIN, cut=-1)
+    with pytest.raises(ValueError, match="negative cut -1"):
+        aro(ROUND_ROBIN, cut=-1)
