@@ -86,11 +86,25 @@ def test_e2_two_absolute_topscorers_wider_colour_difference() -> None:
     assert board({1: "F w1 b1 b1", 2: "b1 b1 w1 b="}, total_rounds=5) == (2, 1)
 
 
+def test_e2_equal_colour_differences_go_on_to_e3() -> None:
+    """Last round (5 of 6): both topscorers (5 points), both absolute White with the same
+    colour difference -1: 1 W B W B B, 2 B W W B B. The wider-difference clause does not
+    decide; E.3: from the latest round B/B, B/B, W/W, then B (1) / W (2): 1 White."""
+    assert board({1: "w1 b1 w1 b1 b1", 2: "b1 w1 w1 b1 b1"}, total_rounds=6) == (1, 2)
+
+
 def test_e3_alternates_to_the_latest_round_with_different_colours() -> None:
     """1: B W W B, 2: W B W B, both CD 0 and last Black (mild White). From the latest round:
     B/B, W/W, then W (1) / B (2): alternate it, 1 Black. E.4 would give 1 (same score,
     smaller pairing number) White."""
     assert board({1: "b= w= w= b=", 2: "w= b= w= b="}) == (2, 1)
+
+
+def test_e3_runs_out_of_games_then_e4() -> None:
+    """1: two byes, then W B; 2: B W W B; both mild White. E.3 compares the latest games,
+    B/B and W/W, and 1 has no earlier game: no round with different colours. E.4: 1 (same
+    score, smaller pairing number) White."""
+    assert board({1: "H H w= b=", 2: "b= w= w= b="}) == (1, 2)
 
 
 def test_e4_higher_ranked_player_gets_his_preference() -> None:
@@ -102,7 +116,10 @@ def test_e4_higher_ranked_player_gets_his_preference() -> None:
 
 def test_e5_pairing_number_parity_and_initial_colour() -> None:
     """Round 1. Two players: 1 (odd) gets the initial colour: Black here, White by default.
-    Four players: 1-3 and 2-4; 2 (even) gets the colour opposite to the initial one."""
+    Four players: 1-3 and 2-4; 2 (even) gets the colour opposite to the initial one.
+    Six players: 1-4, 2-5, 3-6; 1 and 3 (odd) White, 2 Black."""
     assert boards(pair_round(past({1: "", 2: ""}, 5, initial=B))) == {(2, 1)}
     assert boards(pair_round(past({1: "", 2: ""}, 5))) == {(1, 2)}
     assert boards(pair_round(past({1: "", 2: "", 3: "", 4: ""}, 5))) == {(1, 3), (4, 2)}
+    six = past({i: "" for i in range(1, 7)}, 5)
+    assert boards(pair_round(six)) == {(1, 4), (5, 2), (3, 6)}
