@@ -48,6 +48,22 @@ def test_c6_psd_pairs_the_mdp() -> None:
     assert pairing.bye == 1
 
 
+def test_c6_psd_compares_the_largest_difference_first() -> None:
+    """Round 5 of 5. 4: W W, half-point bye, W (3.5 points, topscorer: over 2.5; played
+    W W W, absolute Black); 2: B B B W (2.5, CD -2, absolute White); 3: W W W W (1.5,
+    absolute Black); 1: W B W W (1 point, CD +2, absolute Black). 1 and 3 may not meet (C.3).
+    Bracket 3.5: 4 floats. Bracket 2.5: 4-2 would leave 3 and 1: it is the PPB, 4 and 2
+    float, and the collapsed last bracket is {4, 2 | 3, 1} (A.9), residents of different
+    scores:
+      4-3, 2-1: score differences 2 and 1.5 points: PSD [2, 1.5]
+      4-1, 2-3: 2.5 and 1:                          PSD [2.5, 1]
+    A.8 compares the largest differences first: 4-3, 2-1 (the sums are equal). C.8 would
+    prefer the other: E.2 gives 3 (CD +4, wider than 4's +3) Black, and both end beyond +2,
+    while in 4-1 only 1 does."""
+    state = past({1: "w0 b= w0 w=", 2: "b1 b= b0 w1", 3: "w0 w= w= w=", 4: "w1 w1 H w1"}, 5)
+    assert boards(paired(state)) == {(4, 3), (2, 1)}
+
+
 def test_c7_looks_into_the_following_bracket() -> None:
     """Scores: 3, 4, 5: 1 point; 1: 0.5; 2: 0. Colours: 3, 4 played Black (strong White);
     1, 2, 5 White (strong Black). 1-4 may not meet. Bracket 1 point: one pair, one
