@@ -15,7 +15,10 @@ from __future__ import annotations
 
 from pairing.engine import Colour, RoundPairing, TournamentState
 from pairing.engine.dutch import pair_round
+from pairing.engine.dutch.criteria import BracketScores, Level, pair_costs, unpaired_costs
+from pairing.engine.dutch.players import Float
 from tests.engine.histories import boards, pair_set, pairs, past
+from tests.engine.test_dutch_support import player
 
 
 def paired(state: TournamentState) -> RoundPairing:
@@ -288,3 +291,65 @@ def test_histories_give_the_floats_and_colours_the_cases_assume() -> None:
     assert (players[2].float_last, players[2].float_before_last) == (Float.DOWN, Float.NONE)
     assert players[2].colours == (Colour.BLACK,)
     assert state.scores[1] == 4 and state.scores[2] == 5 and state.scores[3] == 5
+
+
+# -- the criteria's costs, as the rules compare them ---------------------------------------------
+#
+# The round tests above show each criterion deciding; these check the per-player and per-pair
+# costs of dutch/criteria.py against what the text counts: C.12-C.15 count players (one each,
+# whether the float comes from a pair or from being left unpaired), C.16-C.19 and the PSD
+# compare score differences from the largest down (A.8), and C.7's PSD of the following
+# bracket measures a downfloater left unpaired there as A.8 does in that bracket.
+
+SCORES = BracketScores(lowest=4, next_lowest=2, base=12)
+"""A bracket whose lowest player has 2 points, followed by one on 1 point (half-points)."""
+
+
+def repeated(level: Level, float_last: Float = Float.NONE, before: Float = Float.NONE) -> tuple:
+    """At ``level``: the cost of a 3-point player with these floats left unpaired, and the
+    cost of his pair with a 2-point player with the same floats (SD 1)."""
+    p = player(1, 6, float_last=float_last, float_before_last=before)
+    q = player(2, 4, float_last=float_last, float_before_last=before)
+    pair = pair_costs(p, q, SCORES, Colour.WHITE)
+    return unpaired_costs(p, SCORES)[level], pair[level]
+
+
+def test_c12_to_c15_count_each_player_once() -> None:
+    """A repeated downfloat counts 1 whether the player floats out of the bracket or down in
+    a pair (C.12, C.14); an upfloat only in a pair (C.13, C.15); a float of another kind
+    counts nothing."""
+    assert repeated(Level.C12, float_last=Float.DOWN) == (1, 1)
+    assert repeated(Level.C14, before=Float.DOWN) == (1, 1)
+    assert repeated(Level.C12, float_last=Float.UP) == (0, 0)
+    assert repeated(Level.C14, before=Float.UP) == (0, 0)
+    assert repeated(Level.C13, float_last=Float.UP)[1] == 1  # the lower player upfloats
+    assert repeated(Level.C15, before=Float.UP)[1] == 1
+    assert repeated(Level.C13, float_last=Float.DOWN)[1] == 0
+
+
+def test_score_differences_compare_from_the_largest() -> None:
+    """A.8 / C.16-C.19: one difference of 1.5 points weighs more than two of 1 point (and the
+    PSD likewise). Pairs of a 3-point and a 1.5-point player against pairs of 3 and 2."""
+    top = player(1, 6, float_last=Float.DOWN, float_before_last=Float.DOWN)
+    low = player(2, 3, float_last=Float.UP, float_before_last=Float.UP)
+    mid = player(3, 4, float_last=Float.UP, float_before_last=Float.UP)
+    scores = BracketScores(lowest=3, next_lowest=None, base=12)
+    wide = pair_costs(top, low, scores, Colour.WHITE)
+    narrow = pair_costs(top, mid, scores, Colour.WHITE)
+    for level in (Level.PSD, Level.C16, Level.C17, Level.C18, Level.C19):
+        assert wide[level] > 2 * narrow[level], level
+    # Left unpaired: a 3-point downfloater (SD 3 - (1.5 - 1) = 2.5) against two on 2 points.
+    floats = player(4, 6, float_last=Float.DOWN, float_before_last=Float.DOWN)
+    lower = player(5, 4, float_last=Float.DOWN, float_before_last=Float.DOWN)
+    for level in (Level.PSD, Level.C16, Level.C18):
+        high_cost = unpaired_costs(floats, scores)[level]
+        assert high_cost > 2 * unpaired_costs(lower, scores)[level], level
+
+
+def test_c7_psd_measures_the_following_bracket_like_a8() -> None:
+    """C.7: a downfloater left unpaired in the following bracket costs what A.8 gives an
+    unpaired player of that bracket (one point below its lowest score)."""
+    for score in (4, 5, 6):
+        p = player(1, score)
+        following = BracketScores(lowest=SCORES.next_lowest or 0, next_lowest=None, base=12)
+        assert unpaired_costs(p, SCORES)[Level.NEXT_PSD] == unpaired_costs(p, following)[Level.PSD]
