@@ -11,7 +11,9 @@ from __future__ import annotations
 from pairing.engine import Colour
 from pairing.engine.core.colours import Preference, Strength, preference
 from pairing.engine.dutch import pair_round
+from pairing.engine.dutch.colours import ColourCost, colour_cost
 from tests.engine.histories import boards, past
+from tests.engine.test_dutch_support import player
 
 W, B = Colour.WHITE, Colour.BLACK
 
@@ -123,3 +125,28 @@ def test_e5_pairing_number_parity_and_initial_colour() -> None:
     assert boards(pair_round(past({1: "", 2: "", 3: "", 4: ""}, 5))) == {(1, 3), (4, 2)}
     six = past({i: "" for i in range(1, 7)}, 5)
     assert boards(pair_round(six)) == {(1, 4), (5, 2), (3, 6)}
+
+
+def test_colour_criteria_costs_of_a_pair() -> None:
+    """What a pair costs in C.8-C.11 (colours by E.1-E.5), counted per player as the text
+    counts: (C.8 beyond +-2, C.9 three in a row, C.10 preference lost, C.11 strong lost).
+    C.8 and C.9 look at topscorers and their opponents only."""
+    cases = [
+        # 1 mild White, 2 strong White: E.2 gives 2 White; 1 loses a mild preference.
+        (player(1, 2, "wb"), player(2, 2, "b"), (0, 0, 1, 0)),
+        # 1 strong Black, 2 absolute Black: 1 White, losing a strong preference.
+        (player(1, 2, "w"), player(2, 2, "ww"), (0, 0, 1, 1)),
+        # Topscorers W W W (+3) and W W W W (+4): the wider gets Black; 1 ends W W W W (+4,
+        # three in a row), 2 at +3: both beyond +2.
+        (player(1, 8, "www", topscorer=True), player(2, 8, "wwww", topscorer=True), (2, 1, 1, 1)),
+        # Topscorers B B and B B: E.4, 1 White; 2 ends B B B (-3, three in a row).
+        (player(1, 8, "bb", topscorer=True), player(2, 6, "bb", topscorer=True), (1, 1, 1, 1)),
+        # A topscorer and an opponent without games (A.6.d): 1 gets Black, nothing lost.
+        (player(1, 8, "w", topscorer=True), player(2, 8, ""), (0, 0, 0, 0)),
+        # A topscorer W B W gets Black (E.1): W B W B is not three in a row.
+        (player(1, 8, "wbw", topscorer=True), player(2, 8, "b"), (0, 0, 0, 0)),
+        # W W B W then Black: W W B W B, the last three not equal.
+        (player(1, 8, "wwbw", topscorer=True), player(2, 8, "b"), (0, 0, 0, 0)),
+    ]
+    for a, b, (extreme, triple, lost, strong) in cases:
+        assert colour_cost(a, b, W) == ColourCost(extreme, triple, lost, strong), (a, b)
