@@ -9,14 +9,24 @@ from pairing.engine.core.state import RoundPairing, TournamentState
 
 PairRound = Callable[[TournamentState], RoundPairing]
 
-SYSTEM_NAMES = ("dutch", "dubov", "tcec")
-"""Command-line names; each is a module of :mod:`pairing.engine` with a ``pair_round``."""
+SYSTEMS: dict[str, tuple[str, str]] = {
+    "dutch": ("dutch", "pair_round"),
+    "dutch-2017": ("dutch", "pair_round_2017"),
+    "dutch-2026": ("dutch", "pair_round_2026"),
+    "dubov": ("dubov", "pair_round"),
+    "tcec": ("tcec", "pair_round"),
+}
+"""Command-line name -> (module of :mod:`pairing.engine`, its pairing function). ``dutch`` is
+the edition the tournament names in TRF-2026 record 192, the one in force (2026) otherwise."""
+
+SYSTEM_NAMES = tuple(SYSTEMS)
+"""Command-line names."""
 
 
 def pairing_system(name: str) -> PairRound:
     """The ``pair_round`` function of a system by its command-line name."""
-    if name not in SYSTEM_NAMES:
+    if name not in SYSTEMS:
         raise ValueError(f"unknown pairing system {name!r} (choose from {', '.join(SYSTEM_NAMES)})")
-    module = importlib.import_module(f"pairing.engine.{name}")
-    pair_round: PairRound = module.pair_round
+    module, function = SYSTEMS[name]
+    pair_round: PairRound = getattr(importlib.import_module(f"pairing.engine.{module}"), function)
     return pair_round

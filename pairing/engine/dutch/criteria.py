@@ -1,5 +1,6 @@
 """The quality criteria C.5-C.19 (and the completion criterion C.4) of the Dutch system as
-per-pair and per-downfloater costs.
+per-pair and per-downfloater costs; under the 2026 rules C6-C21, on the same levels (see
+:class:`Level`).
 
 Every criterion is a sum over the pairs and the unpaired players (downfloaters, the bye) of a
 bracket, so a candidate's evaluation is a vector of such sums, compared lexicographically in
@@ -20,7 +21,11 @@ from pairing.engine.dutch.players import DutchPlayer, Float
 
 
 class Level(IntEnum):
-    """Quality levels in descending priority (index into a cost vector)."""
+    """Quality levels in descending priority (index into a cost vector). Named after the 2017
+    criteria; the 2026 ones use the same levels: C4 = COVER, C6 = PAIRS, C7 = PSD (the
+    downfloaters' scores), C8 = NEXT_PAIRS and NEXT_PSD (the next bracket's downfloaters'
+    scores), C9 = UNPLAYED, C10-C21 = C8-C19. (2026 C5 restricts who may get the bye,
+    :mod:`dutch.system`.)"""
 
     COVER = 0
     """C.4 / A.9: every player of the round (but the bye) is paired."""
@@ -32,18 +37,20 @@ class Level(IntEnum):
     """C.7: pairs in the following bracket."""
     NEXT_PSD = 4
     """C.7: PSD of the following bracket."""
-    C8 = 5
-    C9 = 6
-    C10 = 7
-    C11 = 8
-    C12 = 9
-    C13 = 10
-    C14 = 11
-    C15 = 12
-    C16 = 13
-    C17 = 14
-    C18 = 15
-    C19 = 16
+    UNPLAYED = 5
+    """2026 C9: unplayed games of the bye's assignee (unused under the 2017 rules)."""
+    C8 = 6
+    C9 = 7
+    C10 = 8
+    C11 = 9
+    C12 = 10
+    C13 = 11
+    C14 = 12
+    C15 = 13
+    C16 = 14
+    C17 = 15
+    C18 = 16
+    C19 = 17
 
 
 QUALITY_LEVELS = len(Level)
@@ -62,6 +69,8 @@ class BracketScores:
     """Base of the score-difference numbers: larger than any list's length."""
     point: int = 2
     """One point in half-points."""
+    rules_2026: bool = False
+    """Cost the 2026 criteria (C7, C8, C14-C21) instead of the 2017 ones."""
 
 
 def downfloat_sd(player: DutchPlayer, scores: BracketScores) -> int:
@@ -70,8 +79,10 @@ def downfloat_sd(player: DutchPlayer, scores: BracketScores) -> int:
     return player.score - (scores.lowest - scores.point)
 
 
-def unpaired_costs(player: DutchPlayer, scores: BracketScores) -> list[int]:
+def unpaired_costs(player: DutchPlayer, scores: BracketScores, mdp: bool = False) -> list[int]:
     """Costs of leaving ``player`` unpaired in the bracket (a downfloater, or the bye)."""
+    if scores.rules_2026:
+        return _unpaired_costs_2026(player, scores, mdp)
     cost = [0] * QUALITY_LEVELS
     base = scores.base
     sd = downfloat_sd(player, scores)
@@ -89,6 +100,8 @@ def unpaired_costs(player: DutchPlayer, scores: BracketScores) -> list[int]:
 
 def pair_costs(a: DutchPlayer, b: DutchPlayer, scores: BracketScores, initial: Colour) -> list[int]:
     """Costs of the pair ``a``-``b`` in the bracket."""
+    if scores.rules_2026:
+        return _pair_costs_2026(a, b, scores, initial)
     cost = [0] * QUALITY_LEVELS
     base = scores.base
     high, low = (a, b) if a.score >= b.score else (b, a)
@@ -113,4 +126,64 @@ def pair_costs(a: DutchPlayer, b: DutchPlayer, scores: BracketScores, initial: C
         if low.float_before_last is Float.UP:
             cost[Level.C15] = 1
             cost[Level.C19] = base**sd
+    return cost
+
+
+# -- the 2026 edition ------------------------------------------------------------------------
+
+
+def next_score_cost(score: int, scores: BracketScores) -> int:
+    """2026 C8: what a player's floating out of the following bracket costs (C7 there)."""
+    assert scores.next_lowest is not None
+    return scores.base ** (score - scores.next_lowest)
+
+
+def _unpaired_costs_2026(player: DutchPlayer, scores: BracketScores, mdp: bool) -> list[int]:
+    cost = [0] * QUALITY_LEVELS
+    base = scores.base
+    # C7: the downfloaters' scores, taken in descending order.
+    cost[Level.PSD] = base ** (player.score - scores.lowest)
+    if scores.next_lowest is not None:
+        cost[Level.NEXT_PSD] = next_score_cost(player.score, scores)
+    if mdp:
+        # C18/C20: an MDP floating on; its SD is above any pair's (one point below the
+        # bracket's lowest score).
+        sd = downfloat_sd(player, scores)
+        if player.float_last is Float.DOWN:
+            cost[Level.C16] = base**sd
+        if player.float_before_last is Float.DOWN:
+            cost[Level.C18] = base**sd
+    else:
+        # C14/C16: resident downfloaters who floated down one or two rounds before.
+        if player.float_last is Float.DOWN:
+            cost[Level.C12] = 1
+        if player.float_before_last is Float.DOWN:
+            cost[Level.C14] = 1
+    return cost
+
+
+def _pair_costs_2026(
+    a: DutchPlayer, b: DutchPlayer, scores: BracketScores, initial: Colour
+) -> list[int]:
+    cost = [0] * QUALITY_LEVELS
+    base = scores.base
+    colours = colour_cost(a, b, initial)
+    cost[Level.C8] = colours.extreme_difference  # C10
+    cost[Level.C9] = colours.three_in_a_row  # C11
+    cost[Level.C10] = colours.preference_lost  # C12
+    cost[Level.C11] = colours.strong_lost  # C13
+    high, low = (a, b) if a.score >= b.score else (b, a)
+    sd = high.score - low.score
+    if sd:
+        # An MDP (the higher one) and its opponent, a resident.
+        if low.float_last is Float.UP:
+            cost[Level.C13] = 1  # C15
+            cost[Level.C17] = base**sd  # C19
+        if low.float_before_last is Float.UP:
+            cost[Level.C15] = 1  # C17
+            cost[Level.C19] = base**sd  # C21
+        if high.float_last is Float.DOWN:
+            cost[Level.C16] = base**sd  # C18
+        if high.float_before_last is Float.DOWN:
+            cost[Level.C18] = base**sd  # C20
     return cost

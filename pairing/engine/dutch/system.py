@@ -15,24 +15,48 @@ from collections.abc import Sequence
 from pairing.engine.core.errors import NoValidPairing
 from pairing.engine.core.rules import board_order, initial_colour
 from pairing.engine.core.state import Board, Colour, PlayerId, RoundPairing, TournamentState
+from pairing.engine.dutch import outlook
 from pairing.engine.dutch.bracket import BracketResult, pair_bracket
 from pairing.engine.dutch.colours import allocate
+from pairing.engine.dutch.edition import EDITION_2017, EDITION_2026, Edition, edition_named
 from pairing.engine.dutch.graph import Mode, RoundRules, compatibility_sets
 from pairing.engine.dutch.players import DutchPlayer, build_players
 from pairing.engine.matching.cardinality import Matcher
 
 
-def pair_round(state: TournamentState) -> RoundPairing:
-    """Pair the next round of ``state``."""
-    players = build_players(state)
+def pair_round(state: TournamentState, edition: Edition = EDITION_2017) -> RoundPairing:
+    """Pair the next round of ``state`` (by the 2017 rules unless ``edition`` says otherwise)."""
+    players = build_players(state, edition)
     if not players:
         return RoundPairing(())
-    rules = RoundRules(barred=_barred(state, players), initial=initial_colour(state))
+    rules = RoundRules(
+        barred=_barred(state, players), initial=initial_colour(state), edition=edition
+    )
     completion = Completion(players, rules)
     if not completion.possible:
         raise NoValidPairing("no pairing of the round satisfies C.1-C.3 (A.9: the arbiter decides)")
-    pairs, bye = _pair_brackets(_scoregroups(players), rules, completion)
+    if edition.universal_completion:
+        players = outlook.restrict_bye(players, completion)  # 2026 C5
+        pairs, bye = outlook.pair_brackets(_scoregroups(players), rules, completion)
+    else:
+        pairs, bye = _pair_brackets(_scoregroups(players), rules, completion)
     return _round_pairing(pairs, bye, rules.initial)
+
+
+def pair_round_2017(state: TournamentState) -> RoundPairing:
+    """Pair the next round by the 2017 edition of C.04.3."""
+    return pair_round(state, EDITION_2017)
+
+
+def pair_round_2026(state: TournamentState) -> RoundPairing:
+    """Pair the next round by the 2026 edition of C.04.3."""
+    return pair_round(state, EDITION_2026)
+
+
+def pair_round_in_force(state: TournamentState) -> RoundPairing:
+    """Pair the next round by the edition the tournament names (TRF-2026 record 192), the one
+    in force (2026) when it names none."""
+    return pair_round(state, edition_named(state.info.system_code))
 
 
 def _barred(
