@@ -24,7 +24,7 @@ from pairing.engine.core.state import (
     TournamentInfo,
     TournamentState,
 )
-from pairing.engine.systems import SYSTEM_NAMES, PairRound, pairing_system
+from pairing.engine.systems import SYSTEM_NAMES, PairRound, pairing_system, with_system_record
 from pairing.engine.tcec.seeding import group_seeding, random_seeding, recommended_groups
 from pairing.engine.tiebreaks import (
     TIE_BREAKS,
@@ -116,5 +116,6 @@ __all__ = [
     "tcec_final_order",
     "tie_break",
     "violations",
+    "with_system_record",
     "write_trf",
 ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from dataclasses import replace
 
 from pairing.engine.core.state import RoundPairing, TournamentState
 
@@ -22,6 +23,13 @@ the edition the tournament names in TRF-2026 record 192, the one in force (2026)
 SYSTEM_NAMES = tuple(SYSTEMS)
 """Command-line names."""
 
+SYSTEM_RECORDS = {
+    "dutch": "FIDE_DUTCH_2026",
+    "dutch-2017": "FIDE_DUTCH_2017",
+    "dutch-2026": "FIDE_DUTCH_2026",
+}
+"""TRF-2026 record 192 of the tournaments a system pairs, where the record names an edition."""
+
 
 def pairing_system(name: str) -> PairRound:
     """The ``pair_round`` function of a system by its command-line name."""
@@ -30,3 +38,11 @@ def pairing_system(name: str) -> PairRound:
     module, function = SYSTEMS[name]
     pair_round: PairRound = getattr(importlib.import_module(f"pairing.engine.{module}"), function)
     return pair_round
+
+
+def with_system_record(state: TournamentState, name: str) -> TournamentState:
+    """``state`` naming the system ``name`` in its record 192 (when the record can name it)."""
+    code = SYSTEM_RECORDS.get(name)
+    if code is None:
+        return state
+    return replace(state, info=replace(state.info, system_code=code))
