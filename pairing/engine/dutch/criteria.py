@@ -69,8 +69,10 @@ class BracketScores:
     """Base of the score-difference numbers: larger than any list's length."""
     point: int = 2
     """One point in half-points."""
-    rules_2026: bool = False
-    """Cost the 2026 criteria (C7, C8, C14-C21) instead of the 2017 ones."""
+    downfloater_scores: bool = False
+    """2026 C7/C8: the downfloaters' scores instead of the PSD (2017 C.6/C.7)."""
+    resident_floats: bool = False
+    """2026 C14-C21 instead of 2017 C.12-C.19."""
 
 
 def downfloat_sd(player: DutchPlayer, scores: BracketScores) -> int:
@@ -80,15 +82,36 @@ def downfloat_sd(player: DutchPlayer, scores: BracketScores) -> int:
 
 
 def unpaired_costs(player: DutchPlayer, scores: BracketScores, mdp: bool = False) -> list[int]:
-    """Costs of leaving ``player`` unpaired in the bracket (a downfloater, or the bye)."""
-    if scores.rules_2026:
-        return _unpaired_costs_2026(player, scores, mdp)
+    """Costs of leaving ``player`` (an MDP or a resident) unpaired in the bracket (a
+    downfloater, or the bye)."""
     cost = [0] * QUALITY_LEVELS
     base = scores.base
     sd = downfloat_sd(player, scores)
-    cost[Level.PSD] = base**sd
-    if scores.next_lowest is not None:
-        cost[Level.NEXT_PSD] = base ** (player.score - scores.next_lowest + scores.point)
+    if scores.downfloater_scores:
+        # 2026 C7: the downfloaters' scores, taken in descending order; C8: those of the
+        # following bracket.
+        cost[Level.PSD] = base ** (player.score - scores.lowest)
+        if scores.next_lowest is not None:
+            cost[Level.NEXT_PSD] = next_score_cost(player.score, scores)
+    else:
+        cost[Level.PSD] = base**sd
+        if scores.next_lowest is not None:
+            cost[Level.NEXT_PSD] = base ** (player.score - scores.next_lowest + scores.point)
+    if scores.resident_floats:
+        if mdp:
+            # 2026 C18/C20: an MDP floating on, its SD above any pair's (A.8's artificial
+            # score).
+            if player.float_last is Float.DOWN:
+                cost[Level.C16] = base**sd
+            if player.float_before_last is Float.DOWN:
+                cost[Level.C18] = base**sd
+        else:
+            # 2026 C14/C16: resident downfloaters who floated down one or two rounds before.
+            if player.float_last is Float.DOWN:
+                cost[Level.C12] = 1
+            if player.float_before_last is Float.DOWN:
+                cost[Level.C14] = 1
+        return cost
     if player.float_last is Float.DOWN:
         cost[Level.C12] = 1
         cost[Level.C16] = base**sd
@@ -100,13 +123,12 @@ def unpaired_costs(player: DutchPlayer, scores: BracketScores, mdp: bool = False
 
 def pair_costs(a: DutchPlayer, b: DutchPlayer, scores: BracketScores, initial: Colour) -> list[int]:
     """Costs of the pair ``a``-``b`` in the bracket."""
-    if scores.rules_2026:
-        return _pair_costs_2026(a, b, scores, initial)
     cost = [0] * QUALITY_LEVELS
     base = scores.base
     high, low = (a, b) if a.score >= b.score else (b, a)
     sd = high.score - low.score
-    cost[Level.PSD] = base**sd
+    if not scores.downfloater_scores:
+        cost[Level.PSD] = base**sd
     colours = colour_cost(a, b, initial)
     cost[Level.C8] = colours.extreme_difference
     cost[Level.C9] = colours.three_in_a_row
@@ -115,21 +137,19 @@ def pair_costs(a: DutchPlayer, b: DutchPlayer, scores: BracketScores, initial: C
     if sd:
         # A.4.b: the higher player floats down, the lower one up.
         if high.float_last is Float.DOWN:
-            cost[Level.C12] = 1
+            # 2026 C18 (an MDP): only its score difference.
+            cost[Level.C12] = 0 if scores.resident_floats else 1
             cost[Level.C16] = base**sd
         if low.float_last is Float.UP:
             cost[Level.C13] = 1
             cost[Level.C17] = base**sd
         if high.float_before_last is Float.DOWN:
-            cost[Level.C14] = 1
+            cost[Level.C14] = 0 if scores.resident_floats else 1  # 2026 C20
             cost[Level.C18] = base**sd
         if low.float_before_last is Float.UP:
             cost[Level.C15] = 1
             cost[Level.C19] = base**sd
     return cost
-
-
-# -- the 2026 edition ------------------------------------------------------------------------
 
 
 def next_score_cost(score: int, scores: BracketScores) -> int:
@@ -138,52 +158,18 @@ def next_score_cost(score: int, scores: BracketScores) -> int:
     return scores.base ** (score - scores.next_lowest)
 
 
-def _unpaired_costs_2026(player: DutchPlayer, scores: BracketScores, mdp: bool) -> list[int]:
-    cost = [0] * QUALITY_LEVELS
-    base = scores.base
-    # C7: the downfloaters' scores, taken in descending order.
-    cost[Level.PSD] = base ** (player.score - scores.lowest)
-    if scores.next_lowest is not None:
-        cost[Level.NEXT_PSD] = next_score_cost(player.score, scores)
-    if mdp:
-        # C18/C20: an MDP floating on; its SD is above any pair's (one point below the
-        # bracket's lowest score).
-        sd = downfloat_sd(player, scores)
-        if player.float_last is Float.DOWN:
-            cost[Level.C16] = base**sd
-        if player.float_before_last is Float.DOWN:
-            cost[Level.C18] = base**sd
-    else:
-        # C14/C16: resident downfloaters who floated down one or two rounds before.
-        if player.float_last is Float.DOWN:
-            cost[Level.C12] = 1
-        if player.float_before_last is Float.DOWN:
-            cost[Level.C14] = 1
-    return cost
-
-
-def _pair_costs_2026(
-    a: DutchPlayer, b: DutchPlayer, scores: BracketScores, initial: Colour
-) -> list[int]:
-    cost = [0] * QUALITY_LEVELS
-    base = scores.base
-    colours = colour_cost(a, b, initial)
-    cost[Level.C8] = colours.extreme_difference  # C10
-    cost[Level.C9] = colours.three_in_a_row  # C11
-    cost[Level.C10] = colours.preference_lost  # C12
-    cost[Level.C11] = colours.strong_lost  # C13
-    high, low = (a, b) if a.score >= b.score else (b, a)
-    sd = high.score - low.score
-    if sd:
-        # An MDP (the higher one) and its opponent, a resident.
-        if low.float_last is Float.UP:
-            cost[Level.C13] = 1  # C15
-            cost[Level.C17] = base**sd  # C19
-        if low.float_before_last is Float.UP:
-            cost[Level.C15] = 1  # C17
-            cost[Level.C19] = base**sd  # C21
-        if high.float_last is Float.DOWN:
-            cost[Level.C16] = base**sd  # C18
-        if high.float_before_last is Float.DOWN:
-            cost[Level.C18] = base**sd  # C20
-    return cost
+def next_pair_gain(
+    upper: DutchPlayer, lower: DutchPlayer, both_next: bool, scores: BracketScores
+) -> int:
+    """C.7 (2017) / C8 (2026): what a pair of the following bracket gains on its PSD (2017)
+    or on its downfloaters' scores (2026): two of its residents (``both_next``), or a
+    downfloater of this bracket (``upper``) and one of them."""
+    if scores.downfloater_scores:
+        return next_score_cost(upper.score, scores) + next_score_cost(lower.score, scores)
+    base, point = scores.base, scores.point
+    if both_next:
+        return 2 * base**point - 1
+    low = scores.next_lowest
+    assert low is not None
+    # A downfloater paired in the following bracket instead of floating on.
+    return base ** (upper.score - low + point) + base**point - base ** (upper.score - lower.score)

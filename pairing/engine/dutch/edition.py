@@ -2,28 +2,11 @@
 
 The 2026 edition (C.04.3 "Approved by the Council on 28/10/2025, applied from 1st February,
 2026") kept the bracket procedure, the generation order and the colour rules of the 2017
-edition (Baku 2016 / Goynuk 2017) and changed what follows; everything else is shared code.
-
-=========================  ===========================================  ============================
-what                       2017                                         2026
-=========================  ===========================================  ============================
-floats of unplayed rounds  A.4.b: every unplayed round is a downfloat   1.4.3-1.4.4: a PAB, or an
-                                                                        unplayed round scored above
-                                                                        a loss
-bye barred by (C.2/C2)     C.04.1.d: a PAB or a forfeit win             C.04.1 art. 4: a PAB or any
-                                                                        round scored as a win
-                                                                        without playing
-completion (C.4/C4)        A.9: only the PPB; then the CLB collapses    every bracket; no PPB/CLB
-bye's score                (through the PSD of the last bracket)        C5: the lowest possible
-bracket scores             C.6: PSD of pairs and downfloaters           C7: the downfloaters'
-                                                                        scores, descending
-look-ahead                 C.7: pairs and PSD of the next bracket       C8: pairs and downfloater
-                                                                        scores of the next bracket
-bye's unplayed games       --                                           C9: fewest
-repeated floats            C.12-C.19: every player floating again       C14-C21: resident
-                                                                        downfloaters (counts), MDPs
-                                                                        and their opponents (SDs)
-=========================  ===========================================  ============================
+edition (Baku 2016 / Goynuk 2017). What it changed is one switch each of :class:`Edition`;
+everything else is shared code. (Its other novelties change no pairing here: pairing numbers
+are now called TPNs, C.04.2 art. 2; the MDP sets of 4.4 come in the order D.3 gave them once
+C7 has settled their scores; M1 of 3.1.3 is the number of MDPs the chosen candidate pairs,
+which is what the engine always used.)
 """
 
 from __future__ import annotations
@@ -35,34 +18,44 @@ from pairing.engine.core.state import Player, PointValues, RoundEntry
 
 @dataclass(frozen=True)
 class Edition:
-    """The rules that differ between the editions of C.04.3."""
+    """The rules that differ between the editions of C.04.3, one switch per change (on = the
+    2026 rule)."""
 
     year: int
     """2017 or 2026."""
     code: str
     """TRF-2026 record 192 code."""
-
-    @property
-    def universal_completion(self) -> bool:
-        """2026 C4: the completion criterion binds every bracket (no PPB, no CLB)."""
-        return self.year >= 2026
-
-    @property
-    def rules_2026(self) -> bool:
-        """The criteria are the 2026 ones (C5, C7-C9, C14-C21)."""
-        return self.year >= 2026
+    floats_need_points: bool
+    """2026 1.4.3-1.4.4: an unplayed round is a downfloat only after a PAB or when it scored
+    more than a loss (2017 A.4.b: every unplayed round)."""
+    bye_barred_by_unplayed_win: bool
+    """2026 C2 (C.04.1 art. 4): any round scored as a win without playing bars the bye
+    (2017 C.2, C.04.1.d: a PAB or a forfeit win)."""
+    completion_everywhere: bool
+    """2026 C4 binds every bracket; no PPB, no collapsed last bracket (2017 A.9, C.4)."""
+    lowest_bye_score: bool
+    """2026 C5: the bye goes to the lowest score a complete round-pairing allows."""
+    downfloater_scores: bool
+    """2026 C7 and C8: the downfloaters' scores (descending), here and in the next bracket,
+    instead of the PSD of pairs and downfloaters (2017 C.6, C.7)."""
+    bye_unplayed: bool
+    """2026 C9: fewest unplayed games for the bye's assignee, in a bracket that downfloats
+    exactly one player who receives the bye."""
+    resident_floats: bool
+    """2026 C14-C21: repeated downfloats counted for resident downfloaters, score differences
+    for MDPs and their opponents (2017 C.12-C.19: every player floating again)."""
 
     def unplayed_downfloat(self, entry: RoundEntry, points: PointValues) -> bool:
         """Whether a round ``entry`` in which the player did not play a game was a downfloat
         (otherwise it was no float)."""
-        if self.year < 2026:
+        if not self.floats_need_points:
             return True  # 2017 A.4.b: "for whatever reason, does not play"
         # 2026 1.4.3: a PAB, or scoring more than a loss without playing; 1.4.4: nobody else.
         return entry.is_pab or points.of(entry) > points.loss
 
     def bye_barred(self, player: Player, points: PointValues) -> bool:
         """C.2 (2017) / C2 (2026): the player may not receive the pairing-allocated bye."""
-        if self.year < 2026:
+        if not self.bye_barred_by_unplayed_win:
             return player.had_pab_or_forfeit_win  # C.04.1.d (2017)
         # C.04.1 art. 4 (2026): a PAB, or a win's points in one round without playing.
         return any(
@@ -70,8 +63,28 @@ class Edition:
         )
 
 
-EDITION_2017 = Edition(2017, "FIDE_DUTCH_2017")
-EDITION_2026 = Edition(2026, "FIDE_DUTCH_2026")
+EDITION_2017 = Edition(
+    2017,
+    "FIDE_DUTCH_2017",
+    floats_need_points=False,
+    bye_barred_by_unplayed_win=False,
+    completion_everywhere=False,
+    lowest_bye_score=False,
+    downfloater_scores=False,
+    bye_unplayed=False,
+    resident_floats=False,
+)
+EDITION_2026 = Edition(
+    2026,
+    "FIDE_DUTCH_2026",
+    floats_need_points=True,
+    bye_barred_by_unplayed_win=True,
+    completion_everywhere=True,
+    lowest_bye_score=True,
+    downfloater_scores=True,
+    bye_unplayed=True,
+    resident_floats=True,
+)
 
 
 def unplayed_games(player: Player) -> int:

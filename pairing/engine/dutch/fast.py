@@ -77,7 +77,7 @@ def _slot_gains(graph: BracketGraph) -> dict[int, list[int]] | None:
             if graph.players[i].bye_allowed:
                 gain = [0] * QUALITY_LEVELS
                 gain[Level.COVER] = 2
-                if graph.scores.rules_2026:
+                if graph.bye_unplayed:
                     gain[Level.UNPLAYED] = -graph.players[i].unplayed  # C9
                 gains[i] = gain
         return gains
@@ -115,7 +115,7 @@ def _following_bracket_values(graph: BracketGraph) -> dict[int, list[int]] | Non
         sd = graph.players[v].score - low
         gain = [0] * QUALITY_LEVELS
         gain[Level.NEXT_PAIRS] = ideal
-        if graph.scores.rules_2026:
+        if graph.scores.downfloater_scores:
             # C8: v and a resident, and rr_pairs resident pairs, leave the next bracket.
             gain[Level.NEXT_PSD] = base**sd + 1 + 2 * rr_pairs
         else:

@@ -22,7 +22,7 @@ from pairing.engine.dutch.criteria import (
     QUALITY_LEVELS,
     BracketScores,
     Level,
-    next_score_cost,
+    next_pair_gain,
     pair_costs,
     unpaired_costs,
 )
@@ -138,36 +138,14 @@ class BracketGraph:
             gain = [uu[lv] + uv[lv] - cost[lv] for lv in range(QUALITY_LEVELS)]
             gain[Level.PAIRS] = 1
             gain[Level.COVER] = 2 if self.cover else 0
-        elif self.scores.rules_2026:
-            return self._gain_beyond_2026(pu, pv, ku, kv)
-        elif kv is Kind.NEXT:
-            base, point = self.scores.base, self.scores.point
-            low = self.scores.next_lowest
-            assert low is not None
-            gain[Level.NEXT_PAIRS] = 1
-            if ku is Kind.NEXT:
-                gain[Level.NEXT_PSD] = 2 * base**point - 1
-            else:
-                # A downfloater paired in the following bracket instead of floating on.
-                gain[Level.NEXT_PSD] = (
-                    base ** (pu.score - low + point) + base**point - base ** (pu.score - pv.score)
-                )
         else:
-            gain[Level.COVER] = 2
-        return gain
-
-    def _gain_beyond_2026(self, pu: DutchPlayer, pv: DutchPlayer, ku: Kind, kv: Kind) -> list[int]:
-        """2026: the gain of an edge to a player beyond the bracket (``kv``): C8 counts the
-        pairs of the following bracket and its downfloaters' scores (C6, C7 there); in
-        :attr:`Mode.COMPLETE` every vertex must be matched (C4)."""
-        gain = [0] * QUALITY_LEVELS
-        if self.cover:
-            gain[Level.COVER] = 2
-        if kv is Kind.NEXT and ku is not Kind.LOWER:
-            gain[Level.NEXT_PAIRS] = 1
-            gain[Level.NEXT_PSD] = next_score_cost(pu.score, self.scores) + next_score_cost(
-                pv.score, self.scores
-            )
+            # Beyond the bracket: the rest of the round must be covered (C.4 in the PPB,
+            # 2026 C4 in COMPLETE mode); pairs of the following bracket count for C.7 / C8.
+            if self.cover:
+                gain[Level.COVER] = 2
+            if kv is Kind.NEXT:
+                gain[Level.NEXT_PAIRS] = 1
+                gain[Level.NEXT_PSD] = next_pair_gain(pu, pv, ku is Kind.NEXT, self.scores)
         return gain
 
     def _bye_gain(self, u: int, ku: Kind) -> list[int] | None:
@@ -251,10 +229,11 @@ def build_graph(
         lowest=min(p.score for p in players[:n]),
         next_lowest=next_lowest,
         base=len(kinds) + 2,
-        rules_2026=rules.edition.rules_2026,
+        downfloater_scores=rules.edition.downfloater_scores,
+        resident_floats=rules.edition.resident_floats,
     )
     bye_unplayed = False
-    if scores.rules_2026:
+    if rules.edition.bye_unplayed:
         # C9 "applies to brackets that downfloat exactly one player, who will end up
         # receiving the pairing-allocated bye".
         if mode is Mode.LAST:

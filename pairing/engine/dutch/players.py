@@ -120,7 +120,7 @@ def build_players(state: TournamentState, edition: Edition = EDITION_2017) -> li
                 bye_allowed=not edition.bye_barred(p, state.points),
                 topscorer=state.is_last_round and state.scores[p.id] > top_line,
                 e5_number=numbers[p.id],
-                unplayed=unplayed_games(p) if edition.rules_2026 else 0,
+                unplayed=unplayed_games(p) if edition.bye_unplayed else 0,
             )
         )
     players.sort(key=lambda d: (-d.score, d.tpn))

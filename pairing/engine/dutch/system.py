@@ -35,8 +35,9 @@ def pair_round(state: TournamentState, edition: Edition = EDITION_2017) -> Round
     completion = Completion(players, rules)
     if not completion.possible:
         raise NoValidPairing("no pairing of the round satisfies C.1-C.3 (A.9: the arbiter decides)")
-    if edition.universal_completion:
+    if edition.lowest_bye_score:
         players = outlook.restrict_bye(players, completion)  # 2026 C5
+    if edition.completion_everywhere:
         pairs, bye = outlook.pair_brackets(_scoregroups(players), rules, completion)
     else:
         pairs, bye = _pair_brackets(_scoregroups(players), rules, completion)
