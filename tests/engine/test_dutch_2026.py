@@ -46,7 +46,8 @@ def paired(
 
 def without(change: str) -> Edition:
     """The 2026 rules with one change reverted to the 2017 rule."""
-    return replace(EDITION_2026, **{change: False})
+    switches: dict[str, bool] = {change: False}
+    return replace(EDITION_2026, **switches)  # type: ignore[arg-type]
 
 
 # -- 1.4.3-1.4.4: floats of unplayed rounds --------------------------------------------------
