@@ -237,7 +237,11 @@ def _tight_graph(
         set().union(*(members[u] for u in tight_types[t] if u != slot_type))
         for t in range(len(members))
     ]
-    tight = [adjacency[v] & reach[type_of[v]] for v in range(n)]
+    # Where every player of the bracket is reachable, the adjacency set itself (no copy).
+    tight = [
+        adjacency[v] if len(reach[type_of[v]]) == n else adjacency[v] & reach[type_of[v]]
+        for v in range(n)
+    ]
     if floaters:
         slot_edges = {v for v in range(n) if slot_type in tight_types[type_of[v]]}
         for v in slot_edges:

@@ -32,6 +32,11 @@ def pair_round(state: TournamentState, edition: Edition = EDITION_2017) -> Round
     rules = RoundRules(
         barred=_barred(state, players), initial=initial_colour(state), edition=edition
     )
+    if players[0].score == players[-1].score:
+        # One scoregroup (round 1): its bracket is the last one, which completes the round or
+        # finds that nothing can; no completion matching of the whole round is needed.
+        last = pair_bracket([], players, Mode.LAST, rules)
+        return _round_pairing(list(last.pairs), last.bye, rules.initial)
     completion = Completion(players, rules)
     if not completion.possible:
         raise NoValidPairing("no pairing of the round satisfies C.1-C.3 (A.9: the arbiter decides)")
