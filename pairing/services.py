@@ -41,13 +41,42 @@ from pairing.engine import recommended_groups as recommended_groups
 from tournaments.models import Bye, Entry, Game, Player, Round, Tournament
 
 SYSTEM_CODES: dict[str, str] = {
-    Tournament.PairingSystem.DUTCH: "FIDE_DUTCH_2017",
+    Tournament.PairingSystem.DUTCH: "FIDE_DUTCH_2026",
     Tournament.PairingSystem.DUBOV: "FIDE_DUBOV_2018",
     Tournament.PairingSystem.TCEC: "TCEC_SWISS",
     Tournament.PairingSystem.TCEC_DOUBLE: "TCEC_SWISS",
 }
-"""TRF record 192 (pairing system) per tournament system; TCEC double rounds are marked by
-``XXT double``."""
+"""TRF record 192 (pairing system) per tournament system (Dutch: see :func:`system_code`);
+TCEC double rounds are marked by ``XXT double``."""
+
+
+def system_code(tournament: Tournament) -> str:
+    """TRF record 192 of the tournament: the Dutch system names its edition."""
+    if tournament.pairing_system == Tournament.PairingSystem.DUTCH:
+        return f"FIDE_DUTCH_{tournament.dutch_edition}"
+    return SYSTEM_CODES[tournament.pairing_system]
+
+
+def engine_system(tournament: Tournament) -> str:
+    """The pairing engine's name for the tournament's system (``dutch-2017``,
+    ``dutch-2026``, ``dubov``, ``tcec``)."""
+    if tournament.pairing_system == Tournament.PairingSystem.DUTCH:
+        return f"dutch-{tournament.dutch_edition}"
+    return tournament.engine_system
+
+
+def dutch_edition_named(state: TournamentState) -> str:
+    """The Dutch edition a file names in record 192 (``2017``, ``2026``; ``2025`` is the
+    2026 rules under their approval year), or ``""`` when it names none."""
+    code = state.info.system_code.strip().upper()
+    for prefix, edition in (
+        ("FIDE_DUTCH_2017", Tournament.DutchEdition.E2017),
+        ("FIDE_DUTCH_2025", Tournament.DutchEdition.E2026),
+        ("FIDE_DUTCH_2026", Tournament.DutchEdition.E2026),
+    ):
+        if code.startswith(prefix):
+            return str(edition)
+    return ""
 
 
 def point_values(tournament: Tournament) -> PointValues:
@@ -191,8 +220,8 @@ def _state(snap: Snapshot, done: int) -> TournamentState:
             federation=tournament.federation,
             start_date=tournament.start_date.strftime("%Y/%m/%d"),
             end_date=tournament.end_date.strftime("%Y/%m/%d"),
-            tournament_type=tournament.get_pairing_system_display(),
-            system_code=SYSTEM_CODES[tournament.pairing_system],
+            tournament_type=tournament.system_label,
+            system_code=system_code(tournament),
             tie_breaks=tournament.tie_breaks,
         ),
     )
@@ -239,11 +268,19 @@ def ranking(tournament: Tournament, state: TournamentState) -> list[StandingRow]
 _RESULT_BY_CODES = {codes: result for result, codes in Game.TRF_CODES.items() if result != "adj"}
 _SYSTEM_BY_CODE = {
     "FIDE_DUTCH_2017": Tournament.PairingSystem.DUTCH,
+    "FIDE_DUTCH_2025": Tournament.PairingSystem.DUTCH,
+    "FIDE_DUTCH_2026": Tournament.PairingSystem.DUTCH,
     "FIDE_DUTCH": Tournament.PairingSystem.DUTCH,
     "FIDE_DUBOV": Tournament.PairingSystem.DUBOV,
     "FIDE_DUBOV_2018": Tournament.PairingSystem.DUBOV,
     "TCEC_SWISS": Tournament.PairingSystem.TCEC,
 }
+
+
+def imported_system(state: TournamentState) -> str:
+    """The pairing system record 192 names (the Dutch system when it names none)."""
+    code = state.info.system_code.strip().upper()
+    return _SYSTEM_BY_CODE.get(code, Tournament.PairingSystem.DUTCH)
 
 
 def _date(text: str) -> date | None:
@@ -255,7 +292,9 @@ def _date(text: str) -> date | None:
     return None
 
 
-def _tournament_from(state: TournamentState, name: str, system: str) -> Tournament:
+def _tournament_from(
+    state: TournamentState, name: str, system: str, dutch_edition: str
+) -> Tournament:
     info = state.info
     start = _date(info.start_date) or date.today()
     end = _date(info.end_date) or start
@@ -269,6 +308,7 @@ def _tournament_from(state: TournamentState, name: str, system: str) -> Tourname
         start_date=start,
         end_date=max(start, end),
         pairing_system=system,
+        dutch_edition=dutch_edition or Tournament.DutchEdition.E2026,
         rounds=max(state.total_rounds or 0, state.rounds_done // state.columns_per_round, 1),
         initial_colour=(state.initial_colour or Colour.WHITE).value,
         win_points=p.win,
@@ -281,12 +321,16 @@ def _tournament_from(state: TournamentState, name: str, system: str) -> Tourname
     )
 
 
-def import_state(state: TournamentState, *, name: str = "", system: str = "") -> Tournament:
+def import_state(
+    state: TournamentState, *, name: str = "", system: str = "", dutch_edition: str = ""
+) -> Tournament:
     """Store a tournament read from a TRF file: players, entries, every round with its games
     and byes, and the next round's requested byes. A player whose FIDE ID is already known is
-    that same player. Call inside a transaction."""
-    system = system or _SYSTEM_BY_CODE.get(state.info.system_code, Tournament.PairingSystem.DUTCH)
-    tournament = _tournament_from(state, name, system)
+    that same player. The Dutch edition: ``dutch_edition``, else the one record 192 names,
+    else the one in force. Call inside a transaction."""
+    system = system or imported_system(state)
+    edition = dutch_edition or dutch_edition_named(state)
+    tournament = _tournament_from(state, name, system, edition)
     entries: dict[PlayerId, Entry] = {}
     used: set[str] = set()
     known = {

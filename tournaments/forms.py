@@ -48,6 +48,7 @@ class TournamentForm(forms.ModelForm):
             "start_date",
             "end_date",
             "pairing_system",
+            "dutch_edition",
             "rounds",
             "initial_colour",
             "seeding",
@@ -67,6 +68,7 @@ class TournamentForm(forms.ModelForm):
     def __init__(self, *args: Any, paired_rounds: int = 0, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.paired_rounds = paired_rounds
+        self.fields["dutch_edition"].required = False  # left out: the tournament's (2026 if new)
         self.fields["rounds"].validators.append(MinValueValidator(1))
         self.fields["rounds"].widget.attrs.update(min=1, max=99)
         for name, label in POINT_FIELDS.items():
@@ -79,7 +81,7 @@ class TournamentForm(forms.ModelForm):
             )
             self.initial[f"tie_break_{i + 1}"] = codes[i] if i < len(codes) else ""
         if paired_rounds:
-            for name in ("pairing_system", "initial_colour", "seeding"):
+            for name in ("pairing_system", "dutch_edition", "initial_colour", "seeding"):
                 self.fields[name].disabled = True
                 self.fields[name].help_text = "Fixed once round 1 is paired."
 
@@ -97,6 +99,8 @@ class TournamentForm(forms.ModelForm):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
+        if not data.get("dutch_edition"):
+            data["dutch_edition"] = self.instance.dutch_edition
         start, end = data.get("start_date"), data.get("end_date")
         if start and end and end < start:
             self.add_error("end_date", "The tournament cannot end before it starts.")
@@ -286,6 +290,12 @@ class TrfImportForm(forms.Form):
             *Tournament.PairingSystem.choices,
         ],
         required=False,
+    )
+    dutch_edition = forms.ChoiceField(
+        label="Dutch rules",
+        choices=[("", "As written in the file (record 192)"), *Tournament.DutchEdition.choices],
+        required=False,
+        help_text="For a FIDE Dutch tournament whose file does not name the edition.",
     )
 
     def clean(self) -> dict[str, Any]:

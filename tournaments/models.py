@@ -23,10 +23,14 @@ def new_revision() -> int:
 
 class Tournament(models.Model):
     class PairingSystem(models.TextChoices):
-        DUTCH = "dutch", "FIDE Dutch (C.04.3, 2017 edition)"
+        DUTCH = "dutch", "FIDE Dutch (C.04.3)"
         DUBOV = "dubov", "FIDE Dubov (C.04.4.1, 2018 edition)"
         TCEC = "tcec", "TCEC Swiss, single rounds"
         TCEC_DOUBLE = "tcec_double", "TCEC Swiss, double rounds"
+
+    class DutchEdition(models.TextChoices):
+        E2026 = "2026", "2026 edition (in force from 1 February 2026)"
+        E2017 = "2017", "2017 edition (until 31 January 2026)"
 
     class RatingSystem(models.TextChoices):
         NONE = "", "Not USCF-rated"
@@ -63,6 +67,13 @@ class Tournament(models.Model):
     )
     pairing_system = models.CharField(
         max_length=20, choices=PairingSystem.choices, default=PairingSystem.DUTCH
+    )
+    dutch_edition = models.CharField(
+        "Dutch rules",
+        max_length=4,
+        choices=DutchEdition.choices,
+        default=DutchEdition.E2026,
+        help_text="The edition of the FIDE Dutch system (C.04.3) that pairs the tournament.",
     )
     rounds = models.PositiveSmallIntegerField(default=5)
     rating_system = models.CharField(
@@ -161,6 +172,13 @@ class Tournament(models.Model):
         if not self.double_rounds:
             return f"Round {number}"
         return f"Round {(number + 1) // 2}, game {2 - number % 2}"
+
+    @property
+    def system_label(self) -> str:
+        """The pairing system as the pages show it, with the Dutch edition."""
+        if self.pairing_system == self.PairingSystem.DUTCH:
+            return f"FIDE Dutch (C.04.3, {self.dutch_edition} edition)"
+        return self.get_pairing_system_display()
 
     @property
     def engine_system(self) -> str:

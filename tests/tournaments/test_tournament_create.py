@@ -88,3 +88,14 @@ def test_it_explains_bad_input_and_keeps_it(arbiter_client: Client, change, erro
     assert error in html
     assert 'value="Club Swiss"' in html  # nothing typed is lost
     assert not Tournament.objects.exists()
+
+
+@pytest.mark.django_db
+def test_the_dutch_edition_in_force_is_the_default(arbiter_client: Client, arbiter) -> None:
+    html = arbiter_client.get(URL).content.decode()
+    assert "Dutch rules" in html
+    assert '<option value="2026" selected>2026 edition (in force from 1 February 2026)' in html
+    arbiter_client.post(URL, FORM | {"pairing_system": "dutch"})
+    arbiter_client.post(URL, FORM | {"name": "Old rules", "dutch_edition": "2017"})
+    editions = dict(arbiter.tournaments.values_list("name", "dutch_edition"))
+    assert editions == {"Club Swiss": "2026", "Old rules": "2017"}

@@ -1,4 +1,4 @@
-"""FIDE Dutch system (C.04.3, 2017 edition): pairing a round.
+"""FIDE Dutch system (C.04.3, 2017 and 2026 editions): pairing a round.
 
 The round is paired bracket by bracket from the top scoregroup down (A.9). Each bracket is
 the scoregroup's residents plus the players moved down from the bracket above; its best
