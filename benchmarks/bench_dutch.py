@@ -90,21 +90,35 @@ def run(system: str, players: int) -> list[Row]:
     return rows
 
 
+PROBE = """
+import runpy, sys
+system, trf, out = sys.argv[1:]
+sys.argv = ["pairing", "pair", "--system", system, trf]
+try:
+    runpy.run_module("pairing", run_name="__main__")
+finally:
+    with open("/proc/self/status") as status, open(out, "w") as written:
+        written.write(next(line for line in status if line.startswith("VmHWM")).split()[1])
+"""
+"""``python -m pairing pair`` that leaves its peak resident memory (kB, Linux) in a file: the
+rusage of a child counts the parent's memory at the fork."""
+
+
 def command_line(system: str, state: TournamentState) -> tuple[float, float, float]:
     """``python -m pairing pair`` on the state's TRF file: wall seconds, CPU seconds and peak
     resident memory (MB) of that process."""
     with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "round.trf"
+        path, peak = Path(folder) / "round.trf", Path(folder) / "peak"
         path.write_text(write_trf(state), encoding="utf-8")
-        command = [sys.executable, "-m", "pairing", "pair", "--system", system, str(path)]
+        command = [sys.executable, "-c", PROBE, system, str(path), str(peak)]
         started = time.perf_counter()
         child = subprocess.Popen(command, stdout=subprocess.DEVNULL)
         _, status, usage = os.wait4(child.pid, 0)
         wall = time.perf_counter() - started
-        child.returncode = os.waitstatus_to_exitcode(status)
-    if child.returncode:
-        raise AssertionError(f"{' '.join(command)}: exit {child.returncode}")
-    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+        if os.waitstatus_to_exitcode(status):
+            raise AssertionError(f"{system} on {path}: exit {os.waitstatus_to_exitcode(status)}")
+        resident = int(peak.read_text()) / 1024
+    return wall, usage.ru_utime + usage.ru_stime, resident
 
 
 def _pair_fresh(pair_round: PairRound, state: TournamentState) -> RoundPairing:
