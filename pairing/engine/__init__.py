@@ -37,7 +37,13 @@ from pairing.engine.core.state import (
     TournamentInfo,
     TournamentState,
 )
-from pairing.engine.systems import SYSTEM_NAMES, PairRound, initial_colour_of, pairing_system
+from pairing.engine.systems import (
+    SYSTEM_NAMES,
+    PairRound,
+    initial_colour_of,
+    pairing_system,
+    with_system_record,
+)
 from pairing.engine.tcec.seeding import group_seeding, random_seeding, recommended_groups
 from pairing.engine.tiebreaks import (
     TIE_BREAKS,
@@ -143,5 +149,6 @@ __all__ = [
     "tie_break",
     "violations",
     "with_baku",
+    "with_system_record",
     "write_trf",
 ]

@@ -130,3 +130,12 @@ def test_a_malformed_round_shows_the_current_round(
     make_entries(4)
     play(tournament, [["1-0", "0-1"]])
     assert client.get(url(tournament), {"round": raw}).status_code == 200
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("edition", ["2017", "2026"])
+def test_it_names_the_dutch_edition(client: Client, tournament, edition: str) -> None:
+    tournament.dutch_edition = edition
+    tournament.save()
+    html = client.get(url(tournament)).content.decode()
+    assert f"FIDE Dutch (C.04.3, {edition} edition)" in html
