@@ -124,7 +124,7 @@ def move_entry(entry_id: int, to_section_id: int) -> Entry:
             raise ArbiterError(f"{entry.name} is already registered in {target}.")
         entry.tournament = target
         entry.pairing_number = next_pairing_number(target)
-        entry.rating = target.pairing_rating_of(entry.player)
+        entry.rating = target.rating_of_entry(entry)
         entry.save(update_fields=["tournament", "pairing_number", "rating"])
         entry.byes.filter(round_number__gt=target.rounds).delete()
         reseed(source)

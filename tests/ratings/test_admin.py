@@ -10,9 +10,8 @@ from django.contrib.auth.models import Group, Permission, User
 from django.test import Client
 from django.urls import reverse
 
-from ratings import services
 from ratings.models import RatedEvent, RatingChange, RatingCorrection, RatingRecord
-from tests.ratings.conftest import play, record
+from tests.ratings.conftest import play, rate, record
 from tournaments.models import Player
 
 pytestmark = pytest.mark.django_db
@@ -152,7 +151,7 @@ def test_history_is_read_only_even_for_officers(
 ) -> None:
     make_players("Ann", "Bob")
     play(tournament, [[(0, 1, "1-0")]])
-    services.rate_tournament(tournament.pk, arbiter)
+    rate(tournament.pk, arbiter)
     change = RatingChange.objects.first()
     assert change is not None
     for model, pk in (("ratingchange", change.pk), ("ratedevent", RatedEvent.objects.get().pk)):

@@ -16,7 +16,7 @@ from tournaments.models import Event, Tournament
 
 DAY = date(2026, 5, 2)
 GET = ["event_uscf", "uscf_report"]
-POST = ["supplement_import", "register_by_id", "rate_event_sections"]
+POST = ["supplement_import", "register_by_id", "submit_event_ratings"]
 
 
 @pytest.fixture

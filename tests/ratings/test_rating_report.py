@@ -6,9 +6,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from ratings import services
 from ratings.models import RatingChange
-from tests.ratings.conftest import play, record
+from tests.ratings.conftest import play, rate, record, rerate
 from tournaments.models import Game, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -25,7 +24,7 @@ def rated(tournament, arbiter, make_players) -> Tournament:
         [[(0, 1, "1-0")], [(1, 2, "1/2-1/2")], [(2, 0, "0-1")]],
         rating_system=Tournament.RatingSystem.DUAL,
     )
-    services.rate_tournament(tournament.pk, arbiter)
+    rate(tournament.pk, arbiter)
     return tournament
 
 
@@ -48,14 +47,14 @@ def test_it_shows_pre_post_change_formula_k_and_bonus(rated) -> None:
 
 
 def test_it_offers_rerating_to_the_arbiters_only(rated, arbiter, other_arbiter) -> None:
-    assert "Re-rate this tournament" not in Client().get(url(rated)).content.decode()
+    assert "Submit for re-rating" not in Client().get(url(rated)).content.decode()
     other = Client()
     other.force_login(other_arbiter)
-    assert "Re-rate this tournament" not in other.get(url(rated)).content.decode()
+    assert "Submit for re-rating" not in other.get(url(rated)).content.decode()
     mine = Client()
     mine.force_login(arbiter)
     html = mine.get(url(rated)).content.decode()
-    assert "Re-rate this tournament" in html
+    assert "Submit for re-rating" in html
     assert "Results have changed" not in html
 
 
@@ -70,10 +69,10 @@ def test_it_warns_the_arbiters_when_results_changed(rated, arbiter) -> None:
 
 
 def test_it_lists_the_rerating_log(rated, arbiter) -> None:
-    services.rerate_tournament(rated.pk, arbiter, "Board 1 of round 2 was a forfeit")
+    rerate(rated.pk, arbiter, "Board 1 of round 2 was a forfeit")
     html = Client().get(url(rated)).content.decode()
     assert "Re-ratings" in html and "Board 1 of round 2 was a forfeit" in html
-    assert "by arbiter" in html
+    assert "by rating-officer" in html  # the officer who applied it
 
 
 def test_it_is_404_for_an_unrated_tournament(tournament) -> None:
@@ -81,6 +80,7 @@ def test_it_is_404_for_an_unrated_tournament(tournament) -> None:
 
 
 def test_it_uses_a_constant_number_of_queries(rated, django_assert_num_queries) -> None:
-    # event (with tournament and user), changes (with players), re-ratings, is_arbiter skipped
-    with django_assert_num_queries(3):
+    # event (with tournament and user), changes (with entry data), re-ratings, the pending
+    # submission; is_arbiter skipped
+    with django_assert_num_queries(4):
         Client().get(url(rated))
