@@ -300,6 +300,9 @@ ADMIN_PAGES = {
     "admin:tournaments_entry_changelist": {"superuser", "rating officer"},
     "admin:tournaments_player_changelist": {"superuser", "rating officer"},
     "admin:ratings_ratingrecord_changelist": {"superuser", "rating officer"},
+    "admin:ratings_uscfmember_changelist": {"superuser", "rating officer"},
+    "admin:ratings_ratingrequest_changelist": {"superuser", "rating officer"},
+    "admin:tournaments_event_changelist": {"superuser", "rating officer"},
 }
 """Admin page -> the roles that may open it (the admin is the reviewed path for the shared
 player identities and ratings; a tournament's arbiters have no admin)."""
