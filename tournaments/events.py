@@ -9,10 +9,11 @@ primary-key order, when a player moves), as every registration change does.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Count, QuerySet
+from django.db.models import Count, Prefetch, QuerySet
 
 from tournaments import registration
 from tournaments.models import Entry, Event, Tournament
@@ -144,3 +145,34 @@ def section_summaries(event: Event) -> list[dict[str, Any]]:
         players=Count("entries", distinct=True), paired=Count("round_set", distinct=True)
     )
     return [{"section": t, "players": t.players, "paired": t.paired} for t in rows]
+
+
+@dataclass(frozen=True)
+class Listed:
+    """One line of the home page: an event with its sections, or a tournament of its own."""
+
+    event: Event | None = None
+    tournament: Tournament | None = None
+
+    @property
+    def start_date(self) -> date:
+        item = self.event or self.tournament
+        assert item is not None
+        return item.start_date
+
+    @property
+    def name(self) -> str:
+        item = self.event or self.tournament
+        assert item is not None
+        return item.name
+
+
+def home_listing() -> list[Listed]:
+    """Events (their sections in the order added) and the tournaments that are no section,
+    newest first, then by name (three queries)."""
+    sections = Prefetch("sections", queryset=Tournament.objects.order_by("pk"))
+    items = [Listed(event=e) for e in Event.objects.prefetch_related(sections)]
+    items += [Listed(tournament=t) for t in Tournament.objects.filter(event__isnull=True)]
+    items.sort(key=lambda item: item.name.casefold())
+    items.sort(key=lambda item: item.start_date, reverse=True)
+    return items

@@ -55,4 +55,6 @@ def rating_panel(tournament: Tournament, user: object) -> Panel:
     arbiter = rated is None and tournament.is_arbiter(user)
     pending = request is not None and request.pending
     finished = tournament.status == Tournament.Status.FINISHED
-    return Panel(rated, True, arbiter and finished and not pending, arbiter and not finished, request)
+    return Panel(
+        rated, True, arbiter and finished and not pending, arbiter and not finished, request
+    )

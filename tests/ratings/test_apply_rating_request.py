@@ -44,9 +44,8 @@ def test_it_refuses_changed_results_and_a_second_decision(submitted) -> None:
     submitted.tournament.round_set.get().games.update(result="0-1")
     response = client.post(url(submitted))
     assert response["Location"] == reverse("rating_request", args=[submitted.pk])
-    assert "have changed since it was submitted" in str(
-        list(get_messages(response.wsgi_request))[0]
-    )
+    said = [str(m) for m in get_messages(response.wsgi_request)]
+    assert "have changed since it was submitted" in said[0]
     assert not RatedEvent.objects.exists()
     services.reject_request(submitted.pk, rating_officer(), "results changed")
     response = client.post(url(submitted))

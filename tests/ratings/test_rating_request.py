@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from ratings import services
 from ratings.models import RatingRecord, UscfMember
-from tests.ratings.conftest import play, record, rating_officer
+from tests.ratings.conftest import play, rating_officer, record
 from tournaments.models import Entry, Player
 
 pytestmark = pytest.mark.django_db

@@ -24,6 +24,7 @@ from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_safe
 
 from pairing.services import snapshot
+from tournaments import events
 from tournaments.models import Tournament
 from tournaments.reports import View, sparkline
 from tournaments.tables import crosstable
@@ -99,9 +100,8 @@ def _round_number(request: HtmxHttpRequest) -> int | None:
 
 @require_safe
 def home(request: HtmxHttpRequest) -> HttpResponse:
-    """The list of tournaments, newest first."""
-    tournaments = Tournament.objects.all()
-    return render(request, "tournaments/home.html", {"tournaments": tournaments})
+    """Tournaments and events (their sections grouped under them), newest first."""
+    return render(request, "tournaments/home.html", {"items": events.home_listing()})
 
 
 @require_safe
