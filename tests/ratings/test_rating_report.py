@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 from django.test import Client
 from django.urls import reverse
 
 from ratings.models import RatingChange
 from tests.ratings.conftest import play, rate, record, rerate
-from tournaments.models import Game, Tournament
+from tournaments.models import Entry, Event, Game, Tournament
 
 pytestmark = pytest.mark.django_db
+DAY = date(2026, 4, 1)
 
 
 @pytest.fixture
@@ -84,3 +87,26 @@ def test_it_uses_a_constant_number_of_queries(rated, django_assert_num_queries) 
     # submission; is_arbiter skipped
     with django_assert_num_queries(4):
         Client().get(url(rated))
+
+
+def test_a_player_paired_on_a_typed_rating_is_rated_as_unrated(
+    tournament, arbiter, make_players
+) -> None:
+    """The rater reads the records only: the typed 1450 paired Bob, but he has no US Chess
+    record, so he is rated as unrated (Step 1: adult default) and the pages say so."""
+    tournament.pairing_rating = Tournament.PairingRating.USCF_REGULAR
+    tournament.save()
+    ann, bob = make_players("Ann", "Bob", extra={"Ann": {"uscf_id": "12345601"}})
+    record(ann.player, rating=1500, games=30)
+    Entry.objects.filter(pk=bob.pk).update(typed_rating=1450, typed_rating_kind="uscf_regular")
+    play(tournament, [[(0, 1, "0-1")]])
+    rate(tournament.pk, arbiter)
+    change = RatingChange.objects.get(player=bob.player)
+    assert change.pre is None and change.initial_source != "rated"
+    assert change.initial != 1450
+    note = "paired on a typed 1450, which is not a US Chess record"
+    assert note in Client().get(url(tournament)).content.decode()
+    event = Event.objects.create(name="E", start_date=DAY, end_date=DAY)
+    Tournament.objects.filter(pk=tournament.pk).update(event=event, section_name="Open")
+    page = Client().get(reverse("event_ratings", args=[event.pk])).content.decode()
+    assert note in page and "Bob" in page
