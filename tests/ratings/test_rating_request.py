@@ -42,7 +42,7 @@ def test_it_shows_the_ratings_the_event_would_give_and_changes_nothing(
 def test_it_flags_an_id_that_belongs_to_someone_else(tournament, arbiter) -> None:
     """The made-up section: the arbiter entered another person's US Chess ID."""
     victim = Player.objects.create(name="Real, Rita", uscf_id="12345678")
-    record(victim, rating=2100, games=None)
+    record(victim, rating=2100, games=300)
     UscfMember.objects.create(
         uscf_id="12345678", name="Real, Rita", regular_rating=2100, imported_at="2026-01-01T00:00Z"
     )
