@@ -13,9 +13,11 @@ from pathlib import Path
 
 import pytest
 from dbfread import DBF
+from django.apps import apps as django_apps
 from django.contrib.auth.models import Group, User
 from playwright.sync_api import Page, expect
 
+from ratings.groups import RATING_OFFICERS, ensure_rating_officers
 from ratings.models import RatingChange, RatingRecord
 from tests.browser.conftest import log_in
 from tournaments.models import Entry, Event, Game, Tournament
@@ -96,8 +98,9 @@ def play_section(page: Page, t: Tournament) -> None:
 
 
 def officer_applies(page: Page, base: str) -> None:
+    ensure_rating_officers(django_apps)  # a flushed transactional database has no group
     officer = User.objects.create_user("officer", password="a-long-test-password", is_staff=True)
-    officer.groups.add(Group.objects.get(name="Rating officers"))
+    officer.groups.add(Group.objects.get(name=RATING_OFFICERS))
     log_in(page, base, "officer")
     page.get_by_role("navigation").get_by_role("link", name="Rating requests").click()
     for name in SECTIONS:
