@@ -19,11 +19,13 @@ from pathlib import Path
 from pairing.engine import (
     RULE_SETS,
     SYSTEM_NAMES,
+    AccelerationError,
     GeneratorSettings,
     NoValidPairing,
     RatingInputError,
     TournamentState,
     TrfError,
+    apply_declared_acceleration,
     check_tournament,
     event_from_json,
     generate_tournament,
@@ -31,6 +33,7 @@ from pairing.engine import (
     pairing_system,
     rate_event,
     result_to_json,
+    with_system_record,
     write_trf,
 )
 from pairing.limits import too_many_to_pair
@@ -41,11 +44,17 @@ EXIT_ERROR = 2
 EXIT_INVALID_INPUT = 3
 
 
-def _load(path: str, double: bool) -> TournamentState:
+def _load(path: str, double: bool, system: str) -> TournamentState:
+    """The file's state; a record 192 ``..._BAKU`` without virtual points of its own gets the
+    Baku acceleration's (C.04.7)."""
     try:
         state = load_trf(path)
     except OSError as e:
         raise TrfError(f"cannot read {path}: {e.strerror or e}") from e
+    try:
+        state = apply_declared_acceleration(state, system)
+    except AccelerationError as e:
+        raise TrfError(str(e)) from e
     if double:
         state = replace(state, double_rounds=True)
     if state.double_rounds and state.rounds_done % 2:
@@ -73,15 +82,20 @@ def _check_size(args: argparse.Namespace, players: int) -> None:
 
 
 def cmd_pair(args: argparse.Namespace) -> int:
-    state = _load(args.file, args.double)
+    state = _load(args.file, args.double, args.system)
     _check_size(args, len(state.players))
     pairing = pairing_system(args.system)(state)
+    if not pairing.boards and pairing.bye is None:
+        # "0" would read as a pairing of the round: there is none when nobody is available.
+        raise NoValidPairing(
+            f"nobody to pair in round {state.next_round}: every player is absent or has a bye"
+        )
     _write(pairing.output(), args.output)
     return EXIT_OK
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    state = _load(args.file, args.double)
+    state = _load(args.file, args.double, args.system)
     _check_size(args, len(state.players))
     differences = check_tournament(state, pairing_system(args.system))
     for d in differences:
@@ -92,6 +106,9 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
+    if args.baku and not args.system.startswith("dutch"):
+        print("error: Baku acceleration is applied with the Dutch system only", file=sys.stderr)
+        return EXIT_INVALID_INPUT
     try:
         settings = GeneratorSettings(
             players=args.players,
@@ -101,13 +118,14 @@ def cmd_generate(args: argparse.Namespace) -> int:
             draw_rate=args.draw_rate,
             forfeit_rate=args.forfeit_rate,
             bye_rate=args.bye_rate,
+            baku=args.baku,
         )
     except ValueError as e:
         print(f"error: {e}", file=sys.stderr)
         return EXIT_INVALID_INPUT
     _check_size(args, args.players)
     state = generate_tournament(pairing_system(args.system), settings)
-    _write(write_trf(state), args.output)
+    _write(write_trf(with_system_record(state, args.system)), args.output)
     return EXIT_OK
 
 
@@ -131,9 +149,10 @@ EVENT.json ("-" reads standard input); omitted fields take their natural default
    "games": [{"white": id, "black": id, "result": "1-0"|"1/2-1/2"|"0-1"}, ...]}
 Forfeits ("+-", "-+", "--") and games with "rated": false are skipped (not rated).
 
-Output: {"rules", "players": [{"id", "pre" (null if unrated), "post" (as a crosstable
-shows it: rounded to nearest), "post_exact" (as stored: integer under 2011, two decimals
-under current), "games_after", "formula", "step3", "step4", "k", "bonus", "floor", ...}]}
+Output: {"rules", "players": [{"id", "pre" (null if unrated), "post" (as stored: integer
+under 2011, two decimals under current), "post_shown" (as a crosstable shows it: post
+rounded to nearest), "post_exact" (= post), "games_after", "formula", "step3", "step4", "k",
+"bonus", "floor", ...}]}
 Exit codes: 0 done, 3 invalid input (the problem is named on stderr), 2 unexpected error.
 """
 
@@ -168,7 +187,13 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
 
     def system_args(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--system", required=True, choices=SYSTEM_NAMES)
+        p.add_argument(
+            "--system",
+            required=True,
+            choices=SYSTEM_NAMES,
+            help="dutch: the edition the file's record 192 names (FIDE_DUTCH_2017), "
+            "else the 2026 edition in force; dutch-2017, dutch-2026: that edition",
+        )
         p.add_argument(
             "--double",
             action="store_true",
@@ -200,6 +225,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--draw-rate", type=float, default=0.3)
     p.add_argument("--forfeit-rate", type=float, default=0.0)
     p.add_argument("--bye-rate", type=float, default=0.0)
+    p.add_argument(
+        "--baku",
+        action="store_true",
+        help="Baku acceleration (C.04.7): virtual points for group A, written as XXA lines",
+    )
     p.add_argument("-o", "--output", required=True)
     p.set_defaults(run=cmd_generate)
 

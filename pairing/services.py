@@ -10,20 +10,31 @@ command line pair a tournament identically. Each ``Round`` row is one TRF round 
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from functools import cached_property
+from itertools import combinations
+
+from django.utils import timezone
 
 from pairing.engine import (
     BLANK,
+    AccelerationError,
     Colour,
+    ForbiddenPairs,
     PlayerId,
     PointValues,
     RoundEntry,
     StandingRow,
     TournamentInfo,
     TournamentState,
+    accelerated_round_count,
+    apply_declared_acceleration,
+    baku_acceleration,
+    baku_rounds_matching,
+    initial_colour_of,
     standings,
     tcec_final_order,
     tie_break,
@@ -38,16 +49,60 @@ from pairing.engine import Violation as Violation
 from pairing.engine import group_seeding as group_seeding
 from pairing.engine import random_seeding as random_seeding
 from pairing.engine import recommended_groups as recommended_groups
-from tournaments.models import Bye, Entry, Game, Player, Round, Tournament
+from tournaments.models import (
+    Bye,
+    Entry,
+    ForbiddenPair,
+    Game,
+    Player,
+    Round,
+    Tournament,
+    VirtualPoints,
+    split_fide_id,
+)
 
 SYSTEM_CODES: dict[str, str] = {
-    Tournament.PairingSystem.DUTCH: "FIDE_DUTCH_2017",
+    Tournament.PairingSystem.DUTCH: "FIDE_DUTCH_2026",
     Tournament.PairingSystem.DUBOV: "FIDE_DUBOV_2018",
     Tournament.PairingSystem.TCEC: "TCEC_SWISS",
     Tournament.PairingSystem.TCEC_DOUBLE: "TCEC_SWISS",
 }
-"""TRF record 192 (pairing system) per tournament system; TCEC double rounds are marked by
-``XXT double``."""
+"""TRF record 192 (pairing system) per tournament system (Dutch: see :func:`system_code`);
+TCEC double rounds are marked by ``XXT double``."""
+
+
+def system_code(tournament: Tournament) -> str:
+    """TRF record 192 of the tournament: the Dutch system names its edition."""
+    if tournament.pairing_system == Tournament.PairingSystem.DUTCH:
+        return f"FIDE_DUTCH_{tournament.dutch_edition}{_baku_suffix(tournament)}"
+    return SYSTEM_CODES[tournament.pairing_system] + _baku_suffix(tournament)
+
+
+def engine_system(tournament: Tournament) -> str:
+    """The pairing engine's name for the tournament's system (``dutch-2017``,
+    ``dutch-2026``, ``dubov``, ``tcec``)."""
+    if tournament.pairing_system == Tournament.PairingSystem.DUTCH:
+        return f"dutch-{tournament.dutch_edition}"
+    return tournament.engine_system
+
+
+def dutch_edition_named(state: TournamentState) -> str:
+    """The Dutch edition a file names in record 192 (``2017``, ``2026``; ``2025`` is the
+    2026 rules under their approval year), or ``""`` when it names none."""
+    code = state.info.system_code.strip().upper()
+    for prefix, edition in (
+        ("FIDE_DUTCH_2017", Tournament.DutchEdition.E2017),
+        ("FIDE_DUTCH_2025", Tournament.DutchEdition.E2026),
+        ("FIDE_DUTCH_2026", Tournament.DutchEdition.E2026),
+    ):
+        if code.startswith(prefix):
+            return str(edition)
+    return ""
+
+
+def _baku_suffix(tournament: Tournament) -> str:
+    """ETT26 marks a Baku-accelerated type with ``_BAKU`` (``FIDE_DUTCH_2017_BAKU``)."""
+    return "_BAKU" if tournament.acceleration == Tournament.Acceleration.BAKU else ""
 
 
 def point_values(tournament: Tournament) -> PointValues:
@@ -66,16 +121,16 @@ def point_values(tournament: Tournament) -> PointValues:
 
 
 def _player(entry: Entry, results: tuple[RoundEntry, ...]) -> EnginePlayer:
-    p = entry.player
+    """The entry as the engine sees it: the tournament's own data of the player."""
     return EnginePlayer(
         id=entry.pairing_number,
-        name=p.name,
+        name=entry.name,
         rating=entry.rating,
-        title=p.title,
-        sex=p.sex,
-        federation=p.federation,
-        fide_id=p.fide_id,
-        birth_date=p.birth_date.strftime("%Y/%m/%d") if p.birth_date else "",
+        title=entry.title,
+        sex=entry.sex,
+        federation=entry.federation.upper(),
+        fide_id=entry.fide_id,
+        birth_date=entry.birth_date.strftime("%Y/%m/%d") if entry.birth_date else "",
         results=results,
     )
 
@@ -90,15 +145,18 @@ def _absence(entry: Entry, round_number: int, byes: dict[tuple[int, int], str]) 
 
 @dataclass
 class Snapshot:
-    """Everything stored about a tournament, loaded in four queries: entries (with players),
-    round rows, games and byes. Games have their round and entries attached, so templates
-    walk them without further queries."""
+    """Everything stored about a tournament, loaded in five queries: entries (each with the
+    tournament's own data of its player), round rows, games, byes and forbidden pairs (a sixth
+    for the virtual points of an imported accelerated tournament). Games have their round and
+    entries attached, so templates walk them without further queries."""
 
     tournament: Tournament
     entries: list[Entry]
     rounds: list[Round]
     games: list[Game]
     byes: list[Bye]
+    forbidden: list[ForbiddenPair] = field(default_factory=list)
+    virtual_points: list[VirtualPoints] = field(default_factory=list)
 
     @cached_property
     def entry_by_number(self) -> dict[PlayerId, Entry]:
@@ -118,11 +176,18 @@ class Snapshot:
 
 
 def snapshot(tournament: Tournament) -> Snapshot:
-    """Load a tournament for the engine and for the pages: four queries, whatever its size."""
-    entries = list(tournament.entries.select_related("player").order_by("pairing_number"))
+    """Load a tournament for the engine and for the pages: five queries (six with imported
+    virtual points), whatever its size."""
+    entries = list(tournament.entries.order_by("pairing_number"))
     rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
     games = list(Game.objects.filter(round__tournament=tournament).order_by("round_id", "board"))
     byes = list(Bye.objects.filter(entry__tournament=tournament).order_by("round_number"))
+    forbidden = list(ForbiddenPair.objects.filter(tournament=tournament))
+    virtual = (
+        list(VirtualPoints.objects.filter(entry__tournament=tournament))
+        if tournament.acceleration == Tournament.Acceleration.EXPLICIT
+        else []
+    )
     by_pk = {e.pk: e for e in entries}
     round_by_pk = {r.pk: r for r in rounds}
     for r in rounds:
@@ -136,7 +201,46 @@ def snapshot(tournament: Tournament) -> Snapshot:
     games.sort(key=lambda g: (g.round.number, g.board))
     for b in byes:
         b.entry = by_pk[b.entry_id]
-    return Snapshot(tournament, entries, rounds, games, byes)
+    return Snapshot(tournament, entries, rounds, games, byes, forbidden, virtual)
+
+
+def _forbidden(snap: Snapshot) -> tuple[ForbiddenPairs, ...]:
+    """The forbidden pairs by pairing number (lower number first), in a stable order."""
+    number = {e.pk: e.pairing_number for e in snap.entries}
+    pairs = sorted(
+        (
+            *sorted((number[f.first_id], number[f.second_id])),
+            f.first_round or 0,
+            f.last_round or 0,
+        )
+        for f in snap.forbidden
+    )
+    return tuple(ForbiddenPairs((a, b), first or None, last or None) for a, b, first, last in pairs)
+
+
+def virtual_points(snap: Snapshot) -> dict[PlayerId, tuple[int, ...]]:
+    """The tournament's virtual half-points per pairing number and round (C.04.7): the Baku
+    rule's, group A counted from the players entered before round 1 (late entries placed
+    above its last player join it), or the ones imported from a TRF file. Raises
+    ``AccelerationError`` when the tournament's scoring does not allow Baku."""
+    tournament = snap.tournament
+    if tournament.acceleration == Tournament.Acceleration.BAKU:
+        return baku_acceleration(
+            [e.pairing_number for e in snap.entries],
+            tournament.rounds,
+            points=point_values(tournament),
+            accelerated=tournament.accelerated_rounds,
+            initial={e.pairing_number for e in snap.entries if e.joined_round == 1},
+        )
+    if tournament.acceleration == Tournament.Acceleration.EXPLICIT:
+        number = {e.pk: e.pairing_number for e in snap.entries}
+        rounds: dict[PlayerId, list[int]] = defaultdict(list)
+        for v in snap.virtual_points:
+            values = rounds[number[v.entry_id]]
+            values.extend([0] * (v.round_number - len(values)))
+            values[v.round_number - 1] = v.points
+        return {pid: tuple(values) for pid, values in sorted(rounds.items())}
+    return {}
 
 
 def _state(snap: Snapshot, done: int) -> TournamentState:
@@ -184,17 +288,50 @@ def _state(snap: Snapshot, done: int) -> TournamentState:
         points=point_values(tournament),
         absent=absent,
         future_byes=dict(future),
+        forbidden=_forbidden(snap),
+        acceleration=virtual_points(snap),
         double_rounds=tournament.double_rounds,
-        info=TournamentInfo(
-            name=tournament.name,
-            city=tournament.place,
-            federation=tournament.federation,
-            start_date=tournament.start_date.strftime("%Y/%m/%d"),
-            end_date=tournament.end_date.strftime("%Y/%m/%d"),
-            tournament_type=tournament.get_pairing_system_display(),
-            system_code=SYSTEM_CODES[tournament.pairing_system],
-            tie_breaks=tournament.tie_breaks,
-        ),
+        info=_info(snap),
+    )
+
+
+def _arbiter(name: str, fide_id: str) -> str:
+    """TRF records 102 and 112: the arbiter's title and name, then the FIDE ID."""
+    return f"{name} ({fide_id})" if fide_id else name
+
+
+def _round_dates(snap: Snapshot) -> tuple[str, ...]:
+    """TRF record 132, one YY/MM/DD per round column: the schedule's date of the round, else
+    the day it was paired (both games of a TCEC double round share the round's date)."""
+    legs = snap.tournament.legs
+    scheduled = [s.date() for s in snap.tournament.scheduled_rounds]
+    paired = {r.number: timezone.localtime(r.paired_at).date() for r in snap.rounds}
+    dates = []
+    for column in range(1, max(len(snap.rounds), legs * len(scheduled)) + 1):
+        index = (column - 1) // legs
+        day = scheduled[index] if index < len(scheduled) else paired.get(column)
+        if day is None:
+            break
+        dates.append(f"{day:%y/%m/%d}")
+    return tuple(dates)
+
+
+def _info(snap: Snapshot) -> TournamentInfo:
+    """The header records of the tournament's TRF file (the FIDE report)."""
+    t = snap.tournament
+    return TournamentInfo(
+        name=t.name,
+        city=t.place,
+        federation=t.federation.upper(),
+        start_date=t.start_date.strftime("%Y/%m/%d"),
+        end_date=t.end_date.strftime("%Y/%m/%d"),
+        chief_arbiter=_arbiter(t.chief_arbiter, t.chief_arbiter_fide_id),
+        deputy_arbiters=tuple(_arbiter(name, fide_id) for name, fide_id in t.deputies),
+        time_control=t.time_control,
+        tournament_type=t.system_label,
+        system_code=system_code(t),
+        round_dates=_round_dates(snap),
+        tie_breaks=t.tie_breaks,
     )
 
 
@@ -211,7 +348,33 @@ def export_trf(tournament: Tournament, version: int = 16) -> str:
     snap = snapshot(tournament)
     state = snap.state()
     ranks = {row.player: row.rank for row in ranking(tournament, state)}
+    if state.rounds_done >= tournament.rounds * tournament.legs:
+        # Every round is paired: no column after the last (a withdrawn player's "next round"
+        # absence would make more columns than XXR / 142).
+        state = replace(state, absent={}, future_byes={})
+    if version == 26 and tournament.time_control_code:
+        extra = (*state.info.extra_records, ("222", f" {tournament.time_control_code}"))
+        state = replace(state, info=replace(state.info, extra_records=extra))
     return write_trf(state, version=version, ranks=ranks)
+
+
+def report_gaps(tournament: Tournament) -> list[str]:
+    """What the FIDE rating report (TRF16/TRF26) still lacks, in the arbiter's words; an
+    empty list when every mandatory record can be written."""
+    missing = []
+    if not tournament.place:
+        missing.append("the city (record 022)")
+    if not tournament.federation:
+        missing.append("the federation (032)")
+    if not tournament.chief_arbiter:
+        missing.append("the chief arbiter (102)")
+    elif not tournament.chief_arbiter_fide_id:
+        missing.append("the chief arbiter's FIDE ID (102)")
+    if not tournament.time_control:
+        missing.append("the time control (122)")
+    if not tournament.round_schedule:
+        missing.append("the round dates (132; until then, the days the rounds were paired)")
+    return missing
 
 
 def tie_break_codes(tournament: Tournament) -> list[str]:
@@ -239,11 +402,20 @@ def ranking(tournament: Tournament, state: TournamentState) -> list[StandingRow]
 _RESULT_BY_CODES = {codes: result for result, codes in Game.TRF_CODES.items() if result != "adj"}
 _SYSTEM_BY_CODE = {
     "FIDE_DUTCH_2017": Tournament.PairingSystem.DUTCH,
+    "FIDE_DUTCH_2025": Tournament.PairingSystem.DUTCH,
+    "FIDE_DUTCH_2026": Tournament.PairingSystem.DUTCH,
     "FIDE_DUTCH": Tournament.PairingSystem.DUTCH,
     "FIDE_DUBOV": Tournament.PairingSystem.DUBOV,
     "FIDE_DUBOV_2018": Tournament.PairingSystem.DUBOV,
     "TCEC_SWISS": Tournament.PairingSystem.TCEC,
 }
+
+
+def imported_system(state: TournamentState) -> str:
+    """The pairing system record 192 names (the Dutch system when it names none; ``_BAKU``
+    marks acceleration)."""
+    code = state.info.system_code.strip().upper().removesuffix("_BAKU")
+    return _SYSTEM_BY_CODE.get(code, Tournament.PairingSystem.DUTCH)
 
 
 def _date(text: str) -> date | None:
@@ -255,22 +427,47 @@ def _date(text: str) -> date | None:
     return None
 
 
-def _tournament_from(state: TournamentState, name: str, system: str) -> Tournament:
+def _initial_colour(state: TournamentState, system: str) -> str:
+    """``XXC`` (TRF-2026 152), or for a file without it (as Swiss-Manager writes them) the
+    colour the system reads back from the first round with colours."""
+    return initial_colour_of(Tournament(pairing_system=system).engine_system, state).value
+
+
+def _arbiter_of(text: str) -> tuple[str, str]:
+    """Record 102/112 as written by :func:`_arbiter` ("IA Name (1234567)") -> (name, ID)."""
+    match = re.fullmatch(r"(.*?)\s*\((\d{1,11})\)", text.strip())
+    return (match[1], match[2]) if match else split_fide_id(text)
+
+
+def _tournament_from(
+    state: TournamentState, name: str, system: str, dutch_edition: str
+) -> Tournament:
     info = state.info
     start = _date(info.start_date) or date.today()
     end = _date(info.end_date) or start
     p = state.points
     if system == Tournament.PairingSystem.TCEC and state.double_rounds:
         system = Tournament.PairingSystem.TCEC_DOUBLE
+    chief, chief_id = _arbiter_of(info.chief_arbiter)
+    columns = state.columns_per_round
+    schedule = [_date(d) for d in info.round_dates[::columns]]
+    time_code = next((rest.strip() for code, rest in info.extra_records if code == "222"), "")
     return Tournament.objects.create(
         name=name or info.name or "Imported tournament",
         place=info.city,
-        federation=info.federation[:3],
+        federation=info.federation[:3].upper(),
+        chief_arbiter=chief[:100],
+        chief_arbiter_fide_id=chief_id,
+        deputy_arbiters="\n".join(" ".join(_arbiter_of(d)).strip() for d in info.deputy_arbiters),
+        time_control=info.time_control[:100],
+        time_control_code=time_code[:40],
+        round_schedule="\n".join(f"{d:%Y-%m-%d}" for d in schedule if d is not None),
         start_date=start,
         end_date=max(start, end),
         pairing_system=system,
+        dutch_edition=dutch_edition or Tournament.DutchEdition.E2026,
         rounds=max(state.total_rounds or 0, state.rounds_done // state.columns_per_round, 1),
-        initial_colour=(state.initial_colour or Colour.WHITE).value,
+        initial_colour=_initial_colour(state, system),
         win_points=p.win,
         draw_points=p.draw,
         loss_points=p.loss,
@@ -281,12 +478,65 @@ def _tournament_from(state: TournamentState, name: str, system: str) -> Tourname
     )
 
 
-def import_state(state: TournamentState, *, name: str = "", system: str = "") -> Tournament:
+def _store_acceleration(
+    tournament: Tournament, state: TournamentState, entries: dict[PlayerId, Entry]
+) -> None:
+    """Keep the file's virtual points: as the Baku setting when the rule gives exactly them
+    (every player taken as entered before round 1), else as they are (``explicit``)."""
+    if not state.acceleration:
+        return
+    if tournament.pairing_system != Tournament.PairingSystem.DUTCH:
+        raise AccelerationError(
+            "the file gives virtual points (acceleration, XXA or record 250), which this "
+            "program applies with the FIDE Dutch system only: import it as Dutch"
+        )
+    count = baku_rounds_matching(state)
+    if count is not None:
+        tournament.acceleration = Tournament.Acceleration.BAKU
+        if count != accelerated_round_count(tournament.rounds):
+            tournament.accelerated_rounds = count
+    else:
+        tournament.acceleration = Tournament.Acceleration.EXPLICIT
+        VirtualPoints.objects.bulk_create(
+            VirtualPoints(entry=entries[pid], round_number=r, points=value)
+            for pid, values in state.acceleration.items()
+            for r, value in enumerate(values, start=1)
+            if value
+        )
+    tournament.save(update_fields=["acceleration", "accelerated_rounds"])
+
+
+def _store_forbidden(
+    tournament: Tournament, state: TournamentState, entries: dict[PlayerId, Entry]
+) -> None:
+    """``XXP`` / record 260 groups, one row per pair of players."""
+    ForbiddenPair.objects.bulk_create(
+        ForbiddenPair(
+            tournament=tournament,
+            first=entries[a],
+            second=entries[b],
+            first_round=f.first_round,
+            last_round=f.last_round,
+        )
+        for f in state.forbidden
+        for a, b in combinations(sorted(set(f.players)), 2)
+    )
+
+
+def import_state(
+    state: TournamentState, *, name: str = "", system: str = "", dutch_edition: str = ""
+) -> Tournament:
     """Store a tournament read from a TRF file: players, entries, every round with its games
-    and byes, and the next round's requested byes. A player whose FIDE ID is already known is
-    that same player. Call inside a transaction."""
-    system = system or _SYSTEM_BY_CODE.get(state.info.system_code, Tournament.PairingSystem.DUTCH)
-    tournament = _tournament_from(state, name, system)
+    and byes, the next round's requested byes, the forbidden pairs and the virtual points
+    (acceleration). Each entry keeps the file's data of its player; a FIDE ID already known
+    links the entry to that identity (whose data is neither read nor changed). The Dutch
+    edition: ``dutch_edition``, else the one record 192 names, else the one in force. Call
+    inside a transaction; raises ``AccelerationError`` for virtual points outside the Dutch
+    system."""
+    system = system or imported_system(state)
+    edition = dutch_edition or dutch_edition_named(state)
+    state = apply_declared_acceleration(state, system)
+    tournament = _tournament_from(state, name, system, edition)
     entries: dict[PlayerId, Entry] = {}
     used: set[str] = set()
     known = {
@@ -294,20 +544,23 @@ def import_state(state: TournamentState, *, name: str = "", system: str = "") ->
         for p in Player.objects.filter(fide_id__in=[p.fide_id for p in state.players if p.fide_id])
     }
     for p in state.players:
+        data = {
+            "name": (p.name or f"Player {p.id}")[:100],
+            "sex": p.sex if p.sex in ("m", "w") else "",
+            "title": p.title[:3],
+            "federation": p.federation[:3],
+            "fide_id": p.fide_id[:11],
+            "birth_date": _date(p.birth_date),
+        }
         player = known.pop(p.fide_id, None) if p.fide_id else None
         if player is None:
+            usable = p.fide_id.isdigit() and p.fide_id not in used
             player = Player.objects.create(
-                name=p.name or f"Player {p.id}",
-                sex=p.sex if p.sex in ("m", "w") else "",
-                title=p.title[:3],
-                federation=p.federation[:3],
-                fide_id=p.fide_id if p.fide_id.isdigit() and p.fide_id not in used else "",
-                fide_rating=p.rating,
-                birth_date=_date(p.birth_date),
+                **data | {"fide_id": data["fide_id"] if usable else ""}, fide_rating=p.rating
             )
         used.add(player.fide_id)
         entries[p.id] = Entry.objects.create(
-            tournament=tournament, player=player, pairing_number=p.id, rating=p.rating
+            tournament=tournament, player=player, pairing_number=p.id, rating=p.rating, **data
         )
     for column in range(1, state.rounds_done + 1):
         cells = [(p.id, p.results[column - 1]) for p in state.players]
@@ -343,4 +596,6 @@ def import_state(state: TournamentState, *, name: str = "", system: str = "") ->
         for r, codes in byes
         for pid, kind in codes.items()
     )
+    _store_forbidden(tournament, state, entries)
+    _store_acceleration(tournament, state, entries)
     return tournament

@@ -85,7 +85,11 @@ class RatingRecord(models.Model):
     system = models.CharField(max_length=7, choices=System.choices)
     rating = models.DecimalField(max_digits=7, decimal_places=2)
     games = models.PositiveIntegerField(
-        default=0, help_text="N: the number of rated games the rating is based on."
+        default=0,
+        null=True,
+        blank=True,
+        help_text="N: the number of rated games the rating is based on; empty when not known "
+        "(rating supplements give N for provisional ratings only): established.",
     )
     wins = models.PositiveIntegerField(default=0, help_text="Lifetime rated wins.")
     draws = models.PositiveIntegerField(default=0, help_text="Lifetime rated draws.")
@@ -141,7 +145,9 @@ class RatingRecord(models.Model):
 
     @property
     def established(self) -> bool:
-        return self.games > ESTABLISHED_AFTER
+        """More than 25 games, or a number of games not known (a supplement's established
+        rating)."""
+        return self.games is None or self.games > ESTABLISHED_AFTER
 
     @property
     def current_floor(self) -> int:
@@ -193,14 +199,14 @@ class RatingChange(ShownChange, models.Model):
     system = models.CharField(max_length=7, choices=System.choices)
     pre = models.DecimalField(max_digits=7, decimal_places=2, null=True, blank=True)
     post = models.DecimalField(max_digits=7, decimal_places=2)
-    games_before = models.PositiveIntegerField()
-    games_after = models.PositiveIntegerField()
+    games_before = models.PositiveIntegerField(null=True, blank=True, help_text="Empty: not known.")
+    games_after = models.PositiveIntegerField(null=True, blank=True, help_text="Empty: not known.")
     games_in_event = models.PositiveSmallIntegerField()
     wins_in_event = models.PositiveSmallIntegerField()
     draws_in_event = models.PositiveSmallIntegerField()
     score = models.DecimalField(max_digits=5, decimal_places=1)
     initial = models.FloatField(help_text="R0: the pre-event rating or Step 1's.")
-    initial_games = models.PositiveIntegerField()
+    initial_games = models.PositiveIntegerField(null=True, blank=True)
     initial_source = models.CharField(max_length=10)
     formula = models.CharField(max_length=8)
     k = models.FloatField(null=True, blank=True)
@@ -228,6 +234,15 @@ class RatingChange(ShownChange, models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} {self.system}: {self.shown_pre or 'unrated'} → {self.shown_post}"
+
+    @property
+    def formula_label(self) -> str:
+        """How the post-event rating was computed, for the rating pages: the formula, K and the
+        bonus of the standard formula."""
+        if self.formula != "standard" or self.k is None:
+            return self.formula
+        bonus = f", bonus {self.bonus:.2f}" if self.bonus else ""
+        return f"standard, K {self.k:.2f}{bonus}"
 
 
 class RatingCorrection(models.Model):
@@ -272,3 +287,101 @@ class ReRating(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event.tournament} re-rated {self.at:%Y-%m-%d %H:%M}"
+
+
+class UscfMember(models.Model):
+    """One member of the US Chess rating supplement an arbiter imported (the file US Chess
+    publishes for TDs): what registration by US Chess ID looks up. A later import replaces the
+    rows it contains."""
+
+    uscf_id = models.CharField(max_length=8, unique=True)
+    name = models.CharField(max_length=100, help_text="Lastname, Firstname")
+    state = models.CharField(max_length=2, blank=True)
+    expires = models.DateField(null=True, blank=True, help_text="Membership expiry.")
+    regular_rating = models.DecimalField(max_digits=7, decimal_places=2, null=True, blank=True)
+    regular_games = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Empty: established (the supplement gives no N)."
+    )
+    quick_rating = models.DecimalField(max_digits=7, decimal_places=2, null=True, blank=True)
+    quick_games = models.PositiveIntegerField(null=True, blank=True)
+    fide_id = models.CharField(max_length=11, blank=True)
+    supplement = models.CharField(max_length=100, blank=True, help_text="The file it came from.")
+    imported_at = models.DateTimeField()
+
+    class Meta:
+        ordering: ClassVar = ["name"]
+        verbose_name = "US Chess member"
+
+    def __str__(self) -> str:
+        return f"{self.uscf_id} {self.name}"
+
+    def rating_in(self, system: str) -> tuple[Decimal | None, int | None]:
+        """(rating, games) in one system."""
+        if system == System.REGULAR:
+            return self.regular_rating, self.regular_games
+        return self.quick_rating, self.quick_games
+
+
+class RatingRequest(models.Model):
+    """A finished tournament submitted for rating (or re-rating) by one of its arbiters. Nothing
+    changes any rating until a rating officer applies it; the officer may reject it with a
+    reason instead. The rated games are fingerprinted at submission: a request whose results
+    changed since is refused (the arbiter submits again)."""
+
+    class Kind(models.TextChoices):
+        RATE = "rate", "Rating"
+        RERATE = "rerate", "Re-rating"
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Waiting for a rating officer"
+        APPLIED = "applied", "Applied"
+        REJECTED = "rejected", "Rejected"
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.PROTECT, related_name="rating_requests"
+    )
+    kind = models.CharField(max_length=6, choices=Kind.choices, default=Kind.RATE)
+    reason = models.TextField(blank=True, help_text="Why re-rate (required for a re-rating).")
+    submitted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    submitted_at = models.DateTimeField()
+    games_digest = models.CharField(
+        max_length=64, help_text="Fingerprint of the rated games when submitted."
+    )
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decision = models.TextField(blank=True, help_text="The rating officer's reason to reject.")
+
+    class Meta:
+        ordering: ClassVar = ["-submitted_at"]
+        permissions: ClassVar = [
+            ("apply_rating", "Can apply or reject an event submitted for rating")
+        ]
+        constraints: ClassVar = [
+            models.UniqueConstraint(
+                fields=["tournament"],
+                condition=Q(status="pending"),
+                name="rating_request_one_pending",
+            ),
+            models.CheckConstraint(
+                condition=~Q(kind="rerate", reason=""), name="rating_request_rerate_has_reason"
+            ),
+            models.CheckConstraint(
+                condition=~Q(status="rejected", decision=""),
+                name="rating_request_rejection_has_reason",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} of {self.tournament}: {self.get_status_display()}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("rating_request", args=[self.pk])
+
+    @property
+    def pending(self) -> bool:
+        return self.status == self.Status.PENDING

@@ -30,7 +30,7 @@ def trf(*lines: str, players: int = 2) -> str:
 
 
 def post_trf(client: Client, text: str) -> str:
-    response = client.post(IMPORT, {"text": text})
+    response = client.post(IMPORT, {"text": text, "pairing_system": "tcec"})  # (no edition asked)
     assert response.status_code == 200, response.status_code  # the form again, with a message
     return response.content.decode()
 

@@ -13,6 +13,7 @@ from pairing.engine.core.errors import NoValidPairing
 from pairing.engine.core.state import Board, RoundPairing, TournamentState
 from pairing.engine.trf import load_trf
 from tests.engine.corpus import CORPUS
+from tests.engine.test_trf import p001
 
 ROOT = Path(__file__).resolve().parent.parent
 FILE = CORPUS / "dutch-2017" / "t0002_p023_r08_clean.trf"
@@ -54,6 +55,50 @@ def test_it_exits_1_when_no_valid_pairing_exists(
     fake_system(monkeypatch, impossible)
     assert cli.main(["pair", "--system", "dutch", str(FILE)]) == 1
     assert "everybody has met everybody" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("system", ["dutch", "dubov", "tcec"])
+def test_it_never_reports_an_empty_round_as_a_pairing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], system: str
+) -> None:
+    # Both players are absent in round 2 (XXZ): nobody is to be paired. "0" would read as an
+    # empty pairing of the round; it is an error (exit 1) for every system.
+    trf = tmp_path / "t.trf"
+    lines = [
+        "XXR 3",
+        "XXC white1",
+        "XXZ 1 2",
+        p001(1, "One", "   2 w 1", points="1.0", rating="2200"),
+        p001(2, "Two", "   1 b 0", points="0.0", rating="2100"),
+    ]
+    trf.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert cli.main(["pair", "--system", system, str(trf)]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "nobody to pair in round 2" in captured.err
+
+
+def test_a_round_of_byes_only_is_not_paired_again(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Round 2 gave 1 the pairing-allocated bye and the others half-point byes: the next
+    # round is 3. Dutch: 1 (2.0) and 2, 4 (1.0) against 3 (0.5); 1 met 3, 2 met 4:
+    # brackets {1} -> 1 floats to {2, 4}: 1-2 or 1-4 by D.1, 1-2 (2 black: E.1, 1 had black
+    # last), then 4-3 (4 wants white: played black in round 1).
+    trf = tmp_path / "t.trf"
+    lines = [
+        "XXR 3",
+        "XXC black1",
+        p001(1, "One", "   3 b 1", "0000 - U", points="2.0", rating="2272"),
+        p001(2, "Two", "   4 w =", "0000 - H", points="1.0", rating="2250"),
+        p001(3, "Three", "   1 w 0", "0000 - H", points="0.5", rating="1796"),
+        p001(4, "Four", "   2 b =", "0000 - H", points="1.0", rating="1681"),
+    ]
+    trf.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert cli.main(["pair", "--system", "dutch", str(trf)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "2"
+    assert set(out[1:]) == {"1 2", "4 3"}
 
 
 def test_it_exits_2_on_an_unexpected_error(

@@ -62,15 +62,54 @@ def test_rate_2011(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
         assert key in a
 
 
-def test_rate_current_post_is_rounded_to_nearest(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def nstar_current(r0: float) -> float:
+    return 50.0 if r0 > 2355 else 50 / math.sqrt(0.662 + 0.00000739 * (2569 - r0) ** 2)
+
+
+def test_rate_current_json_contract(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Issue 14: under "current" the stored rating has two decimals; "post" is that stored
+    # rating, "post_shown" the integer a crosstable shows; the other fields stay.
     code, out, _ = run(tmp_path, capsys, TWO_PLAYERS, "--rules", "current")
     assert code == EXIT_OK
-    a = json.loads(out)["players"][0]
-    assert isinstance(a["post"], int)
-    assert a["post"] == round(a["post_exact"])
-    assert a["post_exact"] == round(a["post_exact"], 2)
+    a, b = json.loads(out)["players"]
+    ka = 800 / (nstar_current(1600) + 1)
+    kb = 800 / (nstar_current(1400) + 1)
+    a4 = 1600 + ka * (1 - we(1600, 1400))
+    b4 = 1400 + kb * (0 - we(1400, 1600))
+    a5 = 1600 + ka * (1 - we(1600, b4))  # 1609.53 (K = 27.71, N' = 27.87)
+    b5 = 1400 + kb * (0 - we(1400, a4))  # 1388.90
+    assert a["post"] == round(a5, 2) and b["post"] == round(b5, 2)
+    assert a["post"] != int(a["post"])  # two decimals, not the rounded integer
+    assert (a["post_shown"], b["post_shown"]) == (round(a5), round(b5))  # 1610, 1389
+    assert isinstance(a["post_shown"], int)
+    assert a["post_exact"] == a["post"]
+    assert a["step4"] == round(a4, 2)
+    for key in (
+        "id",
+        "pre",
+        "games_after",
+        "formula",
+        "step3",
+        "k",
+        "bonus",
+        "floor",
+        "initial",
+        "initial_games",
+        "initial_source",
+        "games_in_event",
+        "score",
+        "effective_games",
+        "unfloored",
+    ):
+        assert key in a
+
+
+def test_rate_2011_post_is_the_stored_integer(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, out, _ = run(tmp_path, capsys, TWO_PLAYERS, "--rules", "2011")
+    a, b = json.loads(out)["players"]
+    assert (a["post"], a["post_shown"], b["post"], b["post_shown"]) == (1608, 1608, 1390, 1390)
 
 
 def test_default_rules_are_current(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -201,7 +240,14 @@ def test_help_documents_the_extra_fields(capsys: pytest.CaptureFixture[str]) -> 
     with pytest.raises(SystemExit):
         main(["rate", "--help"])
     out = capsys.readouterr().out
-    for field in ("other_rating", "other_games", "life_master", "adult", "post_exact"):
+    for field in (
+        "other_rating",
+        "other_games",
+        "life_master",
+        "adult",
+        "post_shown",
+        "post_exact",
+    ):
         assert field in out
 
 

@@ -1,17 +1,49 @@
-"""Admin pages for every tournaments model."""
+"""Admin pages for every tournaments model: the reviewed path for the shared player identities
+(superusers and rating officers, who have ``change_player``); a tournament's entries keep the
+tournament's own data of each player. Events and their sections are run in the app by their
+arbiters; the admin shows the sections read-only."""
 
 from __future__ import annotations
 
 from django.contrib import admin
+from django.db.models import Model
+from django.http import HttpRequest
 
-from tournaments.models import Bye, Entry, Game, Player, Round, Tournament
+from tournaments.models import (
+    Bye,
+    Entry,
+    Event,
+    ForbiddenPair,
+    Game,
+    Player,
+    Round,
+    Tournament,
+    VirtualPoints,
+)
+
+ENTRY_DATA = ("name", "title", "federation", "sex", "birth_date", "fide_id", "uscf_id")
 
 
 class EntryInline(admin.TabularInline):
     model = Entry
     extra = 0
     autocomplete_fields = ("player",)
-    fields = ("pairing_number", "player", "rating", "joined_round", "withdrawn_from_round")
+    fields = ("pairing_number", "name", "player", "rating", "joined_round", "withdrawn_from_round")
+
+
+class PlayerEntryInline(admin.TabularInline):
+    """A player's entries, each with its tournament's data of the player (read-only here: a
+    tournament's arbiters correct their own entries)."""
+
+    model = Entry
+    extra = 0
+    fields = ("tournament", "pairing_number", *ENTRY_DATA)
+    readonly_fields = fields
+    can_delete = False
+    show_change_link = True
+
+    def has_add_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return False
 
 
 class RoundInline(admin.TabularInline):
@@ -28,10 +60,58 @@ class GameInline(admin.TabularInline):
     raw_id_fields = ("white", "black")
 
 
+class SectionInline(admin.TabularInline):
+    """An event's sections, read-only: the event's arbiters add sections and move players in
+    the app (events.add_section, events.move_entry), where the rules are checked."""
+
+    model = Tournament
+    fk_name = "event"
+    extra = 0
+    fields = ("section_name", "name", "rounds", "pairing_rating", "rating_system", "status")
+    readonly_fields = fields
+    can_delete = False
+    show_change_link = True
+
+    def has_add_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return False
+
+    def has_view_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return request.user.has_perm("tournaments.view_event")  # who sees the event
+
+
+@admin.register(Event)
+class EventAdmin(admin.ModelAdmin):
+    """Events with sections. Arbiters run them in the app; here superusers change an event's
+    data and arbiters, and rating officers (``view_event``) look at them."""
+
+    list_display = ("name", "start_date", "place", "state", "affiliate_id", "chief_td_id")
+    list_filter = ("state", "start_date")
+    search_fields = ("name", "place", "affiliate_id", "chief_td_id")
+    date_hierarchy = "start_date"
+    filter_horizontal = ("arbiters",)
+    inlines = (SectionInline,)
+    fieldsets = (
+        (None, {"fields": ("name", "place", "state", "zip_code", "country", "arbiters")}),
+        ("Dates", {"fields": ("start_date", "end_date")}),
+        (
+            "US Chess rating report",
+            {
+                "fields": (
+                    "time_control",
+                    "affiliate_id",
+                    "chief_td_id",
+                    "assistant_td_id",
+                    "send_crosstable",
+                )
+            },
+        ),
+    )
+
+
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
     list_display = ("name", "start_date", "place", "pairing_system", "rounds", "status")
-    list_filter = ("status", "pairing_system", "rating_system", "start_date")
+    list_filter = ("status", "pairing_system", "dutch_edition", "rating_system", "start_date")
     search_fields = ("name", "place")
     date_hierarchy = "start_date"
     filter_horizontal = ("arbiters",)
@@ -43,10 +123,13 @@ class TournamentAdmin(admin.ModelAdmin):
             {
                 "fields": (
                     "pairing_system",
+                    "dutch_edition",
                     "rounds",
                     "initial_colour",
                     "tie_breaks",
                     "rating_system",
+                    "acceleration",
+                    "accelerated_rounds",
                 )
             },
         ),
@@ -68,15 +151,19 @@ class TournamentAdmin(admin.ModelAdmin):
 
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
+    """The shared identity: changed here only, by superusers and rating officers."""
+
     list_display = ("name", "title", "federation", "fide_id", "fide_rating", "uscf_id")
     list_filter = ("federation", "title", "sex")
-    search_fields = ("name", "fide_id", "uscf_id")
+    search_fields = ("name", "fide_id", "uscf_id", "entries__name")
+    inlines = (PlayerEntryInline,)
 
 
 @admin.register(Entry)
 class EntryAdmin(admin.ModelAdmin):
     list_display = (
         "pairing_number",
+        "name",
         "player",
         "tournament",
         "rating",
@@ -84,7 +171,7 @@ class EntryAdmin(admin.ModelAdmin):
         "withdrawn_from_round",
     )
     list_filter = ("tournament",)
-    search_fields = ("player__name", "tournament__name")
+    search_fields = ("name", "fide_id", "player__name", "tournament__name")
     autocomplete_fields = ("player", "tournament")
     list_select_related = ("player", "tournament")
 
@@ -102,15 +189,33 @@ class RoundAdmin(admin.ModelAdmin):
 class GameAdmin(admin.ModelAdmin):
     list_display = ("round", "board", "white", "black", "result")
     list_filter = ("result", "round__tournament")
-    search_fields = ("white__player__name", "black__player__name", "round__tournament__name")
+    search_fields = ("white__name", "black__name", "round__tournament__name")
     raw_id_fields = ("white", "black", "round")
-    list_select_related = ("round__tournament", "white__player", "black__player")
+    list_select_related = ("round__tournament", "white", "black")
 
 
 @admin.register(Bye)
 class ByeAdmin(admin.ModelAdmin):
     list_display = ("entry", "round_number", "kind")
     list_filter = ("kind", "entry__tournament")
-    search_fields = ("entry__player__name", "entry__tournament__name")
+    search_fields = ("entry__name", "entry__tournament__name")
     raw_id_fields = ("entry",)
-    list_select_related = ("entry__player", "entry__tournament")
+    list_select_related = ("entry", "entry__tournament")
+
+
+@admin.register(ForbiddenPair)
+class ForbiddenPairAdmin(admin.ModelAdmin):
+    list_display = ("tournament", "first", "second", "first_round", "last_round")
+    list_filter = ("tournament",)
+    search_fields = ("first__name", "second__name", "tournament__name")
+    raw_id_fields = ("tournament", "first", "second")
+    list_select_related = ("tournament", "first", "second")
+
+
+@admin.register(VirtualPoints)
+class VirtualPointsAdmin(admin.ModelAdmin):
+    list_display = ("entry", "round_number", "points")
+    list_filter = ("entry__tournament",)
+    search_fields = ("entry__name", "entry__tournament__name")
+    raw_id_fields = ("entry",)
+    list_select_related = ("entry", "entry__tournament")

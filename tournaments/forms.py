@@ -2,18 +2,34 @@
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from typing import Any
 
 from django import forms
 from django.conf import settings
-from django.core.validators import MinValueValidator
+from django.core.validators import MaxValueValidator, MinValueValidator
 
 from pairing.services import TIE_BREAKS
-from tournaments.models import Game, Player, Tournament
-from tournaments.registration import MAX_RATING, TITLES, Availability
+from tournaments import backup
+from tournaments.federations import federation_error
+from tournaments.identity import Candidate, PlayerData
+from tournaments.models import Entry, Event, Game, Player, Tournament, parse_schedule, split_fide_id
+from tournaments.registration import MAX_RATING, TITLES, Availability, CsvDecisions, check
 
 TIE_BREAK_SLOTS = 5
+MAX_ROUNDS = 99
+"""TRF round columns are written for each round; no Swiss event has more."""
+REPORT_FIELDS = (
+    "chief_arbiter",
+    "chief_arbiter_fide_id",
+    "deputy_arbiters",
+    "time_control",
+    "time_control_code",
+    "round_schedule",
+)
+"""The FIDE report's data (TRF records 102, 112, 122, 132; TRF26 222)."""
+TIME_CONTROL_CODE = re.compile(r"(\d+/)?\d+(\+\d+)?(:(\d+/)?\d+(\+\d+)?)*")
 POINT_FIELDS = {
     "win_points": "Win",
     "draw_points": "Draw",
@@ -22,6 +38,14 @@ POINT_FIELDS = {
     "half_bye_points": "Requested half-point bye",
 }
 """Model fields in half-points -> label; the form shows points (1, 0.5, 0)."""
+ACCELERATION_FIELDS = ("acceleration", "accelerated_rounds")
+ACCELERATION_SYSTEMS = (
+    "Acceleration is applied with the FIDE Dutch system only: TCEC Swiss has none, and this "
+    "program's Dubov engine does not apply virtual points."
+)
+BAKU_SCORING = (
+    "Baku acceleration needs a win worth two draws and a loss worth nothing (C.04.7 1.1)."
+)
 TIE_BREAK_CHOICES = [("", "—"), *((code, f"{code} · {tb.name}") for code, tb in TIE_BREAKS.items())]
 TITLE_CHOICES = [("", "—"), *((t, t) for t in TITLES)]
 
@@ -49,27 +73,37 @@ class TournamentForm(forms.ModelForm):
             "start_date",
             "end_date",
             "pairing_system",
+            "dutch_edition",
             "rounds",
             "initial_colour",
             "seeding",
             "late_entry_bye",
+            "pairing_rating",
             "rating_system",
+            "acceleration",
+            "accelerated_rounds",
+            *REPORT_FIELDS,
         )
         labels = {
             "initial_colour": "Colour of the top seed in round 1",
             "late_entry_bye": "Late entries",
-            "rating_system": "USCF rating",
+            "pairing_rating": "Paired on",
+            "rating_system": "Rated in (US Chess)",
         }
         widgets = {
             "start_date": forms.DateInput(attrs={"type": "date"}),
             "end_date": forms.DateInput(attrs={"type": "date"}),
+            "deputy_arbiters": forms.Textarea(attrs={"rows": 2}),
+            "round_schedule": forms.Textarea(attrs={"rows": 3}),
         }
 
     def __init__(self, *args: Any, paired_rounds: int = 0, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.paired_rounds = paired_rounds
-        self.fields["rounds"].validators.append(MinValueValidator(1))
-        self.fields["rounds"].widget.attrs.update(min=1, max=99)
+        self.fields["dutch_edition"].required = False  # left out: the tournament's (2026 if new)
+        self.fields["rounds"].validators += [MinValueValidator(1), MaxValueValidator(MAX_ROUNDS)]
+        self.fields["rounds"].widget.attrs.update(min=1, max=MAX_ROUNDS)
+        self.fields["pairing_rating"].required = False  # FIDE when not given
         for name, label in POINT_FIELDS.items():
             self.fields[name.removesuffix("_points")] = _points_field(label)
             self.initial[name.removesuffix("_points")] = Decimal(getattr(self.instance, name)) / 2
@@ -79,10 +113,19 @@ class TournamentForm(forms.ModelForm):
                 label=f"Tie-break {i + 1}", choices=TIE_BREAK_CHOICES, required=False
             )
             self.initial[f"tie_break_{i + 1}"] = codes[i] if i < len(codes) else ""
+        if self.instance.acceleration != Tournament.Acceleration.EXPLICIT:
+            explicit = Tournament.Acceleration.EXPLICIT  # only imported files have them
+            field = self.fields["acceleration"]
+            assert isinstance(field, forms.ChoiceField)
+            field.choices = [c for c in Tournament.Acceleration.choices if c[0] != explicit]
         if paired_rounds:
-            for name in ("pairing_system", "initial_colour", "seeding"):
+            fixed = ("pairing_system", "dutch_edition", "initial_colour", "seeding")
+            for name in (*fixed, *ACCELERATION_FIELDS):
                 self.fields[name].disabled = True
                 self.fields[name].help_text = "Fixed once round 1 is paired."
+
+    def clean_pairing_rating(self) -> str:
+        return self.cleaned_data.get("pairing_rating") or Tournament.PairingRating.FIDE
 
     @property
     def point_fields(self) -> list[forms.BoundField]:
@@ -94,10 +137,61 @@ class TournamentForm(forms.ModelForm):
 
     @property
     def main_fields(self) -> list[forms.BoundField]:
-        return [self[name] for name in self.Meta.fields]
+        return [self[name] for name in self.Meta.fields if name not in REPORT_FIELDS]
+
+    @property
+    def report_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in REPORT_FIELDS]
+
+    def clean_federation(self) -> str:
+        fed = str(self.cleaned_data.get("federation") or "").strip().upper()
+        if fed and (error := federation_error(fed)):
+            raise forms.ValidationError(error)
+        return fed
+
+    def clean_chief_arbiter_fide_id(self) -> str:
+        fide_id = str(self.cleaned_data.get("chief_arbiter_fide_id") or "").strip()
+        if fide_id and not re.fullmatch(r"\d{1,11}", fide_id):
+            raise forms.ValidationError("A FIDE ID is up to 11 digits.")
+        return fide_id
+
+    def clean_deputy_arbiters(self) -> str:
+        lines = [
+            " ".join(x.split())
+            for x in str(self.cleaned_data.get("deputy_arbiters") or "").splitlines()
+            if x.strip()
+        ]
+        for number, line in enumerate(lines, start=1):
+            name, _ = split_fide_id(line)
+            if not name or len(line) > 75:
+                raise forms.ValidationError(
+                    f"Line {number}: a name (at most 60 characters), then the FIDE ID."
+                )
+        return "\n".join(lines)
+
+    def clean_time_control_code(self) -> str:
+        code = str(self.cleaned_data.get("time_control_code") or "").replace(" ", "")
+        if code and not TIME_CONTROL_CODE.fullmatch(code):
+            raise forms.ValidationError(
+                "Seconds per period and increment, e.g. 5400+30 or 40/5400+30:1800+30."
+            )
+        return code
+
+    def clean_round_schedule(self) -> str:
+        text = str(self.cleaned_data.get("round_schedule") or "")
+        try:
+            starts = parse_schedule(text)
+        except ValueError as e:
+            raise forms.ValidationError(f"The {e}.") from e
+        return "\n".join(
+            f"{s:%Y-%m-%d}" if (s.hour, s.minute) == (0, 0) else f"{s:%Y-%m-%d %H:%M}"
+            for s in starts
+        )
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
+        if not data.get("dutch_edition"):
+            data["dutch_edition"] = self.instance.dutch_edition
         start, end = data.get("start_date"), data.get("end_date")
         if start and end and end < start:
             self.add_error("end_date", "The tournament cannot end before it starts.")
@@ -115,7 +209,41 @@ class TournamentForm(forms.ModelForm):
         rounds = data.get("rounds")
         if rounds is not None and rounds < self.paired_rounds:
             self.add_error("rounds", f"{self.paired_rounds} rounds are already paired.")
+        self._clean_acceleration(data, points)
+        self._check_schedule(data)
         return data
+
+    def _clean_acceleration(self, data: dict[str, Any], points: dict[str, Any]) -> None:
+        """C.04.7: Baku for the Dutch system, with a win worth two draws and a loss nothing,
+        and no more accelerated rounds than rounds."""
+        acceleration = data.get("acceleration")
+        accelerated, rounds = data.get("accelerated_rounds"), data.get("rounds")
+        if acceleration and data.get("pairing_system") != Tournament.PairingSystem.DUTCH:
+            self.add_error("acceleration", ACCELERATION_SYSTEMS)
+        if acceleration == Tournament.Acceleration.BAKU:
+            win, draw, loss = points["win_points"], points["draw_points"], points["loss_points"]
+            if None not in (win, draw, loss) and (win != 2 * draw or loss != 0):
+                self.add_error("acceleration", BAKU_SCORING)
+        if accelerated is not None:
+            if acceleration != Tournament.Acceleration.BAKU:
+                self.add_error("accelerated_rounds", "Only with Baku acceleration.")
+            elif accelerated < 1 or (rounds is not None and accelerated > rounds):
+                self.add_error("accelerated_rounds", "Between 1 and the number of rounds.")
+
+    def _check_schedule(self, data: dict[str, Any]) -> None:
+        starts = parse_schedule(data.get("round_schedule") or "")
+        rounds, start, end = data.get("rounds"), data.get("start_date"), data.get("end_date")
+        if rounds is not None and len(starts) > rounds:
+            self.add_error("round_schedule", f"{len(starts)} lines for {rounds} rounds.")
+        outside = [
+            n for n, s in enumerate(starts, 1) if start and end and not start <= s.date() <= end
+        ]
+        if outside:
+            self.add_error(
+                "round_schedule", f"Round {outside[0]} is not between the start and end dates."
+            )
+        if starts != sorted(starts):
+            self.add_error("round_schedule", "The rounds must be in order.")
 
     def save(self, commit: bool = True) -> Tournament:
         tournament: Tournament = super().save(commit=False)
@@ -137,7 +265,8 @@ class TournamentForm(forms.ModelForm):
 
 
 class PlayerFieldsMixin(forms.Form):
-    """A player's own data (shared by every tournament the player enters)."""
+    """A player's data as this tournament registers it (the entry's own copy: another
+    tournament's data about the player is never shown nor changed)."""
 
     name = forms.CharField(max_length=100, help_text="Lastname, Firstname")
     title = forms.ChoiceField(choices=TITLE_CHOICES, required=False)
@@ -157,43 +286,106 @@ class PlayerFieldsMixin(forms.Form):
         help_text="Never shown on public pages; written to the TRF report.",
     )
     rating = forms.IntegerField(
-        min_value=0, max_value=MAX_RATING, required=False, help_text="0 or empty = unrated."
+        min_value=0,
+        max_value=MAX_RATING,
+        required=False,
+        label="FIDE rating",
+        help_text="0 or empty = unrated.",
+    )
+    uscf_id = forms.RegexField(
+        regex=r"^\d{8}$",
+        required=False,
+        label="US Chess ID",
+        error_messages={"invalid": "A US Chess ID is 8 digits."},
+        help_text="US Chess ratings come from the imported rating supplement.",
     )
 
-    player_fields = ("name", "title", "sex", "federation", "fide_id", "birth_date")
+    player_fields = PlayerData.FIELDS
+
+    def follow_pairing_rating(self, tournament: Tournament) -> None:
+        """The typed rating is a rating of the kind the tournament pairs on (none: no field)."""
+        kind = Tournament.PairingRating
+        if tournament.pairing_rating == kind.NONE:
+            del self.fields["rating"]
+            return
+        field = self.fields["rating"]
+        field.label = kind(tournament.pairing_rating).label
+        if tournament.pairing_rating in (kind.USCF_REGULAR, kind.USCF_QUICK):
+            field.help_text = (
+                "Optional: used for pairing when the player has no US Chess rating on record "
+                "(the imported supplement). Never used to rate the event, never stored as the "
+                "player's rating."
+            )
+        elif tournament.pairing_rating == kind.NATIONAL:
+            field.help_text = "0 or empty = unrated; used when the player has none on record."
 
     def clean_federation(self) -> str:
         fed = str(self.cleaned_data.get("federation") or "").upper()
-        if fed and not (len(fed) == 3 and fed.isalpha()):
-            raise forms.ValidationError("A three-letter code like USA.")
+        if fed and (error := federation_error(fed)):
+            raise forms.ValidationError(error)
         return fed
+
+    def player_data(self) -> PlayerData:
+        data = self.cleaned_data
+        return PlayerData(
+            name=data["name"],
+            title=data.get("title") or "",
+            federation=data.get("federation") or "",
+            sex=data.get("sex") or "",
+            birth_date=data.get("birth_date"),
+            fide_id=data.get("fide_id") or "",
+            uscf_id=data.get("uscf_id") or "",
+        )
+
+    @property
+    def main_fields(self) -> list[forms.BoundField]:
+        """The fields the template lists (the registration questions are shown apart)."""
+        return [self[name] for name in self.fields if name not in ("same_as", "namesake_ok")]
 
 
 class EntryForm(PlayerFieldsMixin):
-    """Register a player: a player known by FIDE ID is entered as stored."""
+    """Register a player, with the tournament's answers to two questions: a namesake already
+    registered (register another player with the same name?) and a person on record with the
+    same name and birth year (the same person?)."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    same_as = forms.CharField(required=False)
+    """A candidate's player id, or ``NEW_PERSON``."""
+    namesake_ok = forms.BooleanField(
+        required=False, label="Yes, register another player with the same name"
+    )
+
+    NEW_PERSON = "new"
+
+    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.known: Player | None = None
+        self.tournament = tournament
+        self.follow_pairing_rating(tournament)
+        self.namesake_question = ""
+        self.candidates: list[Candidate] = []
+        self.same_person: int | None = None
 
-    def clean_fide_id(self) -> str:
-        fide_id = str(self.cleaned_data.get("fide_id") or "")
-        if fide_id:
-            self.known = Player.objects.filter(fide_id=fide_id).first()
-        return fide_id
-
-    def player(self) -> Player:
-        """The player to enter: the known one, or a new (unsaved) one."""
-        if self.known is not None:
-            return self.known
-        data = self.cleaned_data
-        return Player(
-            fide_rating=data.get("rating") or 0,
-            **{
-                name: data.get(name) or ("" if name != "birth_date" else None)
-                for name in self.player_fields
-            },
-        )
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if self.errors:
+            return data
+        checked = check(self.tournament, self.player_data())
+        if checked.refused:
+            raise forms.ValidationError(checked.refused)
+        if checked.namesakes and not data.get("namesake_ok"):
+            self.namesake_question = checked.namesake_question
+            self.add_error(None, self.namesake_question)
+        self.candidates = checked.candidates
+        if self.candidates:
+            answer = data.get("same_as") or ""
+            chosen = {str(c.player_id): c.player_id for c in self.candidates}
+            if answer not in chosen and answer != self.NEW_PERSON:
+                self.add_error(
+                    None,
+                    "Someone with this name and birth year has played here "
+                    "before: is this the same person?",
+                )
+            self.same_person = chosen.get(answer)
+        return data
 
 
 class QuickEntryForm(EntryForm):
@@ -201,46 +393,49 @@ class QuickEntryForm(EntryForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        for name in ("sex", "fide_id", "birth_date"):
+        for name in ("sex", "fide_id", "uscf_id", "birth_date"):
             del self.fields[name]
         self.fields["name"].widget.attrs.update(placeholder="Lastname, Firstname", autofocus=True)
-        self.fields["rating"].widget.attrs.update(placeholder="Rating")
+        if "rating" in self.fields:
+            self.fields["rating"].widget.attrs.update(placeholder=self.fields["rating"].label)
         self.fields["federation"].widget.attrs.update(placeholder="Fed")
 
 
 class EntryEditForm(PlayerFieldsMixin):
-    """Edit a registered player; the rating only before round 1, the pairing number only with
-    manual seeding before round 1."""
+    """Correct this tournament's data of a registered player (never another tournament's, nor
+    the shared identity's); the rating only before round 1, the pairing number only with manual
+    seeding before round 1."""
 
     pairing_number = forms.IntegerField(min_value=1, max_value=9999, required=False)
 
     def __init__(
-        self, *args: Any, player: Player, rating_locked: bool, manual_number: bool, **kwargs: Any
+        self, *args: Any, entry: Entry, rating_locked: bool, manual_number: bool, **kwargs: Any
     ) -> None:
+        tournament = entry.tournament
+        fide = tournament.pairing_rating == Tournament.PairingRating.FIDE
+        typed = entry.rating if fide else tournament.typed_rating_of(entry)
+        kwargs["initial"] = {name: getattr(entry, name) for name in self.player_fields}
+        kwargs["initial"] |= {"rating": typed, "pairing_number": entry.pairing_number}
         super().__init__(*args, **kwargs)
-        self.player = player
-        if rating_locked:
+        self.rating_locked = rating_locked
+        self.follow_pairing_rating(tournament)
+        if rating_locked and "rating" in self.fields:
             self.fields["rating"].disabled = True
             self.fields["rating"].help_text = "Ratings are fixed once round 1 is paired."
         if not manual_number:
             del self.fields["pairing_number"]
 
-    def clean_fide_id(self) -> str:
-        fide_id = str(self.cleaned_data.get("fide_id") or "")
-        other = Player.objects.filter(fide_id=fide_id).exclude(pk=self.player.pk).first()
-        if fide_id and other is not None:
-            raise forms.ValidationError(f"FIDE ID {fide_id} belongs to {other.name}.")
-        return fide_id
-
-    def changed_player_fields(self) -> list[str]:
-        """Copy the edited fields to the player; their names."""
-        changed = []
-        for name in self.player_fields:
-            value = self.cleaned_data.get(name) or ("" if name != "birth_date" else None)
-            if getattr(self.player, name) != value:
-                setattr(self.player, name, value)
-                changed.append(name)
-        return changed
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        posted = str(self.data.get("rating") or "").strip()
+        if self.rating_locked and posted not in ("", str(self["rating"].initial or 0)):
+            # A disabled field ignores what is posted: say so rather than answer "saved".
+            self.add_error(
+                "rating",
+                "Ratings are fixed once round 1 is paired; an unrated player gets a "
+                "provisional rating on the dashboard.",
+            )
+        return data
 
 
 def _size(n: int) -> str:
@@ -288,6 +483,27 @@ class CsvImportForm(forms.Form):
         return _file_or_text(super().clean() or {}, "Choose a file or paste the list.")
 
 
+def _whole_number(text: str) -> int | None:
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 18 else None
+
+
+def csv_decisions(post: Any) -> CsvDecisions:
+    """The arbiter's answers on the import preview: ``namesake-<line>`` ticked (another player
+    with the same name), ``same-<line>`` = the id of the person on record the row is."""
+    namesakes = set()
+    same_as = {}
+    for key, value in post.items():
+        prefix, _, line = key.partition("-")
+        number = _whole_number(line)
+        if number is None:
+            continue
+        if prefix == "namesake":
+            namesakes.add(number)
+        elif prefix == "same" and (person := _whole_number(value)) is not None:
+            same_as[number] = person
+    return CsvDecisions(frozenset(namesakes), same_as)
+
+
 class TrfImportForm(forms.Form):
     file = forms.FileField(required=False, label="TRF file")
     text = forms.CharField(
@@ -305,9 +521,31 @@ class TrfImportForm(forms.Form):
         ],
         required=False,
     )
+    dutch_edition = forms.ChoiceField(
+        label="Dutch rules",
+        choices=[("", "As written in the file (record 192)"), *Tournament.DutchEdition.choices],
+        required=False,
+        help_text="For a FIDE Dutch tournament whose file does not name the edition.",
+    )
 
     def clean(self) -> dict[str, Any]:
         return _file_or_text(super().clean() or {}, "Choose a file or paste its text.")
+
+
+class BackupRestoreForm(forms.Form):
+    file = forms.FileField(
+        label="Backup file",
+        help_text="A .backup.json file from a tournament's “Download backup”.",
+    )
+
+    def clean_file(self) -> Any:
+        upload = self.cleaned_data["file"]
+        if upload.size > backup.max_bytes():
+            raise forms.ValidationError(
+                f"The file is larger than {backup.size(backup.max_bytes())}: this is not a "
+                f"backup of one tournament."
+            )
+        return upload
 
 
 class AvailabilityForm(forms.Form):
@@ -339,3 +577,131 @@ class ExchangeForm(forms.Form):
 class SwapColoursForm(forms.Form):
     board = forms.IntegerField(min_value=1)
     confirm = forms.BooleanField(required=False)
+
+
+# -- events and sections -------------------------------------------------------------------------
+
+
+class EventForm(forms.ModelForm):
+    """An event with several sections, with what the US Chess rating report needs."""
+
+    class Meta:
+        model = Event
+        fields = (
+            "name",
+            "place",
+            "state",
+            "zip_code",
+            "country",
+            "start_date",
+            "end_date",
+            "time_control",
+            "affiliate_id",
+            "chief_td_id",
+            "assistant_td_id",
+            "send_crosstable",
+        )
+        labels = {
+            "place": "City",
+            "zip_code": "ZIP code",
+            "affiliate_id": "US Chess affiliate ID",
+            "chief_td_id": "Chief TD's US Chess ID",
+            "assistant_td_id": "Assistant chief TD's US Chess ID",
+            "send_crosstable": "US Chess mails the crosstable to",
+        }
+        widgets = {
+            "start_date": forms.DateInput(attrs={"type": "date"}),
+            "end_date": forms.DateInput(attrs={"type": "date"}),
+        }
+
+    def clean_state(self) -> str:
+        state = str(self.cleaned_data.get("state") or "").upper()
+        if state and not (len(state) == 2 and state.isalpha()):
+            raise forms.ValidationError("Two letters, like CA.")
+        return state
+
+    def clean_affiliate_id(self) -> str:
+        value = str(self.cleaned_data.get("affiliate_id") or "").upper()
+        if value and not re.fullmatch(r"[A-Z]\d{7}", value):
+            raise forms.ValidationError("A letter and 7 digits, like A1234567.")
+        return value
+
+    def _td_id(self, name: str) -> str:
+        value = str(self.cleaned_data.get(name) or "")
+        if value and not re.fullmatch(r"\d{8}", value):
+            raise forms.ValidationError("A US Chess ID is 8 digits.")
+        return value
+
+    def clean_chief_td_id(self) -> str:
+        return self._td_id("chief_td_id")
+
+    def clean_assistant_td_id(self) -> str:
+        return self._td_id("assistant_td_id")
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        start, end = data.get("start_date"), data.get("end_date")
+        if start and end and end < start:
+            self.add_error("end_date", "The event cannot end before it starts.")
+        return data
+
+
+class SectionForm(forms.Form):
+    """A new section of an event (a tournament of its own)."""
+
+    name = forms.CharField(max_length=30, help_text="Open, U2000, U1600, …")
+    rounds = forms.IntegerField(min_value=1, max_value=MAX_ROUNDS, initial=5)
+    pairing_system = forms.ChoiceField(
+        choices=Tournament.PairingSystem.choices, initial=Tournament.PairingSystem.DUTCH
+    )
+    pairing_rating = forms.ChoiceField(
+        label="Paired on",
+        choices=Tournament.PairingRating.choices,
+        initial=Tournament.PairingRating.USCF_REGULAR,
+    )
+    rating_system = forms.ChoiceField(
+        label="Rated in",
+        choices=Tournament.RatingSystem.choices,
+        initial=Tournament.RatingSystem.REGULAR,
+        required=False,
+    )
+
+
+class MoveForm(forms.Form):
+    """Move a registered player to another section before round 1."""
+
+    entry = forms.IntegerField(widget=forms.HiddenInput)
+    section = forms.IntegerField(label="Move to")
+
+
+class PairByHandForm(forms.Form):
+    """Pair the next round by hand, from a suggested pairing or from no board."""
+
+    round = forms.IntegerField(min_value=1)
+    start = forms.ChoiceField(
+        choices=[
+            ("nearest", "from a suggested pairing (as few broken rules as possible)"),
+            ("empty", "from an empty board list"),
+        ],
+        initial="nearest",
+        widget=forms.RadioSelect,
+    )
+
+
+class AddBoardForm(forms.Form):
+    white = forms.IntegerField(min_value=1)
+    black = forms.IntegerField(min_value=1)
+    confirm = forms.BooleanField(required=False)
+
+
+class ByeForm(forms.Form):
+    """The pairing-allocated bye of a draft: a player's number, or empty for no bye."""
+
+    player = forms.IntegerField(min_value=1, required=False)
+    confirm = forms.BooleanField(required=False)
+
+
+class ProvisionalRatingForm(forms.Form):
+    """Dubov A.1: the rating an unrated player is paired with."""
+
+    rating = forms.IntegerField(min_value=1, max_value=MAX_RATING)

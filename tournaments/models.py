@@ -8,12 +8,42 @@ never stored twice.
 from __future__ import annotations
 
 import secrets
-from typing import ClassVar
+from datetime import datetime
+from decimal import Decimal
+from typing import Any, ClassVar
 
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+
+SCHEDULE_FORMATS = ("%Y-%m-%d %H:%M", "%Y-%m-%d", "%d.%m.%Y %H:%M", "%d.%m.%Y")
+
+
+def parse_schedule(text: str) -> list[datetime]:
+    """The round starts of a schedule written one round per line ("2026-07-01 10:00"; a date
+    alone is the start of that day). Raises ValueError naming the first line that is not a
+    date."""
+    starts = []
+    for number, line in enumerate((x.strip() for x in text.splitlines() if x.strip()), 1):
+        for fmt in SCHEDULE_FORMATS:
+            try:
+                starts.append(datetime.strptime(" ".join(line.split()), fmt))
+                break
+            except ValueError:
+                continue
+        else:
+            raise ValueError(f"line {number} ({line!r}) is not a date like 2026-07-01 10:00")
+    return starts
+
+
+def split_fide_id(line: str) -> tuple[str, str]:
+    """ "IA Smith, John 1234567" -> ("IA Smith, John", "1234567"): a trailing number is the
+    FIDE ID."""
+    words = line.split()
+    if len(words) > 1 and words[-1].isdigit() and words[-1].isascii():
+        return " ".join(words[:-1]), words[-1]
+    return " ".join(words), ""
 
 
 def new_revision() -> int:
@@ -21,18 +51,86 @@ def new_revision() -> int:
     return secrets.randbits(62)
 
 
+class Event(models.Model):
+    """An event with several sections (Open, U2000, U1600 …). Each section is a
+    :class:`Tournament` of its own (``tournament.event``), paired and ranked on its own; the
+    event groups them on one public page and in one US Chess rating report."""
+
+    class SendCrosstable(models.TextChoices):
+        NOBODY = "N", "Nobody"
+        AFFILIATE = "A", "The affiliate"
+        TD = "T", "The chief TD"
+
+    name = models.CharField(max_length=200)
+    place = models.CharField(max_length=200, blank=True, help_text="City.")
+    state = models.CharField(max_length=2, blank=True, help_text="US state, two letters.")
+    zip_code = models.CharField(max_length=10, blank=True)
+    country = models.CharField(max_length=21, blank=True, default="USA")
+    start_date = models.DateField()
+    end_date = models.DateField()
+    time_control = models.CharField(
+        max_length=40,
+        blank=True,
+        help_text="As US Chess writes it, e.g. G/90;d5 or 40/120,SD/30;d5.",
+    )
+    affiliate_id = models.CharField(
+        max_length=8, blank=True, help_text="US Chess affiliate ID: a letter and 7 digits."
+    )
+    chief_td_id = models.CharField(max_length=8, blank=True, help_text="Chief TD's US Chess ID.")
+    assistant_td_id = models.CharField(
+        max_length=8, blank=True, help_text="Assistant chief TD's US Chess ID (optional)."
+    )
+    send_crosstable = models.CharField(
+        max_length=1, choices=SendCrosstable.choices, default=SendCrosstable.NOBODY
+    )
+    arbiters = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="events", blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering: ClassVar = ["-start_date", "name"]
+        constraints: ClassVar = [
+            models.CheckConstraint(
+                condition=Q(end_date__gte=models.F("start_date")), name="event_ends_after_start"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("event_detail", args=[self.pk])
+
+    def is_arbiter(self, user: object) -> bool:
+        """The user may run this event (add sections, move players, export the report)."""
+        pk = getattr(user, "pk", None)
+        return pk is not None and self.arbiters.filter(pk=pk).exists()
+
+
 class Tournament(models.Model):
     class PairingSystem(models.TextChoices):
-        DUTCH = "dutch", "FIDE Dutch (C.04.3, 2017 edition)"
+        DUTCH = "dutch", "FIDE Dutch (C.04.3)"
         DUBOV = "dubov", "FIDE Dubov (C.04.4.1, 2018 edition)"
         TCEC = "tcec", "TCEC Swiss, single rounds"
         TCEC_DOUBLE = "tcec_double", "TCEC Swiss, double rounds"
+
+    class DutchEdition(models.TextChoices):
+        E2026 = "2026", "2026 edition (in force from 1 February 2026)"
+        E2017 = "2017", "2017 edition (until 31 January 2026)"
 
     class RatingSystem(models.TextChoices):
         NONE = "", "Not USCF-rated"
         REGULAR = "regular", "USCF Regular"
         QUICK = "quick", "USCF Quick"
         DUAL = "dual", "USCF dual-rated (Regular and Quick)"
+
+    class PairingRating(models.TextChoices):
+        """The rating that orders the players for pairing (the entries' ``rating``)."""
+
+        FIDE = "fide", "FIDE rating"
+        USCF_REGULAR = "uscf_regular", "US Chess Regular rating"
+        USCF_QUICK = "uscf_quick", "US Chess Quick rating"
+        NATIONAL = "national", "National rating"
+        NONE = "none", "No rating (everybody unrated)"
 
     class InitialColour(models.TextChoices):
         WHITE = "w", "White"
@@ -47,6 +145,11 @@ class Tournament(models.Model):
     class LateEntry(models.TextChoices):
         ZERO = "Z", "Zero points for the rounds missed"
         HALF = "H", "Half a point for each round missed"
+
+    class Acceleration(models.TextChoices):
+        NONE = "", "None"
+        BAKU = "baku", "Baku acceleration (FIDE C.04.7)"
+        EXPLICIT = "explicit", "Virtual points as imported from a TRF file"
 
     class Status(models.TextChoices):
         REGISTRATION = "registration", "Registration"
@@ -63,6 +166,13 @@ class Tournament(models.Model):
     )
     pairing_system = models.CharField(
         max_length=20, choices=PairingSystem.choices, default=PairingSystem.DUTCH
+    )
+    dutch_edition = models.CharField(
+        "Dutch rules",
+        max_length=4,
+        choices=DutchEdition.choices,
+        default=DutchEdition.E2026,
+        help_text="The edition of the FIDE Dutch system (C.04.3) that pairs the tournament.",
     )
     rounds = models.PositiveSmallIntegerField(default=5)
     rating_system = models.CharField(
@@ -98,7 +208,65 @@ class Tournament(models.Model):
         default=LateEntry.ZERO,
         help_text="What a player who enters after round 1 scores for the rounds missed.",
     )
+    acceleration = models.CharField(
+        max_length=10,
+        choices=Acceleration.choices,
+        blank=True,
+        default=Acceleration.NONE,
+        help_text="FIDE Dutch only. Baku: group A, the first half of the players rounded up "
+        "to an even number, is paired with a win's points added in the first half of the "
+        "accelerated rounds and half of that in the others; never counted in the standings.",
+    )
+    accelerated_rounds = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="Baku: empty = the rule's number, the first half of the rounds rounded up.",
+    )
     status = models.CharField(max_length=20, choices=Status.choices, default=Status.REGISTRATION)
+    pairing_rating = models.CharField(
+        max_length=12,
+        choices=PairingRating.choices,
+        default=PairingRating.FIDE,
+        help_text="The rating the players are paired on (copied to the entries before round 1).",
+    )
+    event = models.ForeignKey(
+        Event,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="sections",
+        help_text="The event this tournament is a section of.",
+    )
+    section_name = models.CharField(
+        max_length=30, blank=True, help_text="The section's name in its event: Open, U2000, …"
+    )
+    # The FIDE report: TRF records 102 (chief arbiter), 112 (deputies), 122 (time control),
+    # 132 (round dates); TRF26 222 (encoded time control).
+    chief_arbiter = models.CharField(
+        max_length=100, blank=True, help_text="Title and name, e.g. IA Lastname, Firstname."
+    )
+    chief_arbiter_fide_id = models.CharField("chief arbiter's FIDE ID", max_length=11, blank=True)
+    deputy_arbiters = models.TextField(
+        blank=True, help_text="One per line: title and name, then the FIDE ID."
+    )
+    time_control = models.CharField(
+        max_length=100,
+        blank=True,
+        help_text="As announced, e.g. 90 min for 40 moves + 30 min, 30 s per move.",
+    )
+    time_control_code = models.CharField(
+        "encoded time control (TRF26)",
+        max_length=40,
+        blank=True,
+        help_text="In seconds: 5400+30, or 40/5400+30:1800+30.",
+    )
+    round_schedule = models.TextField(
+        blank=True,
+        help_text="One line per round: its date and start time, e.g. 2026-07-01 10:00.",
+    )
+    archived = models.BooleanField(
+        default=False, help_text="Left out of the list of tournaments; its pages stay."
+    )
     revision = models.PositiveBigIntegerField(
         default=new_revision,
         editable=False,
@@ -115,6 +283,11 @@ class Tournament(models.Model):
                 name="tournament_ends_after_start",
             ),
             models.CheckConstraint(condition=Q(rounds__gte=1), name="tournament_has_rounds"),
+            models.UniqueConstraint(
+                fields=["event", "section_name"],
+                condition=Q(event__isnull=False),
+                name="tournament_unique_section_name",
+            ),
             models.CheckConstraint(
                 condition=Q(win_points__gte=models.F("draw_points"))
                 & Q(draw_points__gte=models.F("loss_points")),
@@ -162,6 +335,59 @@ class Tournament(models.Model):
             return f"Round {number}"
         return f"Round {(number + 1) // 2}, game {2 - number % 2}"
 
+    def pairing_rating_of(self, player: Player) -> int:
+        """The player's rating in the tournament's pairing rating (0 = unrated). US Chess
+        ratings come from the player's rating records (the ratings app), shown rounded."""
+        kind = self.PairingRating
+        if self.pairing_rating == kind.FIDE:
+            return player.fide_rating
+        if self.pairing_rating == kind.NATIONAL:
+            return player.national_rating
+        if self.pairing_rating == kind.NONE or player.pk is None:
+            return 0
+        system = "regular" if self.pairing_rating == kind.USCF_REGULAR else "quick"
+        rating = player.rating_records.filter(system=system).values_list("rating", flat=True)
+        value = rating.first()
+        return 0 if value is None else min(int(value + Decimal("0.5")), 9999)
+
+    def typed_rating_of(self, entry: Entry) -> int | None:
+        """The rating the arbiter typed for this tournament's pairing rating (``None``: none
+        typed, or typed for another pairing rating)."""
+        if entry.typed_rating_kind != self.pairing_rating:
+            return None
+        return entry.typed_rating
+
+    def rating_of_entry(self, entry: Entry) -> int:
+        """The entry's pairing rating: a US Chess or national rating from the records, else the
+        rating the arbiter typed for it; a FIDE rating as typed, else the identity's."""
+        typed = self.typed_rating_of(entry)
+        if self.pairing_rating == self.PairingRating.FIDE:
+            return entry.player.fide_rating if typed is None else typed
+        if self.pairing_rating == self.PairingRating.NONE:
+            return 0
+        return self.pairing_rating_of(entry.player) or typed or 0
+
+    @property
+    def scheduled_rounds(self) -> list[datetime]:
+        """The start of each round as scheduled (an unreadable schedule counts as none: the
+        settings form refuses one)."""
+        try:
+            return parse_schedule(self.round_schedule)
+        except ValueError:
+            return []
+
+    @property
+    def deputies(self) -> list[tuple[str, str]]:
+        """(name, FIDE ID) of each deputy arbiter."""
+        return [split_fide_id(line) for line in self.deputy_arbiters.splitlines() if line.strip()]
+
+    @property
+    def system_label(self) -> str:
+        """The pairing system as the pages show it, with the Dutch edition."""
+        if self.pairing_system == self.PairingSystem.DUTCH:
+            return f"FIDE Dutch (C.04.3, {self.dutch_edition} edition)"
+        return self.get_pairing_system_display()
+
     @property
     def engine_system(self) -> str:
         """The pairing engine's name for this tournament's system."""
@@ -169,7 +395,12 @@ class Tournament(models.Model):
 
 
 class Player(models.Model):
-    """A person who plays; the same player may enter many tournaments."""
+    """A person who plays, as the federations know them: the shared identity that rating
+    records and history hang on, matched by FIDE ID or US Chess ID.
+
+    Tournaments never show or change a player's data: each :class:`Entry` keeps the
+    tournament's own copy of what its arbiter registered. Shared data changes only through the
+    admin (superusers and rating officers)."""
 
     class Sex(models.TextChoices):
         MALE = "m", "Male"
@@ -188,6 +419,9 @@ class Player(models.Model):
         null=True, blank=True, help_text="Chess Federation of Canada"
     )
     uscf_id = models.CharField(max_length=10, blank=True)
+    national_rating = models.PositiveSmallIntegerField(
+        default=0, help_text="The player's national federation rating; 0 = unrated."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -206,15 +440,44 @@ class Player(models.Model):
 
 
 class Entry(models.Model):
-    """A player's registration in a tournament."""
+    """A player's registration in a tournament, with the tournament's own copy of the player's
+    data: what its arbiter typed or imported. Every page, export and pairing of the tournament
+    reads these fields, never the shared :class:`Player` (the identity the entry is linked to
+    for ratings)."""
+
+    PUBLIC_FIELDS = ("name", "title", "federation", "fide_id", "uscf_id")
+    """Fields an entry created without a name (the admin, fixtures) copies from its player;
+    sex and birth date are never copied from a shared player."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    name = models.CharField(
+        max_length=100, blank=True, help_text="Lastname, Firstname (empty: the player's name)."
+    )
+    title = models.CharField(max_length=3, blank=True)
+    federation = models.CharField(max_length=3, blank=True)
+    sex = models.CharField(max_length=1, choices=Player.Sex.choices, blank=True)
+    birth_date = models.DateField(null=True, blank=True)
+    fide_id = models.CharField(max_length=11, blank=True)
+    uscf_id = models.CharField(max_length=10, blank=True)
     pairing_number = models.PositiveSmallIntegerField(
         help_text="Starting rank (TPN); the TCEC seed in TCEC tournaments."
     )
     rating = models.PositiveSmallIntegerField(
         default=0, help_text="Rating used for pairing (0 = unrated)."
+    )
+    typed_rating = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="The rating the arbiter typed for the tournament's pairing rating "
+        "(typed_rating_kind): the entry's own data, used for pairing when the records have "
+        "none; never written into the rating records, never used to rate.",
+    )
+    typed_rating_kind = models.CharField(
+        max_length=12,
+        choices=Tournament.PairingRating.choices,
+        blank=True,
+        help_text="Which rating typed_rating is (the pairing rating when it was typed).",
     )
     joined_round = models.PositiveSmallIntegerField(
         default=1, help_text="First round the player takes part in (late entries)."
@@ -245,7 +508,13 @@ class Entry(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.pairing_number}. {self.player.name}"
+        return f"{self.pairing_number}. {self.name}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self.name and self.player_id is not None:
+            for name in self.PUBLIC_FIELDS:
+                setattr(self, name, getattr(self.player, name))
+        super().save(*args, **kwargs)
 
     def plays_in(self, round_number: int) -> bool:
         """Registered and not withdrawn for that round."""
@@ -359,3 +628,65 @@ class Bye(models.Model):
 
     def __str__(self) -> str:
         return f"{self.entry} – round {self.round_number}: {self.get_kind_display()}"
+
+
+class VirtualPoints(models.Model):
+    """Virtual (accelerated) points of an entry in one round, kept exactly as an imported TRF
+    file gave them (``XXA`` / record 250) when they are not the Baku rule's: used when the
+    tournament's acceleration is ``explicit``. Baku tournaments compute theirs from the
+    entries (``pairing.services``)."""
+
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="virtual_points")
+    round_number = models.PositiveSmallIntegerField()
+    points = models.PositiveSmallIntegerField(help_text="In half-points.")
+
+    class Meta:
+        ordering: ClassVar = ["entry", "round_number"]
+        verbose_name_plural = "virtual points"
+        constraints: ClassVar = [
+            models.UniqueConstraint(
+                fields=["entry", "round_number"], name="virtual_points_once_per_round"
+            ),
+            models.CheckConstraint(
+                condition=Q(round_number__gte=1), name="virtual_points_round_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entry} – round {self.round_number}: {self.points / 2:g}"
+
+
+class ForbiddenPair(models.Model):
+    """Two entries who must not be paired against each other (the arbiter's decision, e.g.
+    players of one family or club; TRF ``XXP``, TRF26 record 260), in every round or only in
+    ``first_round``..``last_round``. The pairing engines treat it like a rematch (C.04.1.b /
+    Dutch C.1). One row per pair: a TRF group of three players is stored as three pairs."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="forbidden_pairs"
+    )
+    first = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
+    second = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
+    first_round = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Empty: from round 1."
+    )
+    last_round = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Empty: to the last round."
+    )
+
+    class Meta:
+        ordering: ClassVar = ["tournament", "pk"]
+        constraints: ClassVar = [
+            models.CheckConstraint(
+                condition=~Q(first=models.F("second")), name="forbidden_pair_distinct_players"
+            ),
+            models.CheckConstraint(
+                condition=Q(first_round__isnull=True)
+                | Q(last_round__isnull=True)
+                | Q(last_round__gte=models.F("first_round")),
+                name="forbidden_pair_rounds_ordered",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.first} – {self.second}"

@@ -169,7 +169,7 @@ class View:
             if e.pk not in out:
                 absent = "Not yet entered" if e.joined_round > rnd.number else "Withdrawn"
                 out[e.pk] = Line(e, bye=absent if not e.plays_in(rnd.number) else "Absent")
-        return sorted(out.values(), key=lambda line: line.entry.player.name.casefold())
+        return sorted(out.values(), key=lambda line: line.entry.name.casefold())
 
     def byes(self, rnd: Round) -> list[Line]:
         return [line for line in self.lines(rnd) if line.board is None]

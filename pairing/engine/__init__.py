@@ -1,8 +1,8 @@
 """The pairing engine: pure Python, no Django. Code outside the engine imports this facade
 only (an import-linter contract checks it); inside, the packages are
 
-- :mod:`.core` — tournament state, errors, colours and the C.04.1/C.04.2 rules every system
-  shares;
+- :mod:`.core` — tournament state, errors, colours, the C.04.1/C.04.2 rules every system
+  shares, and the Baku acceleration (C.04.7);
 - :mod:`.matching` — cardinality and weighted matching;
 - :mod:`.dutch`, :mod:`.dubov`, :mod:`.tcec` — one package per pairing system, each with
   ``pair_round(state) -> RoundPairing`` (:mod:`.systems` finds them by name);
@@ -11,11 +11,24 @@ only (an import-linter contract checks it); inside, the packages are
   order), :mod:`.tools` (checker, generator, rule checks of hand-made pairings).
 """
 
+from pairing.engine.core.acceleration import (
+    AccelerationError,
+    accelerated_round_count,
+    apply_declared_acceleration,
+    baku_acceleration,
+    baku_group_a,
+    baku_rounds_matching,
+    check_baku_scoring,
+    group_a_size,
+    with_baku,
+)
+from pairing.engine.core.colours import Preference, Strength, preference
 from pairing.engine.core.errors import EngineError, NoValidPairing, TrfError
 from pairing.engine.core.state import (
     BLANK,
     Board,
     Colour,
+    ForbiddenPairs,
     Player,
     PlayerId,
     PointValues,
@@ -24,7 +37,13 @@ from pairing.engine.core.state import (
     TournamentInfo,
     TournamentState,
 )
-from pairing.engine.systems import SYSTEM_NAMES, PairRound, pairing_system
+from pairing.engine.systems import (
+    SYSTEM_NAMES,
+    PairRound,
+    initial_colour_of,
+    pairing_system,
+    with_system_record,
+)
 from pairing.engine.tcec.seeding import group_seeding, random_seeding, recommended_groups
 from pairing.engine.tiebreaks import (
     TIE_BREAKS,
@@ -72,9 +91,11 @@ __all__ = [
     "SYSTEM_NAMES",
     "TCEC_RULES",
     "TIE_BREAKS",
+    "AccelerationError",
     "Board",
     "Colour",
     "EngineError",
+    "ForbiddenPairs",
     "GeneratorSettings",
     "NoValidPairing",
     "PairRound",
@@ -82,6 +103,7 @@ __all__ = [
     "PlayerId",
     "PlayerResult",
     "PointValues",
+    "Preference",
     "RatedGame",
     "RatedPlayer",
     "RatingEvent",
@@ -91,20 +113,30 @@ __all__ = [
     "RoundPairing",
     "RuleSet",
     "StandingRow",
+    "Strength",
     "TieBreak",
     "TournamentInfo",
     "TournamentState",
     "TrfError",
     "Violation",
+    "accelerated_round_count",
+    "apply_declared_acceleration",
+    "baku_acceleration",
+    "baku_group_a",
+    "baku_rounds_matching",
+    "check_baku_scoring",
     "check_tournament",
     "event_from_json",
     "exchange",
     "generate_tournament",
+    "group_a_size",
     "group_seeding",
+    "initial_colour_of",
     "load_trf",
     "new_violations",
     "pairing_system",
     "player_floor",
+    "preference",
     "random_seeding",
     "rate_event",
     "read_trf",
@@ -116,5 +148,7 @@ __all__ = [
     "tcec_final_order",
     "tie_break",
     "violations",
+    "with_baku",
+    "with_system_record",
     "write_trf",
 ]

@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from pairing.engine.core.acceleration import trim_virtual_points
 from pairing.engine.core.errors import TrfError
 from pairing.engine.core.state import (
     BLANK,
@@ -147,6 +148,8 @@ class _Reading:
     absent_next: dict[PlayerId, str] = field(default_factory=dict)
     forbidden: list[ForbiddenPairs] = field(default_factory=list)
     acceleration: dict[PlayerId, list[int]] = field(default_factory=dict)
+    acceleration_lines: dict[PlayerId, _Line] = field(default_factory=dict)
+    """The ``XXA`` line of each player, to name it when the player does not exist."""
     double: bool = False
 
 
@@ -418,7 +421,14 @@ def _read_xxa(line: _Line, rd: _Reading) -> None:
         raw = line.col(start, start + 3)
         rounds.append(_half_points(line, raw, start, "accelerated points") if raw.strip() else 0)
         start += 5
+    if pid in rd.acceleration_lines:
+        raise line.error(
+            f"player {pid} has a second XXA line (first on line "
+            f"{rd.acceleration_lines[pid].number})",
+            5,
+        )
     rd.acceleration[pid] = rounds
+    rd.acceleration_lines[pid] = line
 
 
 # -- assembling and checking ----------------------------------------------------------------------
@@ -455,12 +465,14 @@ def _check_pairings(rd: _Reading) -> None:
 
 
 def _rounds_done(rd: _Reading, width: int) -> int:
+    """Round columns already paired: up to the last one holding an entry the pairing made (a
+    board or the pairing-allocated bye ``U``; a round can hold only byes) or in which nobody
+    was to be paired (every player has a bye or absence: nothing left to pair). Later columns
+    hold the next rounds' requested byes and absences."""
     done = 0
     for r in range(1, width + 1):
-        if any(
-            r <= len(ents) and ents[r - 1].opponent is not None
-            for _, _, ents in rd.players.values()
-        ):
+        column = [ents[r - 1] if r <= len(ents) else BLANK for _, _, ents in rd.players.values()]
+        if any(e.made_by_pairing for e in column) or not any(e.blank for e in column):
             done = r
     return done
 
@@ -539,6 +551,9 @@ def _assemble(rd: _Reading) -> TournamentState:
         for pid in f.players:
             if pid not in rd.players:
                 raise TrfError(f"forbidden pairing names unknown player {pid}")
+    for pid, xxa in rd.acceleration_lines.items():
+        if pid not in rd.players:
+            raise xxa.error(f"XXA names unknown player {pid}", 5)
     info = TournamentInfo(
         deputy_arbiters=tuple(rd.deputies),
         round_dates=tuple(rd.round_dates),
@@ -554,7 +569,9 @@ def _assemble(rd: _Reading) -> TournamentState:
         absent=absent,
         future_byes=future,
         forbidden=tuple(rd.forbidden),
-        acceleration={pid: tuple(v) for pid, v in rd.acceleration.items()},
+        acceleration=trim_virtual_points(
+            {pid: v for pid, v in rd.acceleration.items() if pid in rd.players}
+        ),
         double_rounds=rd.double,
         info=info,
     )
@@ -652,6 +669,47 @@ def _points_words(points: PointValues) -> str:
     return " ".join(f"{k}={v / 2:g}" for k, v in names.items() if v is not None)
 
 
+def _runs(ids: list[PlayerId]) -> list[tuple[PlayerId, PlayerId]]:
+    """Sorted ids as (first, last) runs of consecutive numbers."""
+    runs: list[tuple[PlayerId, PlayerId]] = []
+    for pid in ids:
+        if runs and runs[-1][1] == pid - 1:
+            runs[-1] = (runs[-1][0], pid)
+        else:
+            runs.append((pid, pid))
+    return runs
+
+
+def _acceleration_records(acceleration: Mapping[PlayerId, tuple[int, ...]]) -> list[str]:
+    """Virtual points as TRF26 records 250 (fictitious points, first and last round, first and
+    last player): one record per run of consecutive players holding the same points over the
+    same run of rounds (Baku: two records)."""
+    width = max((len(v) for v in acceleration.values()), default=0)
+    # (points, players) -> rounds in which exactly these players hold exactly these points
+    blocks: dict[tuple[int, tuple[PlayerId, ...]], list[int]] = {}
+    for r in range(width):
+        holders: dict[int, list[PlayerId]] = {}
+        for pid in sorted(acceleration):
+            values = acceleration[pid]
+            if r < len(values) and values[r]:
+                holders.setdefault(values[r], []).append(pid)
+        for value, holding in holders.items():
+            blocks.setdefault((value, tuple(holding)), []).append(r + 1)
+    records = []
+    for (value, ids), rounds in blocks.items():
+        for first_round, last_round in _runs(rounds):
+            for first_id, last_id in _runs(list(ids)):
+                records.append(
+                    (
+                        first_round,
+                        first_id,
+                        f"250 {'':4} {_fmt_points(value)} {first_round:3d} "
+                        f"{last_round:3d} {first_id:4d} {last_id:4d}",
+                    )
+                )
+    return [text for _, _, text in sorted(records)]
+
+
 def write_trf(
     state: TournamentState,
     version: int = 16,
@@ -659,7 +717,7 @@ def write_trf(
     line_ending: str = "\n",
 ) -> str:
     """Write the tournament as TRF16 (``version=16``) or TRF26 (``version=26``: records 142,
-    152, 162 and 192 instead of their extension equivalents). Points (81-84) are computed
+    152, 162, 192 and 250 instead of their extension equivalents). Points (81-84) are computed
     from the results; ``ranks`` fills columns 86-89 (else the ranks read are kept)."""
     if version not in (16, 26):
         raise ValueError("TRF version must be 16 or 26")
@@ -727,11 +785,14 @@ def write_trf(
             by_kind.setdefault(kind, []).append(pid)
         for kind, ids in by_kind.items():
             out.append(f"240 {kind} {rnd:3d} " + " ".join(f"{pid:4d}" for pid in ids))
-    for pid in sorted(state.acceleration):
-        chars = list(f"XXA {pid:4d}")
-        for r, v in enumerate(state.acceleration[pid], start=1):
-            _place(chars, 10 + 5 * (r - 1), _fmt_points(v))
-        out.append("".join(chars).rstrip())
+    if version == 26:
+        out.extend(_acceleration_records(state.acceleration))
+    else:
+        for pid in sorted(state.acceleration):
+            chars = list(f"XXA {pid:4d}")
+            for r, v in enumerate(state.acceleration[pid], start=1):
+                _place(chars, 10 + 5 * (r - 1), _fmt_points(v))
+            out.append("".join(chars).rstrip())
     for player in sorted(state.players, key=lambda p: p.id):
         rank = (
             ranks.get(player.id)

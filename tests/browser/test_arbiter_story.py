@@ -26,7 +26,7 @@ def create_tournament(page: Page, base: str, system: str) -> Tournament:
     page.get_by_label("Start date").fill("2026-07-01")
     page.get_by_label("End date").fill("2026-07-02")
     page.get_by_label("Pairing system").select_option(system)
-    page.get_by_label("Rounds").fill("5")
+    page.get_by_label("Rounds", exact=True).fill("5")
     page.get_by_role("button", name="Create").click()
     expect(page.get_by_text("Tournament created. Now register the players.")).to_be_visible()
     return Tournament.objects.get(name=f"Browser {system}")
@@ -164,7 +164,7 @@ def test_a_newcomer_runs_a_tournament(page: Page, live_server, arbiter, shot, sy
     for number in range(1, 6):
         if number == 2 and not t.is_tcec:
             half_bye = request_half_point_bye(page, t)
-        page.get_by_role("button", name=f"Pair round {number}").click()
+        page.get_by_role("button", name=f"Pair round {number}", exact=True).click()
         expect(page.get_by_text("paired as a draft: check it")).to_be_visible()
         adjust_draft(page, t, number, shot)
         page.locator("#publish").click()

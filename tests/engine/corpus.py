@@ -25,6 +25,16 @@ def corpus_params(folder: str, fast_every: int = 10) -> list:
     ]
 
 
+def everywhere_params(folder: str) -> list:
+    """Two pytest params per file of ``folder``: one in the fast sample (``make test``) and one
+    with the ``corpus`` marker (``make corpus``), so that both replay the whole folder."""
+    files = sorted((CORPUS / folder).glob("*.trf"))
+    assert files, f"no corpus files in {CORPUS / folder}"
+    return [pytest.param(f, id=f.stem) for f in files] + [
+        pytest.param(f, id=f"{f.stem}-corpus", marks=pytest.mark.corpus) for f in files
+    ]
+
+
 def assert_reproduces(path: Path, system: str) -> None:
     """Every round of the file, re-paired from the rounds before it, equals the recorded one
     (pairs, colours and the pairing-allocated bye)."""

@@ -7,8 +7,8 @@ from dataclasses import replace
 from pairing.engine.core.colours import Strength
 from pairing.engine.core.rules import initial_colour
 from pairing.engine.dutch.colours import allocate, colour_cost
-from pairing.engine.dutch.players import build_players
-from pairing.engine.dutch.system import pair_round
+from pairing.engine.dutch.players import build_players, e5_numbers
+from pairing.engine.dutch.system import pair_round_2017 as pair_round
 from tests.engine.test_dutch_support import B, W, boards, player, state
 
 
@@ -119,11 +119,11 @@ def test_players_absent_since_round_one_hold_no_pairing_number() -> None:
 
 
 def test_initial_colour_read_from_round_one_without_xxc() -> None:
-    # No XXC: the round-1 colour of the highest-ranked player who was paired, inverted once
-    # for every higher-ranked player skipped. 1 played black: the initial colour was black.
+    # No XXC: the round-1 colour of the highest-ranked player who was paired, inverted when
+    # his E.5 number then was even. 1 played black: the initial colour was black.
     built = replace(state(4, ["3-1 =; 2-4 ="], 5), initial_colour=None)
-    assert initial_colour(built) is B
-    # 1 was absent in round 1 and 2 had white: 2 held an even number in the draw's sense, so
-    # the initial colour (for an odd number) was black.
+    assert initial_colour(built, e5_numbers) is B
+    # 1 was absent in round 1 and holds no E.5 number there: 2 held number 1 and had white,
+    # so the initial colour was white.
     built = replace(state(5, ["1 Z; 2-4 =; 3-5 ="], 5), initial_colour=None)
-    assert initial_colour(built) is B
+    assert initial_colour(built, e5_numbers) is W

@@ -186,6 +186,39 @@ def test_xxz_and_next_round_absences_are_not_paired() -> None:
     assert [p.id for p in state.available] == [2]
 
 
+def test_a_round_holding_only_byes_is_a_paired_round() -> None:
+    # Round 2 holds the pairing-allocated bye (U) and half-point byes, no board: the pairing
+    # made it, so it is done and round 3 is next (not round 2 again with everybody absent).
+    text = (
+        one("   2 w 1", "0000 - U", points="2.0")
+        + two("   1 b 0", "0000 - H", points="0.5")
+        + p001(3, "Three", "0000 - H", "0000 - H", points="1.0")
+        + "\n"
+    )
+    state = read_trf(text)
+    assert state.rounds_done == 2
+    assert state.next_round == 3
+    assert state.absent == {}
+    assert state.recorded_pairing(2).bye == 1
+    # Byes with someone left to pair (3 blank) are requests for the next round ...
+    text = (
+        one("   2 w 1", "0000 - H", points="1.5")
+        + two("   1 b 0", "0000 - Z", points="0.0")
+        + p001(3, "Three", "0000 - H", points="0.5")
+        + "\n"
+    )
+    state = read_trf(text)
+    assert state.rounds_done == 1
+    assert state.absent == {1: "H", 2: "Z"}
+    # ... but a column where everybody has a bye or is absent left nobody to pair: that round
+    # is over, and round 3 is next.
+    state = read_trf(
+        one("   2 w 1", "0000 - H", points="1.5") + two("   1 b 0", "0000 - Z", points="0.0")
+    )
+    assert state.rounds_done == 2
+    assert state.absent == {}
+
+
 def test_xxc_rank_takes_pairing_numbers_from_the_rank_column() -> None:
     text = "XXC rank white1\n" + p001(1, "One", rank="2") + "\n" + p001(2, "Two", rank="1")
     state = read_trf(text)

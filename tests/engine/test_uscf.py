@@ -50,19 +50,28 @@ def test_rated_player_keeps_rating_and_games() -> None:
 @pytest.mark.parametrize(
     ("fide", "rating", "games"),
     [
-        (1800, 720 + 0.625 * 1800, 5),  # = 1845, FIDE < 2000
-        (1999, 720 + 0.625 * 1999, 5),
-        (2000, 350 + 1.16 * 2000, 5),  # = 2670, FIDE ≥ 2000
-        (2150, 350 + 1.16 * 2150, 5),  # = 2844, not above 2150: N = 5
-        (2151, 350 + 1.16 * 2151, 10),  # above 2150: N = 10
+        # USCF Step 1 source 1, worked by hand (issue 14): below 2000, 720 + 0.625·FIDE; from
+        # 2000, −350 + 1.16·FIDE; N = 10 above 2150, else 5. The pieces meet at 2000 (1970).
+        (1800, 1845.0, 5),  # 720 + 1125
+        (1999, 1969.375, 5),  # 720 + 1249.375
+        (2000, 1970.0, 5),  # −350 + 2320
+        (2001, 1971.16, 5),  # −350 + 2321.16
+        (2150, 2144.0, 5),  # −350 + 2494, not above 2150: N = 5
+        (2151, 2145.16, 10),  # −350 + 2495.16, above 2150: N = 10
+        (2200, 2202.0, 10),  # −350 + 2552
     ],
 )
 def test_step1_fide(fide: int, rating: float, games: int) -> None:
     init = initial_rating(RatedPlayer("p", fide=fide, cfc=1600, birth_date=date(2000, 1, 1)))
     assert init.rating == pytest.approx(rating)
     assert (init.games, init.source) == (games, "fide")
-    assert fide_to_uscf(1800) == pytest.approx(1845)
-    assert fide_to_uscf(2000) == pytest.approx(2670)
+    assert fide_to_uscf(fide) == pytest.approx(rating)
+
+
+def test_step1_fide_conversion_is_continuous_at_2000() -> None:
+    # Regression (issue 14): "350 + 1.16·FIDE" started a FIDE 2210 player at 2914.
+    assert fide_to_uscf(2000) - fide_to_uscf(1999.999) == pytest.approx(0, abs=0.01)
+    assert fide_to_uscf(2210) == pytest.approx(2213.6)  # −350 + 2563.6
 
 
 def test_step1_cfc_above_1500() -> None:

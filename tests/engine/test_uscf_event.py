@@ -113,8 +113,8 @@ def test_unrated_player_step_3_then_special_formula() -> None:
 
 
 def test_unrated_with_fide_rating_uses_standard_formula_and_step_1_rating() -> None:
-    # FIDE 2200 → 350 + 1.16·2200 = 2902 with N = 10 > 8: standard formula, no Step 3; its
-    # opponent sees it at 2902 in Step 4.
+    # FIDE 2200 → −350 + 1.16·2200 = 2202 with N = 10 > 8: standard formula, no Step 3; its
+    # opponent sees it at 2202 in Step 4.
     event = RatingEvent(
         players=(RatedPlayer("F", fide=2200), RatedPlayer("R", 2000, 100)),
         games=(RatedGame("F", "R", 0),),
@@ -122,15 +122,15 @@ def test_unrated_with_fide_rating_uses_standard_formula_and_step_1_rating() -> N
     res = rate_event(event, RULES_2011).by_id()
     f, r = res["F"], res["R"]
     assert (f.initial, f.initial_games, f.formula, f.step3) == (
-        pytest.approx(2902),
+        pytest.approx(2202),
         10,
         "standard",
         None,
     )
     kf = 800 / (10 + 1)  # N' = min(10, N* = 50)
     kr = 800 / (nstar_2011(2000) + 1)
-    assert f.step4 == pytest.approx(2902 + kf * (0 - we(2902, 2000)))
-    assert r.step4 == pytest.approx(2000 + kr * (1 - we(2000, 2902)))
+    assert f.step4 == pytest.approx(2202 + kf * (0 - we(2202, 2000)))
+    assert r.step4 == pytest.approx(2000 + kr * (1 - we(2000, 2202)))
     assert f.games_after == 11
 
 

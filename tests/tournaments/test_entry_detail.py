@@ -58,5 +58,5 @@ def test_it_does_a_constant_number_of_queries(
 ) -> None:
     entries = make_entries(players)
     play(tournament, rounds=2)
-    with django_assert_num_queries(5):
+    with django_assert_num_queries(6):
         client.get(reverse("entry_detail", args=[tournament.pk, entries[-1].pk]))

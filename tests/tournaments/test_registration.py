@@ -6,17 +6,18 @@ from __future__ import annotations
 import pytest
 
 from tournaments import registration, services
+from tournaments.identity import PlayerData
 from tournaments.models import Bye, Entry, Player, Tournament
 from tournaments.registration import Availability
 from tournaments.services import ArbiterError
 
 
 def enter(t: Tournament, name: str, rating: int, title: str = "") -> Entry:
-    return registration.register(t.pk, Player(name=name, title=title, fide_rating=rating))
+    return registration.register(t.pk, PlayerData(name=name, title=title), rating)
 
 
 def names(t: Tournament) -> list[str]:
-    return [e.player.name for e in t.entries.select_related("player").order_by("pairing_number")]
+    return [e.name for e in t.entries.order_by("pairing_number")]
 
 
 @pytest.mark.django_db
@@ -60,7 +61,7 @@ def test_manual_numbers_stay_and_can_be_moved(tournament) -> None:
     for name, rating in (("A", 1000), ("B", 2000), ("C", 3000)):
         enter(tournament, name, rating)
     assert names(tournament) == ["A", "B", "C"]
-    registration.set_pairing_number(tournament.entries.get(player__name="C"), 1)
+    registration.set_pairing_number(tournament.entries.get(name="C"), 1)
     assert names(tournament) == ["C", "A", "B"]
 
 
@@ -94,11 +95,11 @@ def test_numbers_are_fixed_after_round_4_and_for_tcec(tournament, make_entries, 
 @pytest.mark.django_db
 def test_ratings_only_change_before_round_1(tournament, make_entries, play) -> None:
     _a, b = make_entries(2)
-    registration.update_entry(b, [], 2600)
+    registration.update_entry(b, PlayerData.of(b), 2600)
     assert Entry.objects.get(pk=b.pk).pairing_number == 1
     play(tournament, rounds=1)
     with pytest.raises(ArbiterError, match="before round 1"):
-        registration.update_entry(b, [], 1000)
+        registration.update_entry(b, PlayerData.of(b), 1000)
 
 
 @pytest.mark.django_db
@@ -153,3 +154,22 @@ def test_remove_only_unpaired_entries(tournament, make_entries, play) -> None:
     play(tournament, rounds=1)
     with pytest.raises(ArbiterError, match="withdraw the player instead"):
         registration.remove_entry(a)
+
+
+@pytest.mark.django_db
+def test_a_typed_rating_stays_until_the_records_have_one(tournament) -> None:
+    """Before round 1 a new supplement (or a correction) refreshes the pairing ratings: a
+    player without a record keeps the typed rating; once on record, the record's counts."""
+    from ratings.models import RatingRecord
+    from tournaments.events import refresh_ratings_of_players
+
+    tournament.pairing_rating = Tournament.PairingRating.USCF_REGULAR
+    tournament.save()
+    entry = registration.register(tournament.pk, PlayerData(name="New, Nina"), 1450)
+    assert refresh_ratings_of_players([entry.player_id]) == 0
+    entry.refresh_from_db()
+    assert entry.rating == 1450
+    RatingRecord.objects.create(player=entry.player, system="regular", rating=1502, games=4)
+    assert refresh_ratings_of_players([entry.player_id]) == 1
+    entry.refresh_from_db()
+    assert (entry.rating, entry.typed_rating) == (1502, 1450)

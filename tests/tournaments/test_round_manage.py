@@ -29,6 +29,27 @@ def test_a_draft_lists_its_boards_and_breaks_nothing(
 
 
 @pytest.mark.django_db
+def test_each_draft_board_shows_what_decided_it(
+    arbiter_client: Client, tournament, make_entries, play
+) -> None:
+    make_entries(4)
+    play(tournament, rounds=1)
+    services.pair_next_round(tournament.pk)
+    html = page(arbiter_client, tournament, 2)
+    # Player 01 won with White in round 1: 1 point, rating, colours, preference, floats. The
+    # winners (1 and 4, both White) meet, and so do the losers (both Black): the same
+    # preference on each board, same strength, no earlier difference: E.4.
+    assert (
+        '<span class="review">1 pts · 2375 · <span title="Colours round by round">W</span>' in html
+    )
+    assert "Black, strong" in html and "White, strong" in html
+    assert html.count('<strong>E.4</strong> <span class="small">the higher-ranked') == 2
+    assert "swapped by hand" not in html
+    services.swap_colours_in_draft(tournament.pk, 2, 1, confirm=True)
+    assert "swapped by hand" in page(arbiter_client, tournament, 2)
+
+
+@pytest.mark.django_db
 def test_a_draft_shows_every_broken_rule(
     arbiter_client: Client, tournament, four, record_round
 ) -> None:
@@ -66,8 +87,11 @@ def test_htmx_gets_the_status_section(
     html = page(
         arbiter_client, tournament, 1, **{"HX-Request": "true", "HX-Target": "round-status"}
     )
-    assert html.lstrip().startswith("<p><strong>1 of 1</strong>")  # the inside of #round-status
-    assert "Round 1 is finished" in html and 'id="pair-round">Pair round 2' in html
+    # The inside of #round-status, and the heading's badge out of band (regression: it said
+    # "Published" after the last result until the page was reloaded).
+    badge = '<span id="round-badge" class="badge" hx-swap-oob="true">Finished</span>'
+    assert html.lstrip().startswith(badge + "\n  <p><strong>1 of 1</strong>")
+    assert "Round 1 is finished" in html and 'id="pair-round" data-next>Pair round 2' in html
 
 
 @pytest.mark.django_db
@@ -84,7 +108,7 @@ def test_it_does_a_constant_number_of_queries(
     play(tournament, rounds=1)
     services.pair_next_round(tournament.pk)
     for number in (1, 2):  # results, draft
-        with django_assert_num_queries(8):
+        with django_assert_num_queries(11):  # 9, and the menu's permissions (2)
             arbiter_client.get(reverse("round_manage", args=[tournament.pk, number]))
 
 
@@ -102,3 +126,45 @@ def test_tcec_drafts_are_not_held_to_fide_colour_rules(
     tournament.pairing_system = "dutch"
     tournament.save()
     assert "This draft breaks 4 pairing rules" in page(arbiter_client, tournament, 3)
+
+
+@pytest.mark.django_db
+def test_the_draft_shows_each_players_virtual_points(
+    arbiter_client: Client, tournament, make_entries, play
+) -> None:
+    # Baku, 8 players, 5 rounds: group A = 1-4; a whole virtual point before rounds 1-2,
+    # half a point before round 3, none from round 4.
+    tournament.acceleration = "baku"
+    tournament.save()
+    make_entries(8)
+    services.pair_next_round(tournament.pk)
+    html = page(arbiter_client, tournament, 1)
+    assert 'id="virtual-points">Baku acceleration (FIDE C.04.7): the players' in html
+    for n in (1, 2, 3, 4):
+        assert f'{n}. Player 0{n}</span> <span class="badge virtual"' in html
+    for n in (5, 6, 7, 8):
+        assert f"{n}. Player 0{n}</span>\n" in html
+    assert html.count(">+1</span>") == 4
+    services.undo_round(tournament.pk)
+    play(tournament, rounds=2)
+    services.pair_next_round(tournament.pk)
+    assert page(arbiter_client, tournament, 3).count(">+0.5</span>") == 4
+    services.undo_round(tournament.pk)
+    play(tournament, rounds=1)
+    services.pair_next_round(tournament.pk)
+    html = page(arbiter_client, tournament, 4)  # acceleration has stopped
+    assert "virtual-points" not in html and "badge virtual" not in html
+
+
+def test_htmx_gets_a_board_row_back(arbiter_client: Client, tournament, make_entries, play):
+    """Cancel of a correction: the board's row alone (regression: the whole page with
+    hx-select swapped nothing, and the question stayed)."""
+    make_entries(4)
+    play(tournament, rounds=1)
+    game = tournament.round_set.get().games.order_by("board").first()
+    assert game is not None
+    html = page(
+        arbiter_client, tournament, 1, **{"HX-Request": "true", "HX-Target": f"game-{game.pk}"}
+    )
+    assert html.lstrip().startswith(f'<tr id="game-{game.pk}"') and "<html" not in html
+    assert "Confirm the correction" not in html

@@ -101,3 +101,47 @@ def test_it_pairs_like_the_command_line(
     bye = tournament.entries.filter(byes__round_number=first.number, byes__kind="U")
     lines += [f"{e.pairing_number} 0" for e in bye]
     assert out.read_text() == "\n".join([str(len(lines)), *lines]) + "\n"
+
+
+@pytest.mark.django_db
+def test_a_baku_tournament_pairs_like_the_command_line(
+    arbiter_client: Client, tournament, make_entries, play, tmp_path
+) -> None:
+    """The export carries the virtual points (XXA); the command line pairs round 3 with them
+    exactly as the web does."""
+    from pairing.cli import main
+    from pairing.services import export_trf
+
+    tournament.acceleration = Tournament.Acceleration.BAKU
+    tournament.save()
+    make_entries(11)
+    play(
+        tournament, [["1-0", "0-1", "1/2-1/2", "+-", "1-0"], ["0-1", "1-0", "--", "1/2-1/2", "-+"]]
+    )
+    trf, out = tmp_path / "t.trf", tmp_path / "pairing.txt"
+    trf.write_text(export_trf(tournament))
+    assert "XXA    6  1.0  1.0  0.5" in trf.read_text()
+    assert main(["pair", "--system", "dutch", str(trf), "-o", str(out)]) == 0
+    pair(arbiter_client, tournament, 3)
+    third = tournament.round_set.get(number=3)
+    lines = [f"{g.white.pairing_number} {g.black.pairing_number}" for g in third.games.all()]
+    bye = tournament.entries.filter(byes__round_number=3, byes__kind="U")
+    lines += [f"{e.pairing_number} 0" for e in bye]
+    assert out.read_text() == "\n".join([str(len(lines)), *lines]) + "\n"
+
+
+@pytest.mark.parametrize(("edition", "bye"), [("2026", 4), ("2017", 1)])
+def test_it_pairs_by_the_tournaments_dutch_edition(
+    arbiter_client: Client, tournament, make_entries, record_round, edition: str, bye: int
+) -> None:
+    # tests/engine/test_dutch_2026.py, BYE_SCORE: after 1-3 drawn, 4-2 won by 2 and the bye
+    # to 5, the 2026 rules (C5) give the next bye to 4 (0 points), the 2017 rules to 1.
+    from tournaments.models import Bye
+
+    tournament.dutch_edition = edition
+    tournament.save()
+    e = make_entries(5)
+    record_round(1, [(e[0], e[2], "1/2-1/2"), (e[3], e[1], "0-1")])
+    Bye.objects.create(entry=e[4], round_number=1, kind=Bye.Kind.PAIRING_ALLOCATED)
+    pair(arbiter_client, tournament, 2)
+    assert Bye.objects.get(round_number=2).entry.pairing_number == bye

@@ -69,5 +69,5 @@ def test_it_does_a_constant_number_of_queries(
     tournament.save()
     make_entries(players)
     play(tournament, rounds=3)
-    with django_assert_num_queries(5):
+    with django_assert_num_queries(6):
         client.get(reverse("tournament_crosstable", args=[tournament.pk]))

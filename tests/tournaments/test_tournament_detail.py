@@ -84,7 +84,7 @@ def test_it_does_a_constant_number_of_queries(
 ) -> None:
     make_entries(players)
     play(tournament, rounds=2)
-    with django_assert_num_queries(5):
+    with django_assert_num_queries(6):
         client.get(url(tournament, order=order))
 
 
@@ -99,7 +99,7 @@ def test_the_section_is_cached_until_something_changes(
         html = client.get(url(tournament)).content.decode()
     assert "1–0" not in html
     services.set_result(tournament.round_set.get().games.get(board=1).pk, "1-0")
-    with django_assert_num_queries(5):
+    with django_assert_num_queries(6):
         html = client.get(url(tournament), headers={"HX-Request": "true"}).content.decode()
     assert "1–0" in html
 
@@ -130,3 +130,12 @@ def test_a_malformed_round_shows_the_current_round(
     make_entries(4)
     play(tournament, [["1-0", "0-1"]])
     assert client.get(url(tournament), {"round": raw}).status_code == 200
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("edition", ["2017", "2026"])
+def test_it_names_the_dutch_edition(client: Client, tournament, edition: str) -> None:
+    tournament.dutch_edition = edition
+    tournament.save()
+    html = client.get(url(tournament)).content.decode()
+    assert f"FIDE Dutch (C.04.3, {edition} edition)" in html

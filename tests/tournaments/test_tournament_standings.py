@@ -85,7 +85,7 @@ def test_it_does_a_constant_number_of_queries(
     tournament.save()
     make_entries(players)
     play(tournament, rounds=3)
-    with django_assert_num_queries(5):
+    with django_assert_num_queries(6):
         client.get(reverse("tournament_standings", args=[tournament.pk]))
 
 
@@ -94,9 +94,9 @@ def test_any_change_shows_at_once(client: Client, tournament, four) -> None:
     """Changes made outside the services (the admin, a shell) renew the cache too."""
     url = reverse("tournament_standings", args=[tournament.pk])
     assert "Player 01" in client.get(url).content.decode()
-    player = four[0].player
-    player.name = "Renamed, Rita"
-    player.save()
+    entry = four[0]
+    entry.name = "Renamed, Rita"
+    entry.save()
     assert "Renamed, Rita" in client.get(url).content.decode()
     game = four[0].white_games.get()
     game.result = "0-1"
@@ -119,3 +119,28 @@ def test_an_unknown_tie_break_code_is_left_out(client: Client, tournament, four)
     tournament.save()
     html = client.get(reverse("tournament_standings", args=[tournament.pk])).content.decode()
     assert rows(html)[0][4:] == ["1.5", "2.5", "1.75"]
+
+
+@pytest.mark.django_db
+def test_virtual_points_never_reach_the_standings(
+    client: Client, tournament, make_entries, play
+) -> None:
+    # Baku, 8 players: round 1 pairs 1-3, 4-2, 5-7, 8-6 (group A holds a virtual point);
+    # white wins. Standings: 1, 4, 5, 8 with 1 point, the others 0, group A or not.
+    tournament.acceleration = "baku"
+    tournament.tie_breaks = "BH"
+    tournament.save()
+    make_entries(8)
+    play(tournament, rounds=1)
+    html = client.get(reverse("tournament_standings", args=[tournament.pk])).content.decode()
+    points = {r[1]: r[4] for r in rows(html)}
+    assert points == {
+        "Player 01": "1",
+        "Player 04": "1",
+        "Player 05": "1",
+        "Player 08": "1",
+        "Player 02": "0",
+        "Player 03": "0",
+        "Player 06": "0",
+        "Player 07": "0",
+    }

@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest
-from django.shortcuts import get_object_or_404
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
 from django_htmx.middleware import HtmxDetails
 
 from tournaments.models import Tournament
+from tournaments.roles import ARBITERS, may_create_tournaments
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -27,6 +28,16 @@ def _get_tournament_for_arbiter(request: HttpRequest, pk: int) -> Tournament:
     return tournament
 
 
+def _require_tournament_creator(request: HttpRequest) -> None:
+    """Only members of the Arbiters group (and superusers) create tournaments (403 for anybody
+    else; the views also need a login). See :mod:`tournaments.roles`."""
+    if not may_create_tournaments(request.user):
+        raise PermissionDenied(
+            f"Only members of the {ARBITERS} group may create tournaments: ask an administrator "
+            f"to add your account to it."
+        )
+
+
 def htmx_target(request: HtmxHttpRequest) -> str:
     """The id of the element an htmx request will swap, or ""."""
     return (request.htmx.target or "") if request.htmx else ""
@@ -38,3 +49,18 @@ def posted(request: HttpRequest, files: bool = False) -> tuple[Any, Any]:
     if request.method != "POST":
         return None, None
     return request.POST, request.FILES if files else None
+
+
+def confirm_page(
+    request: HttpRequest,
+    tournament: Tournament,
+    question: str,
+    details: list[str],
+    button: str,
+    fields: dict[str, Any] | None = None,
+) -> HttpResponse:
+    """Ask before a destructive action: the same URL, POSTed again with ``confirm=1`` (and
+    ``fields``), does it; Cancel goes back to the dashboard. Works without JavaScript."""
+    context = {"tournament": tournament, "question": question, "details": details}
+    context |= {"button": button, "fields": fields or {}, "action": request.path}
+    return render(request, "tournaments/confirm.html", context)

@@ -35,6 +35,7 @@ from django.views.decorators.http import require_safe
 
 from config.health import cache_problem, database_problem
 from pairing.services import snapshot
+from tournaments import events
 from tournaments.models import Tournament
 from tournaments.reports import View, sparkline
 from tournaments.tables import crosstable
@@ -206,9 +207,11 @@ def _round_number(request: HtmxHttpRequest) -> int | None:
 
 @require_safe
 def home(request: HtmxHttpRequest) -> HttpResponse:
-    """The list of tournaments, newest first."""
-    tournaments = Tournament.objects.all()
-    return render(request, "tournaments/home.html", {"tournaments": tournaments})
+    """Tournaments and events (their sections grouped under them), newest first; archived
+    tournaments with ``?archived=1``."""
+    archived = request.GET.get("archived") == "1"
+    context = {"items": events.home_listing(archived), "archived": archived}
+    return render(request, "tournaments/home.html", context)
 
 
 @require_safe
@@ -268,9 +271,20 @@ def tournament_crosstable(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 @require_safe
 def tournament_players(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    """The starting list: pairing number, name, title, federation, rating."""
+    """The starting list: pairing number, name, title, federation, rating, and each player's
+    board in the current round; ``?q=`` finds players by name ("find my board")."""
+    query = " ".join(request.GET.get("q", "").split())[:50]
+
+    def build(view: View) -> tuple[dict[str, Any], str]:
+        rnd = view.current_round
+        lines = {line.entry.pk: line for line in view.lines(rnd)} if rnd else {}
+        found = [e for e in view.snap.entries if query.casefold() in e.name.casefold()]
+        rows = [(e, lines.get(e.pk)) for e in found]
+        return {"rows": rows, "query": query, "round": rnd}, "Players"
+
     template = "tournaments/tournament_players.html"
-    return _page(request, pk, template, "players", "players", lambda v: ({}, "Players"))
+    params = {"q": query} if query else {}
+    return _page(request, pk, template, "players", "players", build, params)
 
 
 @require_safe
@@ -288,7 +302,7 @@ def entry_detail(request: HtmxHttpRequest, pk: int, entry_pk: int) -> HttpRespon
             "spark": sparkline(rounds, view.full_state.points.win),
             "standing": next((s for s in view.standings if s.entry.pk == entry.pk), None),
         }
-        return context, entry.player.name
+        return context, entry.name
 
     template = "tournaments/entry_detail.html"
     return _page(request, pk, template, "player", "players", build)

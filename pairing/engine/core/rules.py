@@ -3,9 +3,11 @@ higher, and the order of the boards."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Protocol, TypeVar
 
-from pairing.engine.core.state import Colour, TournamentState
+from pairing.engine.core.state import Colour, PlayerId, TournamentState
 
 
 class Ranked(Protocol):
@@ -21,17 +23,41 @@ class Ranked(Protocol):
 R = TypeVar("R", bound=Ranked)
 
 
-def initial_colour(state: TournamentState) -> Colour:
-    """The colour drawn by lot before round 1 (``XXC``). Without it, read back from round 1:
-    the round-1 colour of the highest-ranked player who was paired then, inverted once for
-    every higher-ranked player who was not. White before round 1 when nothing says otherwise."""
+def pairing_numbers(state: TournamentState) -> dict[PlayerId, int]:
+    """Every registered player's pairing number (A.2.b), absent or not."""
+    return {p.id: p.tpn for p in state.players}
+
+
+def initial_colour(
+    state: TournamentState,
+    numbers: Callable[[TournamentState], Mapping[PlayerId, int]] = pairing_numbers,
+) -> Colour:
+    """The colour drawn by lot before round 1 (``XXC``), which the colour rule for players
+    without history (Dutch E.5, Dubov E.0) gives to the higher-ranked player of a pair when
+    his number is odd. ``numbers`` are the numbers that rule reads, as the system counts them.
+
+    Without ``XXC`` it is read back from round F, the first round column with a colour: nobody
+    had a colour history then, so that rule coloured every board; the highest-ranked player
+    with a colour in round F received the initial colour if his number (as it stood when round
+    F was paired: players not paired in F absent) was odd, the other colour if even. White
+    when no round has been paired."""
     if state.initial_colour is not None:
         return state.initial_colour
-    if state.rounds_done:
-        for skipped, p in enumerate(sorted(state.players, key=lambda p: p.tpn)):
-            e = p.results[0]
-            if e.opponent is not None and e.colour is not None:
-                return e.colour if skipped % 2 == 0 else e.colour.opposite
+    for column in range(state.rounds_done):
+        coloured = [p for p in state.players if p.results[column].colour is not None]
+        if not coloured:
+            continue
+        before = state.truncated(column)
+        absent = {
+            p.id: p.results[column].code
+            for p in state.players
+            if not p.results[column].made_by_pairing
+        }
+        at_f = replace(before, absent=absent)
+        top = min(coloured, key=lambda p: (-at_f.scores[p.id], p.tpn))
+        colour = top.results[column].colour
+        assert colour is not None
+        return colour if numbers(at_f)[top.id] % 2 == 1 else colour.opposite
     return Colour.WHITE
 
 

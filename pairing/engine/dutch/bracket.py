@@ -82,6 +82,12 @@ def pair_bracket(
     pairs = fast_pairs(graph)
     if pairs is None:
         pairs = exact_pairs(graph)
+    if mode is Mode.COMPLETE and graph.bye_vertex >= 0 and graph.size - 2 * len(pairs) == 1:
+        # 2026 C9 applies to the candidates, which all downfloat one player (C6).
+        graph = build_graph(
+            mdps, residents, mode, rules, next_residents, lower, next_is_last, single_floater=True
+        )
+        pairs = exact_pairs(graph)
     return result_of(graph, pairs)
 
 
@@ -96,7 +102,7 @@ def exact_pairs(graph: BracketGraph) -> list[tuple[int, int]]:
         used = {i for pair in fixed for i in pair}
         remainder = [i for i in remainder if i not in used]
         s1_size = _pairs_among(mate, remainder)
-    elif graph.mode is Mode.PPB:
+    elif graph.mode in (Mode.PPB, Mode.COMPLETE):
         s1_size = _pairs_among(_solve(graph, fixed, Order.NONE), remainder)
     else:
         s1_size = max_pairs(graph.adjacency())
@@ -139,10 +145,14 @@ def _order_gains(
     graph: BracketGraph, order: Order, remainder: list[int], s1_size: int
 ) -> Callable[[int, int], list[int]]:
     """The generation-order gain of an edge (``dutch.order`` costs, negated, with the
-    costs of unpaired S1 players folded in). Players are numbered by BSN (index + 1)."""
+    costs of unpaired S1 players folded in). MDP-pairing: players are numbered by BSN
+    (index + 1). Remainder: by their BSN in the remainder, which is tagged 1, 2, ... as a
+    bracket of its own (D preamble, B.7), so players paired in the MDP-pairing leave no gaps
+    in D.2.b's sums."""
     n = graph.size
     s1 = set(remainder[:s1_size])
-    unpaired = {i: remainder_unpaired_cost(i + 1, i in s1) for i in remainder}
+    bsn = {i: k for k, i in enumerate(remainder, start=1)}
+    unpaired = {i: remainder_unpaired_cost(bsn[i], i in s1) for i in remainder}
     zero = [0] * ORDER_LEVELS
 
     def gain(u: int, v: int) -> list[int]:
@@ -153,7 +163,7 @@ def _order_gains(
                 return zero
             return [-c for c in mdp_pair_cost(u + 1, v + 1, n)]
         if order is Order.REMAINDER:
-            cost = remainder_pair_cost(u + 1, v + 1, u in s1, v in s1, n)
+            cost = remainder_pair_cost(bsn[u], bsn[v], u in s1, v in s1, len(remainder))
             ou, ov = unpaired[u], unpaired[v]
             return [ou[lv] + ov[lv] - cost[lv] for lv in range(ORDER_LEVELS)]
         return zero

@@ -44,7 +44,7 @@ EXCHANGE_LIMIT = 40
 def fast_pairs(graph: BracketGraph) -> list[tuple[int, int]] | None:
     """The best candidate's pairs (bracket vertex indices), or ``None`` when this path
     cannot prove it."""
-    if graph.mode is Mode.PPB:
+    if graph.mode in (Mode.PPB, Mode.COMPLETE):
         return None
     n = graph.size
     adjacency = graph.adjacency()
@@ -72,9 +72,15 @@ def _slot_gains(graph: BracketGraph) -> dict[int, list[int]] | None:
     """Gain of each bracket player leaving the bracket (the slot's edges)."""
     n = graph.size
     if graph.mode is Mode.LAST:
-        gain = [0] * QUALITY_LEVELS
-        gain[Level.COVER] = 2
-        return {i: gain for i in range(n) if graph.players[i].bye_allowed}
+        gains = {}
+        for i in range(n):
+            if graph.players[i].bye_allowed:
+                gain = [0] * QUALITY_LEVELS
+                gain[Level.COVER] = 2
+                if graph.bye_unplayed:
+                    gain[Level.UNPLAYED] = -graph.players[i].unplayed  # C9
+                gains[i] = gain
+        return gains
     return _following_bracket_values(graph)
 
 
@@ -109,9 +115,13 @@ def _following_bracket_values(graph: BracketGraph) -> dict[int, list[int]] | Non
         sd = graph.players[v].score - low
         gain = [0] * QUALITY_LEVELS
         gain[Level.NEXT_PAIRS] = ideal
-        gain[Level.NEXT_PSD] = rr_pairs * (2 * base**point - 1) + (
-            base ** (sd + point) + base**point - base**sd
-        )
+        if graph.scores.downfloater_scores:
+            # C8: v and a resident, and rr_pairs resident pairs, leave the next bracket.
+            gain[Level.NEXT_PSD] = base**sd + 1 + 2 * rr_pairs
+        else:
+            gain[Level.NEXT_PSD] = rr_pairs * (2 * base**point - 1) + (
+                base ** (sd + point) + base**point - base**sd
+            )
         values[v] = gain
     return values
 
@@ -168,6 +178,7 @@ def _type_key(graph: BracketGraph, v: int, histories: bool) -> Hashable:
         p.float_last,
         p.float_before_last,
         p.bye_allowed,
+        p.unplayed,
         p.colours if histories else None,
     )
 
@@ -226,7 +237,11 @@ def _tight_graph(
         set().union(*(members[u] for u in tight_types[t] if u != slot_type))
         for t in range(len(members))
     ]
-    tight = [adjacency[v] & reach[type_of[v]] for v in range(n)]
+    # Where every player of the bracket is reachable, the adjacency set itself (no copy).
+    tight = [
+        adjacency[v] if len(reach[type_of[v]]) == n else adjacency[v] & reach[type_of[v]]
+        for v in range(n)
+    ]
     if floaters:
         slot_edges = {v for v in range(n) if slot_type in tight_types[type_of[v]]}
         for v in slot_edges:
@@ -290,9 +305,12 @@ class _Search:
 
     def _remainder(self, adjacency: list[set[int]], remainder: list[int], n1: int) -> bool:
         """B.6: S1R = the first ``n1`` remainder players; try the original subgroups, then
-        D.2 exchanges of one player each way."""
-        s1, s2 = remainder[:n1], remainder[n1:]
-        for new_s1, new_s2 in _exchanges(s1, s2):
+        D.2 exchanges of one player each way. The remainder is numbered 1, 2, ... as a
+        bracket of its own (D preamble, B.7): its positions are its BSNs."""
+        positions = list(range(len(remainder)))
+        for s1_at, s2_at in _exchanges(positions[:n1], positions[n1:]):
+            new_s1 = [remainder[k] for k in s1_at]
+            new_s2 = [remainder[k] for k in s2_at]
             allowed = self._partition(adjacency, new_s1, new_s2)
             first = set(new_s1)
             order = [v for v in range(len(adjacency)) if v not in first]

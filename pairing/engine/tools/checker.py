@@ -3,10 +3,10 @@ it and list the rounds whose recorded pairing differs from ours."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pairing.engine.core.errors import EngineError
-from pairing.engine.core.state import RoundPairing, TournamentState
+from pairing.engine.core.state import Colour, RoundPairing, TournamentState
 from pairing.engine.systems import PairRound
 
 
@@ -55,10 +55,25 @@ def check_tournament(state: TournamentState, pair_round: PairRound) -> list[Roun
     for done in range(0, state.rounds_done, step):
         recorded = state.recorded_pairing(done + 1)
         try:
-            ours: RoundPairing | None = pair_round(state.truncated(done))
+            ours: RoundPairing | None = _pair(state.truncated(done), recorded, pair_round)
             error = ""
         except EngineError as e:
             ours, error = None, str(e)
         if ours is None or not same_pairing(recorded, ours):
             differences.append(RoundDifference(done // step + 1, recorded, ours, error))
     return differences
+
+
+def _pair(before: TournamentState, recorded: RoundPairing, pair_round: PairRound) -> RoundPairing:
+    """Our pairing of the round after ``before``. The first round of a file without an initial
+    colour (``XXC``) was paired with a colour drawn by lot that the file does not say: either
+    colour is right, so the one matching the recorded round is taken (later rounds read it
+    back from round 1)."""
+    ours = pair_round(before)
+    if before.rounds_done or before.initial_colour is not None or same_pairing(recorded, ours):
+        return ours
+    for colour in Colour:
+        other = pair_round(replace(before, initial_colour=colour))
+        if same_pairing(recorded, other):
+            return other
+    return ours

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
+from pairing.engine.core.acceleration import with_baku
 from pairing.engine.core.state import (
     Colour,
     Player,
@@ -33,6 +34,8 @@ class GeneratorSettings:
     """Share of paired games that are forfeited (one in ten of them a double forfeit)."""
     bye_rate: float = 0.0
     """Chance that a player asks for a bye in a round (half-point, or else zero-point)."""
+    baku: bool = False
+    """Baku acceleration (C.04.7): group A gets the rule's virtual points, written as ``XXA``."""
     min_rating: int = 1400
     max_rating: int = 2700
 
@@ -88,13 +91,14 @@ def initial_state(settings: GeneratorSettings, rng: random.Random) -> Tournament
         Player(id=i, name=f"Player {i:04d}", rating=r, federation="FID")
         for i, r in enumerate(ratings, start=1)
     )
-    return TournamentState(
+    state = TournamentState(
         players=players,
         total_rounds=settings.rounds,
         double_rounds=settings.double_rounds,
         initial_colour=rng.choice([Colour.WHITE, Colour.BLACK]),
         info=TournamentInfo(name=f"Random tournament (seed {settings.seed})", city="Generated"),
     )
+    return with_baku(state) if settings.baku else state
 
 
 def generate_tournament(pair_round: PairRound, settings: GeneratorSettings) -> TournamentState:

@@ -28,10 +28,11 @@ is accepted and skipped: byes and forfeits are not rated games. Player ids may a
 integers; they are echoed back as given.
 
 Output: ``{"rules": name, "players": [...]}``, one entry per input player in input order, with
-``id``, ``pre`` (``null`` when unrated), ``post`` (the rating a crosstable shows: the stored
-rating rounded to nearest), ``post_exact`` (as stored: an integer under ``2011``, two decimals
-under ``current``), ``games_after``, ``formula``, ``step3``, ``step4``, ``k``, ``bonus``,
-``floor``, and the working values ``initial``, ``initial_games``, ``initial_source``,
+``id``, ``pre`` (``null`` when unrated), ``post`` (the rating as the rule set stores it: an
+integer under ``2011``, two decimals under ``current``), ``post_shown`` (the rating a crosstable
+shows: ``post`` rounded to nearest), ``post_exact`` (the same value as ``post``, kept for
+readers of the earlier output), ``games_after``, ``formula``, ``step3``, ``step4``, ``k``,
+``bonus``, ``floor``, and the working values ``initial``, ``initial_games``, ``initial_source``,
 ``games_in_event``, ``score``, ``effective_games``, ``unfloored``.
 """
 
@@ -227,7 +228,8 @@ def player_to_json(p: PlayerResult, written_id: object | None = None) -> dict[st
     return {
         "id": p.id if written_id is None else written_id,
         "pre": _num(p.pre, 6),
-        "post": p.post,
+        "post": _num(p.post_exact),
+        "post_shown": p.post,
         "post_exact": _num(p.post_exact),
         "games_after": p.games_after,
         "formula": p.formula,

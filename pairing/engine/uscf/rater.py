@@ -287,8 +287,10 @@ class InitialRating:
 
 
 def fide_to_uscf(fide: float) -> float:
-    """Step 1 source 1 (and section 3): a FIDE rating on the USCF scale."""
-    return 720 + 0.625 * fide if fide < 2000 else 350 + 1.16 * fide
+    """Step 1 source 1 (and section 3): a FIDE rating on the USCF scale. The two pieces meet
+    at FIDE 2000 (1970); text copies of the source lost the minus sign of −350."""
+    # USCF Step 1 source 1.
+    return 720 + 0.625 * fide if fide < 2000 else -350 + 1.16 * fide
 
 
 def youth_fide_to_uscf(fide: float) -> float:

@@ -1,0 +1,100 @@
+"""The US Chess pages of an event: arbiters of the event only (login, POST, CSRF for changes);
+the ratings after the event are public."""
+
+from __future__ import annotations
+
+import io
+from datetime import date
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+
+from ratings.models import UscfMember
+from tournaments.models import Event, Tournament
+
+DAY = date(2026, 5, 2)
+GET = ["event_uscf", "uscf_report"]
+POST = ["supplement_import", "register_by_id", "submit_event_ratings"]
+
+
+@pytest.fixture
+def event(arbiter: User) -> Event:
+    e = Event.objects.create(name="May Festival", start_date=DAY, end_date=DAY)
+    e.arbiters.add(arbiter)
+    Tournament.objects.create(
+        name="May Festival – Open", start_date=DAY, end_date=DAY, event=e, section_name="Open"
+    )
+    return e
+
+
+def supplement() -> io.BytesIO:
+    file = io.BytesIO(b'ID,Name,Regular\n12345601,"Adams, Ann",2250\n')
+    file.name = "s.csv"
+    return file
+
+
+@pytest.mark.parametrize("name", GET + POST)
+def test_anonymous_users_are_sent_to_log_in(client: Client, event: Event, name: str) -> None:
+    url = reverse(name, args=[event.pk])
+    response = client.post(url) if name in POST else client.get(url)
+    assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
+
+
+@pytest.mark.parametrize("name", GET + POST)
+def test_other_arbiters_are_refused(
+    client: Client, event: Event, other_arbiter: User, name: str
+) -> None:
+    client.force_login(other_arbiter)
+    url = reverse(name, args=[event.pk])
+    if name in POST:
+        assert client.post(url, {"file": supplement()}).status_code == 403
+    else:
+        assert client.get(url).status_code == 403
+    assert not UscfMember.objects.exists()
+
+
+@pytest.mark.parametrize("name", POST)
+def test_changes_are_post_only(arbiter_client: Client, event: Event, name: str) -> None:
+    assert arbiter_client.get(reverse(name, args=[event.pk])).status_code == 405
+
+
+def test_changes_need_a_csrf_token(event: Event, arbiter: User) -> None:
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(arbiter)
+    url = reverse("supplement_import", args=[event.pk])
+    assert client.post(url, {"file": supplement()}).status_code == 403
+    assert not UscfMember.objects.exists()
+
+
+def test_the_arbiter_imports_and_sees_the_page(arbiter_client: Client, event: Event) -> None:
+    response = arbiter_client.post(
+        reverse("supplement_import", args=[event.pk]), {"file": supplement()}
+    )
+    assert response.status_code == 200
+    assert "1 members imported from s.csv" in response.content.decode()
+    assert UscfMember.objects.get().name == "Adams, Ann"
+
+
+def test_a_file_that_is_no_supplement_is_named(arbiter_client: Client, event: Event) -> None:
+    file = io.BytesIO(b"Name,Rating\nAdams,2250\n")
+    file.name = "wrong.csv"
+    response = arbiter_client.post(reverse("supplement_import", args=[event.pk]), {"file": file})
+    assert response.status_code == 400
+    assert "must have a column with the US Chess ID" in response.content.decode()
+
+
+def test_the_report_needs_the_event_data_first(arbiter_client: Client, event: Event) -> None:
+    event.sections.update(rating_system="regular")
+    response = arbiter_client.get(reverse("uscf_report", args=[event.pk]), follow=True)
+    html = response.content.decode()
+    assert "Fill in the event&#x27;s affiliate ID, chief TD" in html
+    assert "city, state, ZIP code first" in html
+
+
+def test_the_ratings_after_the_event_are_public(client: Client, event: Event) -> None:
+    response = client.get(reverse("event_ratings", args=[event.pk]))
+    assert response.status_code == 200
+    assert "Not rated yet" in response.content.decode()
+    assert client.post(reverse("event_ratings", args=[event.pk])).status_code == 405

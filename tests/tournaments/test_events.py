@@ -1,0 +1,152 @@
+"""Events with sections: the public event page, adding sections, moving a player between
+sections before round 1."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+
+from tournaments import events
+from tournaments.models import Entry, Event, Player, Tournament
+from tournaments.registration import register_known
+from tournaments.services import ArbiterError
+
+DAY = date(2026, 5, 2)
+
+
+@pytest.fixture
+def event(arbiter: User) -> Event:
+    e = Event.objects.create(name="May Festival", start_date=DAY, end_date=DAY, place="Reno")
+    e.arbiters.add(arbiter)
+    return e
+
+
+def add(event: Event, name: str, rounds: int = 3, rating: str = "fide") -> Tournament:
+    return events.add_section(
+        event.pk, events.SectionSettings(name=name, rounds=rounds, pairing_rating=rating)
+    )
+
+
+def enter(t: Tournament, name: str, fide: int) -> Entry:
+    return register_known(t.pk, Player(name=name, fide_rating=fide))
+
+
+def test_it_adds_sections_run_by_the_event_arbiters(event: Event, arbiter: User) -> None:
+    open_ = add(event, "Open", rounds=5)
+    assert (open_.name, open_.section_name, open_.rounds, open_.start_date) == (
+        "May Festival – Open",
+        "Open",
+        5,
+        DAY,
+    )
+    assert open_.is_arbiter(arbiter) and open_.place == "Reno"
+    with pytest.raises(ArbiterError, match="already has a section open"):
+        add(event, "open")
+
+
+def test_it_moves_a_player_before_round_1_and_renumbers_both(event: Event) -> None:
+    open_, u1800 = add(event, "Open"), add(event, "U1800")
+    enter(open_, "A", 2000)
+    b = enter(open_, "B", 1900)
+    enter(open_, "C", 1700)
+    enter(u1800, "X", 1750)
+    moved = events.move_entry(b.pk, u1800.pk)
+    assert moved.tournament_id == u1800.pk
+    assert [
+        (e.player.name, e.pairing_number) for e in open_.entries.order_by("pairing_number")
+    ] == [
+        ("A", 1),
+        ("C", 2),
+    ]
+    assert [
+        (e.player.name, e.pairing_number) for e in u1800.entries.order_by("pairing_number")
+    ] == [
+        ("B", 1),
+        ("X", 2),
+    ]
+
+
+def test_it_takes_the_new_section_pairing_rating(event: Event) -> None:
+    open_ = add(event, "Open")
+    unrated = add(event, "Unrated", rating="none")
+    b = enter(open_, "B", 1900)
+    assert events.move_entry(b.pk, unrated.pk).rating == 0
+
+
+def test_it_refuses_moves_after_round_1_or_out_of_the_event(event: Event, play) -> None:
+    open_, u1800 = add(event, "Open"), add(event, "U1800")
+    a = enter(open_, "A", 2000)
+    enter(open_, "B", 1900)
+    elsewhere = Tournament.objects.create(name="Elsewhere", start_date=DAY, end_date=DAY)
+    with pytest.raises(ArbiterError, match="same event"):
+        events.move_entry(a.pk, elsewhere.pk)
+    with pytest.raises(ArbiterError, match="already in"):
+        events.move_entry(a.pk, open_.pk)
+    enter(u1800, "A2", 1500)
+    Entry.objects.filter(tournament=u1800).update(player=a.player)
+    with pytest.raises(ArbiterError, match="already registered"):
+        events.move_entry(a.pk, u1800.pk)
+    Entry.objects.filter(tournament=u1800).delete()
+    play(open_, [["1-0"]])
+    with pytest.raises(ArbiterError, match=r"Round 1 of .* is already paired"):
+        events.move_entry(a.pk, u1800.pk)
+    assert Entry.objects.get(pk=a.pk).tournament_id == open_.pk
+
+
+def test_it_shows_the_public_event_page_with_its_sections(
+    client: Client, event: Event, django_assert_num_queries
+) -> None:
+    add(event, "Open")
+    add(event, "U1600")
+    enter(event.sections.get(section_name="Open"), "A", 2000)
+    with django_assert_num_queries(2):  # the event; its sections with their counts
+        response = client.get(reverse("event_detail", args=[event.pk]))
+    html = response.content.decode()
+    assert "Open" in html and "U1600" in html and "1 players" in html
+    assert "Manage the event" not in html
+
+
+def test_the_section_page_links_to_its_event(client: Client, event: Event) -> None:
+    open_ = add(event, "Open")
+    html = client.get(reverse("tournament_standings", args=[open_.pk])).content.decode()
+    assert reverse("event_detail", args=[event.pk]) in html
+
+
+def test_the_arbiter_adds_a_section_and_sees_errors(arbiter_client: Client, event: Event) -> None:
+    url = reverse("section_add", args=[event.pk])
+    data = {
+        "name": "Open",
+        "rounds": 4,
+        "pairing_system": "dutch",
+        "pairing_rating": "uscf_quick",
+        "rating_system": "quick",
+    }
+    assert arbiter_client.post(url, data).status_code == 302
+    section = event.sections.get()
+    assert (section.pairing_rating, section.rating_system) == ("uscf_quick", "quick")
+    response = arbiter_client.post(url, data)
+    assert response.status_code == 400
+    assert "already has a section Open" in response.content.decode()
+
+
+def test_the_entry_form_takes_a_us_chess_id_and_the_pairing_rating(
+    arbiter_client: Client, tournament: Tournament
+) -> None:
+    tournament.pairing_rating = Tournament.PairingRating.USCF_REGULAR
+    tournament.save()
+    known = Player.objects.create(name="Known, Kim", uscf_id="12345678")
+    known.rating_records.create(system="regular", rating="1804.60", games=30)
+    url = reverse("entry_add", args=[tournament.pk])
+    response = arbiter_client.post(
+        url, {"name": "Typed, Name", "uscf_id": "12345678", "rating": 2100}
+    )
+    assert response.status_code == 302
+    entry = tournament.entries.get()
+    # The known player by US Chess ID; paired on the US Chess Regular rating, not the typed one.
+    assert (entry.player_id, entry.rating) == (known.pk, 1805)
+    response = arbiter_client.post(url, {"name": "New, Ned", "uscf_id": "1234"})
+    assert "A US Chess ID is 8 digits." in response.content.decode()

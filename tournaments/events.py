@@ -1,0 +1,180 @@
+"""Events with several sections (Open, U2000, U1600 …): create an event, add a section (a
+:class:`Tournament` of its own, paired and ranked on its own), move a player from one section to
+another before round 1, and refresh the entries' pairing ratings.
+
+Multi-row changes run in one transaction with the tournament rows locked (both of them, in
+primary-key order, when a player moves), as every registration change does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Count, Prefetch, QuerySet
+
+from tournaments import registration
+from tournaments.models import Entry, Event, Tournament
+from tournaments.registration import columns_paired, reseed
+from tournaments.services import ArbiterError, locked_tournament, next_pairing_number
+
+
+def create_event(event: Event, arbiter_id: int) -> Event:
+    """Save a new event (built by the form) with its creator as arbiter."""
+    with transaction.atomic():
+        event.save()
+        event.arbiters.add(arbiter_id)
+        return event
+
+
+@dataclass(frozen=True)
+class SectionSettings:
+    """What differs between the sections of one event."""
+
+    name: str
+    rounds: int
+    pairing_system: str = Tournament.PairingSystem.DUTCH
+    rating_system: str = Tournament.RatingSystem.REGULAR
+    pairing_rating: str = Tournament.PairingRating.USCF_REGULAR
+
+
+def add_section(event_id: int, section: SectionSettings) -> Tournament:
+    """A new section of the event: a tournament with the event's dates and place, run by the
+    event's arbiters."""
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event_id)
+        name = section.name.strip()
+        if not name:
+            raise ArbiterError("Give the section a name, e.g. Open or U1600.")
+        if event.sections.filter(section_name__iexact=name).exists():
+            raise ArbiterError(f"{event} already has a section {name}.")
+        tournament = Tournament.objects.create(
+            name=f"{event.name} – {name}",
+            place=event.place,
+            start_date=event.start_date,
+            end_date=event.end_date,
+            rounds=section.rounds,
+            pairing_system=section.pairing_system,
+            rating_system=section.rating_system,
+            pairing_rating=section.pairing_rating,
+            event=event,
+            section_name=name,
+        )
+        tournament.arbiters.set(event.arbiters.all())
+        return tournament
+
+
+def refresh_ratings(tournament: Tournament) -> int:
+    """Before round 1: copy every entry's rating from the player's rating in the tournament's
+    pairing rating (after a new supplement or a correction) and follow the seeding again. Call
+    with the tournament locked. Returns how many ratings changed."""
+    changed = registration.refresh_ratings(tournament)
+    if changed:
+        registration.reseed(tournament)
+    return changed
+
+
+def refresh_ratings_of_players(player_ids: list[int]) -> int:
+    """:func:`refresh_ratings` in every tournament not paired yet that the players entered and
+    that pairs on a US Chess rating. Returns how many entry ratings changed."""
+    uscf = [Tournament.PairingRating.USCF_REGULAR, Tournament.PairingRating.USCF_QUICK]
+    ids = (
+        Tournament.objects.filter(
+            entries__player_id__in=player_ids,
+            pairing_rating__in=uscf,
+            round_set__isnull=True,
+        )
+        .values_list("pk", flat=True)
+        .distinct()
+        .order_by("pk")
+    )
+    changed = 0
+    for tournament_id in list(ids):
+        changed += refresh_ratings(locked_tournament(tournament_id))
+    return changed
+
+
+def _locked_pair(first_id: int, second_id: int) -> tuple[Tournament, Tournament]:
+    """Both tournament rows, locked in primary-key order (never a deadlock between two moves
+    in opposite directions)."""
+    locked = {pk: locked_tournament(pk) for pk in sorted({first_id, second_id})}
+    return locked[first_id], locked[second_id]
+
+
+def move_entry(entry_id: int, to_section_id: int) -> Entry:
+    """Move a player to another section of the same event before round 1 of either is paired:
+    the entry changes tournament, gets the new section's pairing rating and the next pairing
+    number, and both sections follow their seeding again. One transaction."""
+    with transaction.atomic():
+        source_id = Entry.objects.values_list("tournament_id", flat=True).get(pk=entry_id)
+        source, target = _locked_pair(source_id, to_section_id)
+        entry = Entry.objects.select_related("player").get(pk=entry_id)
+        if source.pk == target.pk:
+            raise ArbiterError(f"{entry.name} is already in {target}.")
+        if source.event_id is None or source.event_id != target.event_id:
+            raise ArbiterError("Players can only move between sections of the same event.")
+        for section in (source, target):
+            if columns_paired(section):
+                raise ArbiterError(
+                    f"Round 1 of {section} is already paired: players can only change sections "
+                    f"before round 1."
+                )
+        if target.entries.filter(player_id=entry.player_id).exists():
+            raise ArbiterError(f"{entry.name} is already registered in {target}.")
+        entry.tournament = target
+        entry.pairing_number = next_pairing_number(target)
+        entry.rating = target.rating_of_entry(entry)
+        entry.save(update_fields=["tournament", "pairing_number", "rating"])
+        entry.byes.filter(round_number__gt=target.rounds).delete()
+        reseed(source)
+        reseed(target)
+        entry.refresh_from_db()
+        return entry
+
+
+def sections_of(event: Event) -> QuerySet[Tournament]:
+    """The event's sections in the order they were added."""
+    return event.sections.order_by("pk")
+
+
+def section_summaries(event: Event) -> list[dict[str, Any]]:
+    """Per section: the tournament, its number of players and of rounds paired (two queries)."""
+    rows = sections_of(event).annotate(
+        players=Count("entries", distinct=True), paired=Count("round_set", distinct=True)
+    )
+    return [{"section": t, "players": t.players, "paired": t.paired} for t in rows]
+
+
+@dataclass(frozen=True)
+class Listed:
+    """One line of the home page: an event with its sections, or a tournament of its own."""
+
+    event: Event | None = None
+    tournament: Tournament | None = None
+
+    @property
+    def start_date(self) -> date:
+        item = self.event or self.tournament
+        assert item is not None
+        return item.start_date
+
+    @property
+    def name(self) -> str:
+        item = self.event or self.tournament
+        assert item is not None
+        return item.name
+
+
+def home_listing(archived: bool = False) -> list[Listed]:
+    """Events (their sections in the order added) and the tournaments that are no section,
+    newest first, then by name (three queries); with ``archived`` the archived tournaments
+    only (an event is never archived: its sections are listed with it)."""
+    sections = Prefetch("sections", queryset=Tournament.objects.order_by("pk"))
+    items = [] if archived else [Listed(event=e) for e in Event.objects.prefetch_related(sections)]
+    alone = Tournament.objects.filter(event__isnull=True, archived=archived)
+    items += [Listed(tournament=t) for t in alone]
+    items.sort(key=lambda item: item.name.casefold())
+    items.sort(key=lambda item: item.start_date, reverse=True)
+    return items
