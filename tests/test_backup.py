@@ -191,6 +191,7 @@ def _page(client: Client, name: str, t: Tournament, **kwargs: Any) -> str:
     html = re.sub(r"/players/\d+/", "/players/N/", html)
     html = re.sub(r"/games/\d+/", "/games/N/", html)
     html = re.sub(r'"X-CSRFToken": "[^"]+"', "", html)
+    html = re.sub(r'data-revision="\d+"', "", html)  # a random number of each database
     return re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "", html)
 
 

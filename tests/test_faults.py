@@ -129,7 +129,7 @@ def bulk_create_then_stop(*args, **kwargs):
         stop_here()
     return done
 Bye.objects.bulk_create = bulk_create_then_stop
-services.import_trf(open({str(trf)!r}).read(), User.objects.get().pk)
+services.import_trf(open({str(trf)!r}).read(), User.objects.get().pk, system="tcec")
 """
     )
     kill_when_inside(env, load, marker)
@@ -149,7 +149,7 @@ services.import_trf(open({str(trf)!r}).read(), User.objects.get().pk)
     again = run_python(
         env,
         "from django.contrib.auth.models import User\nfrom tournaments import services\n"
-        f"t = services.import_trf(open({str(trf)!r}).read(), User.objects.get().pk)\n"
+        f"t = services.import_trf(open({str(trf)!r}).read(), User.objects.get().pk, 'x', 'tcec')\n"
         "print(t.entries.count(), t.round_set.count())",
     )
     assert again.split() == ["1000", "9"]
