@@ -104,6 +104,9 @@ def computed_once(key: str, compute: Callable[[], Any], latest: str = "") -> Any
         if time.monotonic() > deadline:  # the computing request is stuck or gone
             break
     try:
+        value = cache.get(key)  # computed by the request that held the lock just before
+        if value is not None:
+            return value
         value = compute()
         cache.set_many({key: value, latest: value} if latest else {key: value}, CACHE_SECONDS)
         return value
