@@ -1,10 +1,12 @@
-"""The pairing systems behind one interface: ``pair_round(state) -> RoundPairing``."""
+"""The pairing systems behind one interface: ``pair_round(state) -> RoundPairing``, and
+``explain_round(state) -> tuple[RoundPairing, RoundExplanation]`` (the same pairing, and why)."""
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
 
+from pairing.engine.core.explain import ExplainRound
 from pairing.engine.core.rules import initial_colour, pairing_numbers
 from pairing.engine.core.state import Colour, RoundPairing, TournamentState
 
@@ -21,6 +23,16 @@ def pairing_system(name: str) -> PairRound:
     module = importlib.import_module(f"pairing.engine.{name}")
     pair_round: PairRound = module.pair_round
     return pair_round
+
+
+def explaining_system(name: str) -> ExplainRound:
+    """The ``explain_round`` function of a system by its command-line name: the pairing its
+    ``pair_round`` gives, with the explanation."""
+    if name not in SYSTEM_NAMES:
+        raise ValueError(f"unknown pairing system {name!r} (choose from {', '.join(SYSTEM_NAMES)})")
+    module = importlib.import_module(f"pairing.engine.{name}")
+    explain_round: ExplainRound = module.explain_round
+    return explain_round
 
 
 def initial_colour_of(name: str, state: TournamentState) -> Colour:
