@@ -11,20 +11,26 @@ command line pair a tournament identically. Each ``Round`` row is one TRF round 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from functools import cached_property
 from itertools import combinations
+from typing import Any
 
 from pairing.engine import (
     BLANK,
     AccelerationError,
     Colour,
+    ExplanationFormatError,
     ForbiddenPairs,
     PlayerId,
     PointValues,
+    Reason,
     RoundEntry,
+    RoundExplanation,
     StandingRow,
+    Topic,
     TournamentInfo,
     TournamentState,
     accelerated_round_count,
@@ -32,6 +38,7 @@ from pairing.engine import (
     baku_acceleration,
     baku_rounds_matching,
     initial_colour_of,
+    render,
     standings,
     tcec_final_order,
     tie_break,
@@ -146,7 +153,10 @@ def snapshot(tournament: Tournament) -> Snapshot:
     """Load a tournament for the engine and for the pages: five queries (six with imported
     virtual points), whatever its size."""
     entries = list(tournament.entries.select_related("player").order_by("pairing_number"))
-    rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
+    # The explanations are loaded only by the pages that show them (stored_explanation).
+    rounds = list(
+        Round.objects.filter(tournament=tournament).defer("explanation").order_by("number")
+    )
     games = list(Game.objects.filter(round__tournament=tournament).order_by("round_id", "board"))
     byes = list(Bye.objects.filter(entry__tournament=tournament).order_by("round_number"))
     forbidden = list(ForbiddenPair.objects.filter(tournament=tournament))
@@ -477,3 +487,105 @@ def import_state(state: TournamentState, *, name: str = "", system: str = "") ->
     _store_forbidden(tournament, state, entries)
     _store_acceleration(tournament, state, entries)
     return tournament
+
+
+# -- explanations ---------------------------------------------------------------------------------
+
+
+def explanation_json(explanation: RoundExplanation, entries: Iterable[Entry]) -> dict[str, Any]:
+    """What ``Round.explanation`` stores: the engine's explanation and the entries' pairing
+    numbers at pairing time (entry pk -> number), so that a later renumbering is followed."""
+    numbers = {str(e.pk): e.pairing_number for e in entries}
+    return explanation.to_json() | {"entries": numbers}
+
+
+def stored_explanation(snap: Snapshot, number: int) -> RoundExplanation | None:
+    """The explanation stored with round row ``number`` (one query), players numbered as they
+    are now; ``None`` when there is none (paired by hand, imported, or unreadable)."""
+    data = (
+        Round.objects.filter(tournament=snap.tournament, number=number)
+        .values_list("explanation", flat=True)
+        .first()
+    )
+    if not isinstance(data, dict):
+        return None
+    try:
+        explanation = RoundExplanation.from_json(data)
+        then = {int(pk): int(n) for pk, n in data.get("entries", {}).items()}
+    except (ExplanationFormatError, TypeError, ValueError, AttributeError):
+        return None
+    renumber = {
+        n: snap.entry_by_pk[pk].pairing_number for pk, n in then.items() if pk in snap.entry_by_pk
+    }
+    return explanation.renumbered(renumber)
+
+
+@dataclass(frozen=True)
+class ShownReason:
+    """A reason as a page shows it: players by name."""
+
+    topic: str
+    article: str
+    text: str
+
+
+@dataclass(frozen=True)
+class BoardWhy:
+    """What a page shows of why a board (or the bye) is what it is."""
+
+    reasons: tuple[ShownReason, ...] = ()
+    changed: str = ""
+    """Why the engine's reasons do not (all) apply: the arbiter changed the board."""
+
+
+def _shown(reasons: Iterable[Reason], names: dict[PlayerId, str]) -> tuple[ShownReason, ...]:
+    return tuple(ShownReason(r.topic.value, r.article, render(r.text, names)) for r in reasons)
+
+
+def board_reasons(
+    explanation: RoundExplanation | None,
+    boards: Iterable[tuple[int, PlayerId, PlayerId]],
+    names: dict[PlayerId, str],
+    public: bool = False,
+) -> dict[int, BoardWhy]:
+    """Board number -> what to show of its explanation (``boards``: board number, white,
+    black). ``public``: only the player-facing reasons (floats, colours), and nothing for a
+    board the engine did not pair so; otherwise a board changed by hand says so."""
+    out: dict[int, BoardWhy] = {}
+    if explanation is None:
+        return out
+    for number, white, black in boards:
+        board = explanation.board(white, black)
+        if board is not None:
+            reasons = board.public_reasons if public else board.reasons
+            out[number] = BoardWhy(_shown(reasons, names))
+            continue
+        swapped = explanation.board(black, white)
+        if swapped is not None:
+            kept = [r for r in swapped.reasons if r.topic is not Topic.COLOUR]
+            if public:
+                kept = [r for r in kept if r.public]
+            note = "The arbiter swapped the colours: the colour rule's reason no longer applies."
+            out[number] = BoardWhy(_shown(kept, names), note)
+        elif not public:
+            note = "Changed by hand: the engine did not pair this board."
+            out[number] = BoardWhy((), note)
+    return out
+
+
+def bye_reasons(
+    explanation: RoundExplanation | None, bye: PlayerId | None, names: dict[PlayerId, str]
+) -> BoardWhy | None:
+    """What to show of why ``bye`` holds the pairing-allocated bye (``None``: nothing to say)."""
+    if explanation is None or bye is None:
+        return None
+    if explanation.bye is None or explanation.bye.player != bye:
+        return BoardWhy((), "Changed by hand: the engine gave the bye to someone else.")
+    return BoardWhy(_shown(explanation.bye.reasons, names))
+
+
+def round_notes(
+    explanation: RoundExplanation | None, names: dict[PlayerId, str]
+) -> tuple[ShownReason, ...]:
+    """The reasons about the round as a whole."""
+    return () if explanation is None else _shown(explanation.notes, names)

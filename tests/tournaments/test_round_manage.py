@@ -83,8 +83,8 @@ def test_it_does_a_constant_number_of_queries(
     make_entries(players)
     play(tournament, rounds=1)
     services.pair_next_round(tournament.pk)
-    for number in (1, 2):  # results, draft
-        with django_assert_num_queries(9):
+    for number, queries in ((1, 9), (2, 10)):  # results; draft (and its explanation)
+        with django_assert_num_queries(queries):
             arbiter_client.get(reverse("round_manage", args=[tournament.pk, number]))
 
 
@@ -130,3 +130,45 @@ def test_the_draft_shows_each_players_virtual_points(
     services.pair_next_round(tournament.pk)
     html = page(arbiter_client, tournament, 4)  # acceleration has stopped
     assert "virtual-points" not in html and "badge virtual" not in html
+
+
+def tcec(tournament, double: bool = False):
+    tournament.pairing_system = "tcec_double" if double else "tcec"
+    tournament.save()
+    return tournament
+
+
+@pytest.mark.django_db
+def test_it_explains_each_board_and_the_bye_of_the_draft(
+    arbiter_client: Client, tournament, make_entries
+) -> None:
+    # TCEC round 1 of five: pairing order 1-5 by seed; the BYE to 5 (STEP 2); 1-2 and 3-4
+    # (STEP 4); equal white game differences and scores, round 1 of the 2112 pattern: the
+    # first-of-pair has black (STEP 5); playing order: the lower pair first.
+    make_entries(5)
+    services.pair_next_round(tcec(tournament).pk)
+    html = page(arbiter_client, tournament, 1)
+    board1 = html.split('id="why-1"')[1].split("</tr>")[0]
+    assert "<code>TCEC STEP 5</code>" in board1
+    assert "the 2112 pattern gives the first-of-pair 3. Player 03 black" in board1
+    board2 = html.split('id="why-2"')[1].split("</tr>")[0]
+    assert "1. Player 01 (place 1, score 0) is the first unpaired player" in board2
+    bye = html.split('id="why-bye"')[1].split("</details>")[0]
+    assert "<code>TCEC STEP 2</code>" in bye and "5. Player 05" in bye
+    assert 'id="why-round"' in html and "<code>TCEC STEP 1</code>" in html
+
+
+@pytest.mark.django_db
+def test_it_says_which_boards_the_arbiter_changed(
+    arbiter_client: Client, tournament, make_entries
+) -> None:
+    make_entries(4)
+    services.pair_next_round(tcec(tournament).pk)  # boards 4-3 and 2-1
+    services.swap_colours_in_draft(tournament.pk, 1, 1, confirm=True)
+    html = page(arbiter_client, tournament, 1)
+    board1 = html.split('id="why-1"')[1].split("</tr>")[0]
+    assert "The arbiter swapped the colours" in board1 and "TCEC STEP 5" not in board1
+    assert "TCEC STEP 5" in html.split('id="why-2"')[1].split("</tr>")[0]
+    services.exchange_in_draft(tournament.pk, 1, 1, 3, confirm=True)  # 4-1 and 2-3
+    html = page(arbiter_client, tournament, 1)
+    assert html.count("Changed by hand: the engine did not pair this board.") == 2
