@@ -27,7 +27,13 @@ from pairing.engine.core.state import Colour, PlayerId, RoundPairing, Tournament
 from pairing.engine.dubov.colours import pairing_numbers
 from pairing.engine.dubov.players import DubovPlayer, max_upfloats
 from pairing.engine.dubov.system import bye_order, traced_pairing
-from pairing.engine.dubov.trace import Alternative, BracketTrace, DubovTrace, UpfloatTrace
+from pairing.engine.dubov.trace import (
+    Alternative,
+    BracketTrace,
+    DubovTrace,
+    Quality,
+    UpfloatTrace,
+)
 from pairing.engine.matching.cardinality import Matcher
 
 SYSTEM = "FIDE Dubov (C.04.4.1, 2018)"
@@ -104,8 +110,11 @@ class _Explainer:
         )
 
     def absolute_cause(self, ids: Sequence[PlayerId], need: int) -> str:
-        """Which of C.1 and C.3 keeps ``ids`` from being paired with ``need`` players left
-        over: C.3 when dropping it alone would help, else C.1."""
+        """Which of C.1 and C.3 keeps ``ids`` from being paired with fewer than ``need``
+        players left over: C.1 when lifting it alone would help, else C.3 when lifting it
+        alone would, else (both are needed) C.1."""
+        if len(ids) - 2 * _max_pairs(ids, self.c3_allows) < need:
+            return "C.1"
         if len(ids) - 2 * _max_pairs(ids, self.c1_allows) < need:
             return "C.3"
         return "C.1"
@@ -228,20 +237,9 @@ class _Explainer:
         if alt.criterion == "C.4":
             text = f"{q} instead of {u}: the lower scoregroups could not then all be paired"
             return Reason(Topic.REJECTED, art("C.4"), text)
-        if alt.quality is None or up.quality is None or alt.criterion == "D.1":
+        if up.quality is None:
             return None
-        k = int(alt.criterion.removeprefix("C.")) - 7
-        theirs, ours = alt.quality[k], up.quality[k]
-        what = {
-            0: "player(s) without their colour preference",
-            1: "maximum upfloater(s)",
-            2: "upfloat(s) of maximum upfloaters",
-            3: "upfloater(s) who upfloated in the previous round",
-        }[k]
-        text = f"{q} instead of {u}: {theirs} {what} instead of {ours}"
-        if k in (1, 2) and alt.player.max_upfloater:
-            text += f" ({q} has upfloated {alt.player.upfloats} times, MaxT = {self.max_t})"
-        return Reason(Topic.REJECTED, art(alt.criterion), text)
+        return quality_rejection(alt, up.quality, self.max_t)
 
     def _subgroup_reasons(
         self, bt: BracketTrace, s1_player: DubovPlayer, t2_player: DubovPlayer
@@ -402,6 +400,30 @@ class _Explainer:
                 )
             )
         return ByeExplanation(pid, tuple(reasons))
+
+
+QUALITY_TERMS = (
+    "player(s) without their colour preference",
+    "maximum upfloater(s)",
+    "upfloat(s) of maximum upfloaters",
+    "upfloater(s) who upfloated in the previous round",
+)
+"""What C.7, C.8, C.9 and C.10 count."""
+
+
+def quality_rejection(alt: Alternative, chosen: Quality, max_t: int) -> Reason | None:
+    """The reason a set of upfloaters ahead of the chosen one lost on C.7-C.10 (``chosen``:
+    the chosen set's quality); ``None`` when it did not lose on one of them."""
+    if alt.quality is None or not alt.criterion.startswith("C.") or alt.criterion == "C.4":
+        return None
+    k = int(alt.criterion.removeprefix("C.")) - 7
+    if not 0 <= k < len(QUALITY_TERMS):
+        return None
+    q, u = ref(alt.player.id), ref(alt.instead_of.id)
+    text = f"{q} instead of {u}: {alt.quality[k]} {QUALITY_TERMS[k]} instead of {chosen[k]}"
+    if k in (1, 2) and alt.player.max_upfloater:
+        text += f" ({q} has upfloated {alt.player.upfloats} times, MaxT = {max_t})"
+    return Reason(Topic.REJECTED, art(alt.criterion), text)
 
 
 def _strength(s: Strength) -> str:

@@ -152,13 +152,17 @@ class UpfloaterSearch:
         taken = set(positions)
         skipped = [i for i in range(positions[-1]) if i not in taken]
         for q in skipped[:ALTERNATIVES]:
-            # The chosen member it would replace: the first one after it with its score
-            # (same container), else the last one (a better container, C.6).
+            # Sets ahead of the chosen one in D.1 order: q in place of the first chosen
+            # member after it with its score (the same container), and in place of the last
+            # member when that one scores less (a better container by C.6).
             score = self.pool[q].score
             same = [i for i in positions if i > q and self.pool[i].score == score]
-            out = same[0] if same else positions[-1]
-            other = tuple(sorted((taken - {out}) | {q}))
-            trace.alternatives.append(self._alternative(q, out, other, best.quality))
+            replaced = same[:1]
+            if self.pool[positions[-1]].score < score:
+                replaced.append(positions[-1])
+            for out in replaced:
+                other = tuple(sorted((taken - {out}) | {q}))
+                trace.alternatives.append(self._alternative(q, out, other, best.quality))
         trace.more_alternatives = max(0, len(skipped) - ALTERNATIVES)
 
     def _alternative(
