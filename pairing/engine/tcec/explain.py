@@ -99,6 +99,7 @@ class _Explainer:
         self.players = graph.players
         self.first_live_round = rnd.history.first_live + rnd.history_rounds_removed + 1
         """Number of the earliest round still in the encounter history."""
+        self.meetings = graph.meetings()
 
     def _score(self, pid: PlayerId) -> str:
         return half_points(self.trace.scores[pid])
@@ -180,7 +181,7 @@ class _Explainer:
         viability: list[PlayerId] = []
         for c in passed:
             other = self.players[c]
-            met = graph.meetings(i, c)
+            met = self.meetings.get((i, c) if i < c else (c, i))
             if met:
                 rounds = ", ".join(str(self.first_live_round + k) for k in met)
                 out.append(

@@ -187,11 +187,14 @@ class ViabilityGraph:
 
     # -- explanation --------------------------------------------------------------------------
 
-    def meetings(self, a: int, b: int) -> list[int]:
-        """The rounds in force (0 = the earliest one left) in which vertices ``a`` and ``b``
-        met."""
-        edge = (a, b) if a < b else (b, a)
-        return [k for k, pairs in enumerate(self._rounds) if edge in pairs]
+    def meetings(self) -> dict[tuple[int, int], list[int]]:
+        """Pair of vertices (smaller first) -> the rounds in force (0 = the earliest one
+        left) in which they met."""
+        out: dict[tuple[int, int], list[int]] = {}
+        for k, pairs in enumerate(self._rounds):
+            for edge in pairs:
+                out.setdefault(edge, []).append(k)
+        return out
 
     def forbidden(self, a: int, b: int) -> bool:
         """The arbiter forbade the pair for this round."""
