@@ -7,3 +7,7 @@ creates thousands. MD5 is unsafe for real passwords and is never used outside te
 from config.settings import *  # noqa: F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+AXES_ENABLED = False
+"""Login throttling is off for the suite (tests log in thousands of times, some with wrong
+passwords on purpose); tests/test_login_throttling.py turns it on."""

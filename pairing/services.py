@@ -95,16 +95,16 @@ def point_values(tournament: Tournament) -> PointValues:
 
 
 def _player(entry: Entry, results: tuple[RoundEntry, ...]) -> EnginePlayer:
-    p = entry.player
+    """The entry as the engine sees it: the tournament's own data of the player."""
     return EnginePlayer(
         id=entry.pairing_number,
-        name=p.name,
+        name=entry.name,
         rating=entry.rating,
-        title=p.title,
-        sex=p.sex,
-        federation=p.federation,
-        fide_id=p.fide_id,
-        birth_date=p.birth_date.strftime("%Y/%m/%d") if p.birth_date else "",
+        title=entry.title,
+        sex=entry.sex,
+        federation=entry.federation,
+        fide_id=entry.fide_id,
+        birth_date=entry.birth_date.strftime("%Y/%m/%d") if entry.birth_date else "",
         results=results,
     )
 
@@ -119,10 +119,10 @@ def _absence(entry: Entry, round_number: int, byes: dict[tuple[int, int], str]) 
 
 @dataclass
 class Snapshot:
-    """Everything stored about a tournament, loaded in five queries: entries (with players),
-    round rows, games, byes and forbidden pairs (a sixth for the virtual points of an
-    imported accelerated tournament). Games have their round and entries attached, so
-    templates walk them without further queries."""
+    """Everything stored about a tournament, loaded in five queries: entries (each with the
+    tournament's own data of its player), round rows, games, byes and forbidden pairs (a sixth
+    for the virtual points of an imported accelerated tournament). Games have their round and
+    entries attached, so templates walk them without further queries."""
 
     tournament: Tournament
     entries: list[Entry]
@@ -152,7 +152,7 @@ class Snapshot:
 def snapshot(tournament: Tournament) -> Snapshot:
     """Load a tournament for the engine and for the pages: five queries (six with imported
     virtual points), whatever its size."""
-    entries = list(tournament.entries.select_related("player").order_by("pairing_number"))
+    entries = list(tournament.entries.order_by("pairing_number"))
     # The explanations are loaded only by the pages that show them (stored_explanation).
     rounds = list(
         Round.objects.filter(tournament=tournament).defer("explanation").order_by("number")
@@ -423,8 +423,9 @@ def _store_forbidden(
 def import_state(state: TournamentState, *, name: str = "", system: str = "") -> Tournament:
     """Store a tournament read from a TRF file: players, entries, every round with its games
     and byes, the next round's requested byes, the forbidden pairs and the virtual points
-    (acceleration). A player whose FIDE ID is already known is that same player. Call inside
-    a transaction; raises ``AccelerationError`` for virtual points outside the Dutch system."""
+    (acceleration). Each entry keeps the file's data of its player; a FIDE ID already known
+    links the entry to that identity (whose data is neither read nor changed). Call inside a
+    transaction; raises ``AccelerationError`` for virtual points outside the Dutch system."""
     system = system or _system_of(state.info.system_code) or Tournament.PairingSystem.DUTCH
     state = apply_declared_acceleration(state, system)
     tournament = _tournament_from(state, name, system)
@@ -435,20 +436,23 @@ def import_state(state: TournamentState, *, name: str = "", system: str = "") ->
         for p in Player.objects.filter(fide_id__in=[p.fide_id for p in state.players if p.fide_id])
     }
     for p in state.players:
+        data = {
+            "name": (p.name or f"Player {p.id}")[:100],
+            "sex": p.sex if p.sex in ("m", "w") else "",
+            "title": p.title[:3],
+            "federation": p.federation[:3],
+            "fide_id": p.fide_id[:11],
+            "birth_date": _date(p.birth_date),
+        }
         player = known.pop(p.fide_id, None) if p.fide_id else None
         if player is None:
+            usable = p.fide_id.isdigit() and p.fide_id not in used
             player = Player.objects.create(
-                name=p.name or f"Player {p.id}",
-                sex=p.sex if p.sex in ("m", "w") else "",
-                title=p.title[:3],
-                federation=p.federation[:3],
-                fide_id=p.fide_id if p.fide_id.isdigit() and p.fide_id not in used else "",
-                fide_rating=p.rating,
-                birth_date=_date(p.birth_date),
+                **data | {"fide_id": data["fide_id"] if usable else ""}, fide_rating=p.rating
             )
         used.add(player.fide_id)
         entries[p.id] = Entry.objects.create(
-            tournament=tournament, player=player, pairing_number=p.id, rating=p.rating
+            tournament=tournament, player=player, pairing_number=p.id, rating=p.rating, **data
         )
     for column in range(1, state.rounds_done + 1):
         cells = [(p.id, p.results[column - 1]) for p in state.players]

@@ -18,8 +18,12 @@ PERMISSIONS = [
     ("ratings", "ratingchange", "view_ratingchange", "Can view rating change"),
     ("ratings", "rerating", "view_rerating", "Can view re-rating"),
     ("tournaments", "player", "view_player", "Can view player"),
+    ("tournaments", "player", "change_player", "Can change player"),
+    ("tournaments", "entry", "view_entry", "Can view entry"),
 ]
-"""(app label, model, codename, name): correct ratings, view every ratings model and players."""
+"""(app label, model, codename, name): correct ratings, view every ratings model, view and
+correct the shared player identities and see the entries linked to them (tournaments only ever
+change their own entries)."""
 
 
 def ensure_rating_officers(apps: Any, using: str = "default") -> None:

@@ -37,7 +37,7 @@ from django.utils import timezone
 from ratings.models import RatingCorrection, RatingRecord, System, UscfMember
 from tournaments.events import refresh_ratings_of_players
 from tournaments.models import Entry, Player
-from tournaments.registration import register
+from tournaments.registration import register_known
 from tournaments.services import ArbiterError
 
 COLUMNS: dict[str, tuple[str, ...]] = {
@@ -416,4 +416,4 @@ def register_members(tournament_id: int, uscf_ids: Sequence[str], by: User) -> l
                 f"Not in the imported US Chess supplement: {', '.join(missing)}. Import the "
                 f"current supplement first, or register these players with the full form."
             )
-        return [register(tournament_id, player_from_member(members[i], by)) for i in uscf_ids]
+        return [register_known(tournament_id, player_from_member(members[i], by)) for i in uscf_ids]

@@ -256,16 +256,16 @@ def report_rows(event: Event) -> ReportRows:
         )
         cells = round_cells(t)
         ratings = pre_ratings(t, entries)
-        ids = [e.player.uscf_id for e in entries if e.player.uscf_id]
+        ids = [e.uscf_id for e in entries if e.uscf_id]
         states = dict(UscfMember.objects.filter(uscf_id__in=ids).values_list("uscf_id", "state"))
         for e in entries:
             row: dict[str, object] = {
                 "D_EVENT_ID": "",
                 "D_SEC_NUM": str(number),
                 "D_PAIR_NUM": str(e.pairing_number),
-                "D_MEM_ID": e.player.uscf_id,
-                "D_NAME": ascii_text(e.player.name, 30).upper(),
-                "D_STATE": states.get(e.player.uscf_id, ""),
+                "D_MEM_ID": e.uscf_id,
+                "D_NAME": ascii_text(e.name, 30).upper(),
+                "D_STATE": states.get(e.uscf_id, ""),
                 "D_RATING": str(ratings.get(e.player_id, 0)),
             }
             own = [str(c) for c in cells[e.pk]]

@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
+from django.db.models import OuterRef, Subquery
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
@@ -22,7 +23,7 @@ from ratings.models import RatedEvent, RatingChange, RatingRecord, UscfMember
 from ratings.supplement import import_supplement, parse_ids, read_supplement, register_members
 from ratings.tables import RatingTable
 from ratings.uscf_report import ReportError, report_filename, report_zip
-from tournaments.models import Event, Player, Tournament
+from tournaments.models import Entry, Event, Player, Tournament
 from tournaments.services import ArbiterError
 
 PER_PAGE = 50
@@ -68,6 +69,12 @@ def rating_history(request: HttpRequest, player_id: int) -> HttpResponse:
     return render(request, "ratings/player_history.html", context)
 
 
+def _entry_name(event: RatedEvent) -> Subquery:
+    """A rating change's player as the event's tournament registered them (its own data)."""
+    entries = Entry.objects.filter(tournament=event.tournament_id, player=OuterRef("player_id"))
+    return Subquery(entries.values("name")[:1])
+
+
 def _report(
     request: HttpRequest, event: RatedEvent, form: ReRateForm, status: int = 200
 ) -> HttpResponse:
@@ -76,7 +83,9 @@ def _report(
     context = {
         "event": event,
         "tournament": event.tournament,
-        "changes": event.changes.select_related("player").order_by("system", "-post"),
+        "changes": event.changes.annotate(entry_name=_entry_name(event)).order_by(
+            "system", "-post"
+        ),
         "reratings": event.reratings.select_related("by"),
         "arbiter": arbiter,
         "results_changed": arbiter and services.results_changed(event),
@@ -198,7 +207,7 @@ def register_by_id(request: HttpRequest, event_id: int) -> HttpResponse:
     except ArbiterError as e:
         form.add_error(None, str(e))
         return _uscf_page(request, event, 400, register_form=form)
-    names = ", ".join(e.player.name for e in entries)
+    names = ", ".join(e.name for e in entries)
     messages.success(request, f"Registered: {names}.")
     return redirect("event_uscf", event.pk)
 

@@ -5,19 +5,29 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
-from django.contrib.auth.models import User
+from django.apps import apps as django_apps
+from django.contrib.auth.models import Group, User
 
 from tournaments.models import Entry, Player, Tournament
 
 
+def _in_arbiters_group(user: User) -> User:
+    """The user may create tournaments (tournaments.roles)."""
+    from tournaments.roles import ARBITERS, ensure_arbiters
+
+    ensure_arbiters(django_apps)  # a flushed transactional database has no group
+    user.groups.add(Group.objects.get(name=ARBITERS))
+    return user
+
+
 @pytest.fixture
 def arbiter(db: None) -> User:
-    return User.objects.create_user("arbiter", password="a-long-test-password")
+    return _in_arbiters_group(User.objects.create_user("arbiter", password="a-long-test-password"))
 
 
 @pytest.fixture
 def other_arbiter(db: None) -> User:
-    return User.objects.create_user("other", password="a-long-test-password")
+    return _in_arbiters_group(User.objects.create_user("other", password="a-long-test-password"))
 
 
 @pytest.fixture

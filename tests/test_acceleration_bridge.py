@@ -10,7 +10,7 @@ import pytest
 from pairing.services import export_trf, state_for
 from tournaments import services
 from tournaments.models import ForbiddenPair, Player, Tournament, VirtualPoints
-from tournaments.registration import register
+from tournaments.registration import register_known
 
 
 @pytest.fixture
@@ -43,7 +43,7 @@ def test_a_late_entry_ranked_above_the_last_group_a_player_joins_group_a(
     make_entries(8)  # group A: 1-4, the last one rated 2300
     play(baku, rounds=1)
     late = Player.objects.create(name="Late, Strong", fide_rating=2340)
-    register(baku.pk, late)  # renumbered into third place (C.04.2: before round 4)
+    register_known(baku.pk, late)  # renumbered into third place (C.04.2: before round 4)
     assert baku.entries.get(player=late).pairing_number == 3
     assert set(state_for(baku).acceleration) == {1, 2, 3, 4, 5}
 
@@ -52,7 +52,7 @@ def test_a_late_entry_ranked_above_the_last_group_a_player_joins_group_a(
 def test_a_late_entry_ranked_below_it_joins_group_b(baku, make_entries, play) -> None:
     make_entries(8)
     play(baku, rounds=1)
-    register(baku.pk, Player.objects.create(name="Late, Weak", fide_rating=2260))
+    register_known(baku.pk, Player.objects.create(name="Late, Weak", fide_rating=2260))
     assert set(state_for(baku).acceleration) == {1, 2, 3, 4}
 
 

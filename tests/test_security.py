@@ -1,5 +1,10 @@
 """Security: every URL of the tournaments app is either public and read-only, or needs a login
-and the tournament's arbiter; changes need a CSRF token; public pages never show private data.
+and the tournament's arbiter (or, to create a tournament, the Arbiters group); changes need a
+CSRF token; public pages never show private data.
+
+The roles (tournaments/roles.py): anonymous visitors, logged-in accounts without a role,
+members of the Arbiters group, a tournament's own arbiters, rating officers (staff) and
+superusers.
 
 The matrix is over *all* URL names: a new URL fails ``test_every_url_is_classified`` until it is
 added to one of the lists below (with the keyword arguments and form data it needs)."""
@@ -29,8 +34,8 @@ PUBLIC = [
     "entry_detail",
     "event_detail",
 ]
-LOGIN_ONLY = ["tournament_create", "tournament_import_trf", "event_create"]
-"""Arbiter pages that create a tournament: any logged-in user."""
+CREATORS = ["tournament_create", "tournament_import_trf", "event_create"]
+"""Pages that create a tournament: members of the Arbiters group (and superusers)."""
 ARBITER = [
     "tournament_manage",
     "tournament_edit",
@@ -87,7 +92,7 @@ def form_data(name: str, world: dict[str, Any]) -> dict[str, Any]:
 
 def kwargs(name: str, world: dict[str, Any]) -> dict[str, int]:
     t, entry, game = world["tournament"], world["entry"], world["game"]
-    if name in ("home", "health", *LOGIN_ONLY):
+    if name in ("home", "health", *CREATORS):
         return {}
     if name in EVENT:
         return {"pk": world["event"].pk}
@@ -118,8 +123,8 @@ def world(tournament: Tournament, make_entries, play) -> dict[str, Any]:
     """A tournament with private data, a finished round 1 and round 2 as a draft."""
     entries = make_entries(6)
     for e in entries:
-        e.player.birth_date = BIRTH
-        e.player.save()
+        e.birth_date = BIRTH
+        e.save()
     play(tournament, rounds=1)
     draft = services.pair_next_round(tournament.pk)
     game = Game.objects.filter(round__number=1).order_by("board")[0]
@@ -143,13 +148,13 @@ def world(tournament: Tournament, make_entries, play) -> dict[str, Any]:
 
 def test_every_url_is_classified() -> None:
     names = {p.name for p in urlpatterns}
-    listed = [*PUBLIC, *LOGIN_ONLY, *ARBITER]
+    listed = [*PUBLIC, *CREATORS, *ARBITER]
     assert len(listed) == len(set(listed))
     assert names == set(listed)
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("name", [*ARBITER, *LOGIN_ONLY])
+@pytest.mark.parametrize("name", [*ARBITER, *CREATORS])
 def test_anonymous_users_are_sent_to_the_login_page(client: Client, world, name: str) -> None:
     url = reverse(name, kwargs=kwargs(name, world))
     before = fingerprint()
@@ -183,7 +188,7 @@ def test_the_arbiter_gets_through(arbiter_client: Client, world, name: str) -> N
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("name", sorted(set(ARBITER) - GET_ONLY | set(LOGIN_ONLY)))
+@pytest.mark.parametrize("name", sorted(set(ARBITER) - GET_ONLY | set(CREATORS)))
 def test_changes_need_a_csrf_token(world, arbiter: User, name: str) -> None:
     client = Client(enforce_csrf_checks=True)
     client.force_login(arbiter)
@@ -232,3 +237,110 @@ def test_public_pages_never_show_birth_dates_or_drafts(client: Client, world, na
     world_client.force_login(world["tournament"].arbiters.get())
     trf = world_client.get(reverse("tournament_export_trf", args=[world["tournament"].pk]))
     assert "1987/06/05" in trf.content.decode()
+
+
+def _user(name: str, **flags: Any) -> User:
+    return User.objects.create_user(name, password="a-long-test-password", **flags)
+
+
+@pytest.fixture
+def officer(db: None) -> User:
+    from django.contrib.auth.models import Group
+
+    user = _user("officer", is_staff=True)
+    user.groups.add(Group.objects.get(name="Rating officers"))
+    return user
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", CREATORS)
+@pytest.mark.parametrize("role", ["account without a role", "rating officer"])
+def test_only_the_arbiters_group_creates_tournaments(
+    client: Client, world, officer: User, name: str, role: str
+) -> None:
+    user = officer if role == "rating officer" else _user("plain")
+    client.force_login(user)
+    url = reverse(name)
+    before = fingerprint()
+    page = client.get(url)
+    assert page.status_code == 403
+    assert "Only members of the Arbiters group may create tournaments" in page.content.decode()
+    assert client.post(url, form_data(name, world)).status_code == 403
+    assert fingerprint() == before
+    assert "New tournament" not in client.get(reverse("home")).content.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", CREATORS)
+@pytest.mark.parametrize("role", ["Arbiters group", "superuser"])
+def test_the_arbiters_group_and_superusers_create_tournaments(
+    client: Client, arbiter: User, name: str, role: str
+) -> None:
+    user = arbiter if role == "Arbiters group" else _user("root", is_superuser=True)
+    client.force_login(user)
+    assert client.get(reverse(name)).status_code == 200
+    assert "New tournament" in client.get(reverse("home")).content.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", ARBITER)
+def test_rating_officers_do_not_run_tournaments(
+    client: Client, world, officer: User, name: str
+) -> None:
+    client.force_login(officer)
+    url = reverse(name, kwargs=kwargs(name, world))
+    before = fingerprint()
+    assert client.get(url).status_code in (403, 405)
+    assert client.post(url, form_data(name, world)).status_code in (403, 405)
+    assert fingerprint() == before
+
+
+ADMIN_PAGES = {
+    "admin:tournaments_tournament_changelist": {"superuser"},
+    "admin:tournaments_entry_changelist": {"superuser", "rating officer"},
+    "admin:tournaments_player_changelist": {"superuser", "rating officer"},
+    "admin:ratings_ratingrecord_changelist": {"superuser", "rating officer"},
+}
+"""Admin page -> the roles that may open it (the admin is the reviewed path for the shared
+player identities and ratings; a tournament's arbiters have no admin)."""
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("page", sorted(ADMIN_PAGES))
+@pytest.mark.parametrize("role", ["arbiter", "rating officer", "superuser"])
+def test_the_admin_is_for_superusers_and_rating_officers(
+    client: Client, arbiter: User, officer: User, page: str, role: str
+) -> None:
+    users = {"arbiter": arbiter, "rating officer": officer}
+    client.force_login(users.get(role) or _user("root", is_staff=True, is_superuser=True))
+    response = client.get(reverse(page))
+    if role in ADMIN_PAGES[page]:
+        assert response.status_code == 200
+    elif role == "arbiter":  # no staff status: the admin's login page
+        assert response.status_code == 302 and "/admin/login/" in response["Location"]
+    else:
+        assert response.status_code == 403
+
+
+@pytest.mark.django_db
+def test_rating_officers_correct_a_player_in_the_admin(
+    client: Client, world, officer: User
+) -> None:
+    """The reviewed path for shared identity data; the tournament's entry keeps its own."""
+    entry = world["entry"]
+    client.force_login(officer)
+    url = reverse("admin:tournaments_player_change", args=[entry.player_id])
+    page = client.get(url).content.decode()
+    assert "Spring Open" in page  # the entries linked to the identity
+    inline = {  # the read-only list of entries is a formset: its management data
+        "entries-TOTAL_FORMS": 1,
+        "entries-INITIAL_FORMS": 1,
+        "entries-0-id": entry.pk,
+        "entries-0-player": entry.player_id,
+    }
+    response = client.post(
+        url, {"name": "Corrected, Name", "fide_rating": 0, "national_rating": 0, **inline}
+    )
+    assert response.status_code == 302
+    entry.refresh_from_db()
+    assert entry.player.name == "Corrected, Name" and entry.name == "Player 06"

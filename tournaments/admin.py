@@ -1,8 +1,12 @@
-"""Admin pages for every tournaments model."""
+"""Admin pages for every tournaments model: the reviewed path for the shared player identities
+(superusers and rating officers, who have ``change_player``); a tournament's entries keep the
+tournament's own data of each player."""
 
 from __future__ import annotations
 
 from django.contrib import admin
+from django.db.models import Model
+from django.http import HttpRequest
 
 from tournaments.models import (
     Bye,
@@ -15,12 +19,29 @@ from tournaments.models import (
     VirtualPoints,
 )
 
+ENTRY_DATA = ("name", "title", "federation", "sex", "birth_date", "fide_id", "uscf_id")
+
 
 class EntryInline(admin.TabularInline):
     model = Entry
     extra = 0
     autocomplete_fields = ("player",)
-    fields = ("pairing_number", "player", "rating", "joined_round", "withdrawn_from_round")
+    fields = ("pairing_number", "name", "player", "rating", "joined_round", "withdrawn_from_round")
+
+
+class PlayerEntryInline(admin.TabularInline):
+    """A player's entries, each with its tournament's data of the player (read-only here: a
+    tournament's arbiters correct their own entries)."""
+
+    model = Entry
+    extra = 0
+    fields = ("tournament", "pairing_number", *ENTRY_DATA)
+    readonly_fields = fields
+    can_delete = False
+    show_change_link = True
+
+    def has_add_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return False
 
 
 class RoundInline(admin.TabularInline):
@@ -79,15 +100,19 @@ class TournamentAdmin(admin.ModelAdmin):
 
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
+    """The shared identity: changed here only, by superusers and rating officers."""
+
     list_display = ("name", "title", "federation", "fide_id", "fide_rating", "uscf_id")
     list_filter = ("federation", "title", "sex")
-    search_fields = ("name", "fide_id", "uscf_id")
+    search_fields = ("name", "fide_id", "uscf_id", "entries__name")
+    inlines = (PlayerEntryInline,)
 
 
 @admin.register(Entry)
 class EntryAdmin(admin.ModelAdmin):
     list_display = (
         "pairing_number",
+        "name",
         "player",
         "tournament",
         "rating",
@@ -95,7 +120,7 @@ class EntryAdmin(admin.ModelAdmin):
         "withdrawn_from_round",
     )
     list_filter = ("tournament",)
-    search_fields = ("player__name", "tournament__name")
+    search_fields = ("name", "fide_id", "player__name", "tournament__name")
     autocomplete_fields = ("player", "tournament")
     list_select_related = ("player", "tournament")
 
@@ -113,33 +138,33 @@ class RoundAdmin(admin.ModelAdmin):
 class GameAdmin(admin.ModelAdmin):
     list_display = ("round", "board", "white", "black", "result")
     list_filter = ("result", "round__tournament")
-    search_fields = ("white__player__name", "black__player__name", "round__tournament__name")
+    search_fields = ("white__name", "black__name", "round__tournament__name")
     raw_id_fields = ("white", "black", "round")
-    list_select_related = ("round__tournament", "white__player", "black__player")
+    list_select_related = ("round__tournament", "white", "black")
 
 
 @admin.register(Bye)
 class ByeAdmin(admin.ModelAdmin):
     list_display = ("entry", "round_number", "kind")
     list_filter = ("kind", "entry__tournament")
-    search_fields = ("entry__player__name", "entry__tournament__name")
+    search_fields = ("entry__name", "entry__tournament__name")
     raw_id_fields = ("entry",)
-    list_select_related = ("entry__player", "entry__tournament")
+    list_select_related = ("entry", "entry__tournament")
 
 
 @admin.register(ForbiddenPair)
 class ForbiddenPairAdmin(admin.ModelAdmin):
     list_display = ("tournament", "first", "second", "first_round", "last_round")
     list_filter = ("tournament",)
-    search_fields = ("first__player__name", "second__player__name", "tournament__name")
+    search_fields = ("first__name", "second__name", "tournament__name")
     raw_id_fields = ("tournament", "first", "second")
-    list_select_related = ("tournament", "first__player", "second__player")
+    list_select_related = ("tournament", "first", "second")
 
 
 @admin.register(VirtualPoints)
 class VirtualPointsAdmin(admin.ModelAdmin):
     list_display = ("entry", "round_number", "points")
     list_filter = ("entry__tournament",)
-    search_fields = ("entry__player__name", "entry__tournament__name")
+    search_fields = ("entry__name", "entry__tournament__name")
     raw_id_fields = ("entry",)
-    list_select_related = ("entry__player", "entry__tournament")
+    list_select_related = ("entry", "entry__tournament")

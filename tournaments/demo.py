@@ -1,5 +1,7 @@
-"""The demo tournament ``make run`` loads: an arbiter account and a 24-player tournament with
-two rounds played, paired by the engine."""
+"""The demo tournament ``make run`` loads: an arbiter account (a member of the Arbiters group,
+no staff status, no global permission: it runs its own tournaments only), a rating officer
+account (staff, in the Rating officers group) and a 24-player tournament with two rounds
+played, paired by the engine. Both passwords are new on every run."""
 
 from __future__ import annotations
 
@@ -8,14 +10,17 @@ import secrets
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from django.contrib.auth.models import Permission, User
+from django.contrib.auth.models import Group, User
 from django.db import transaction
 
+from ratings.groups import RATING_OFFICERS
 from tournaments import services
 from tournaments.models import Entry, Game, Player, Tournament
+from tournaments.roles import ARBITERS
 
 DEMO_NAME = "Demo Open"
 ARBITER = "arbiter"
+OFFICER = "officer"
 FIRST = [
     "Anna",
     "Boris",
@@ -76,16 +81,21 @@ class DemoLogin:
     username: str
     password: str
     created_tournament: bool
+    officer: str = OFFICER
+    officer_password: str = ""
 
 
-def _arbiter() -> tuple[User, str]:
-    user, _ = User.objects.get_or_create(username=ARBITER, defaults={"is_staff": True})
+def _account(username: str, group: str, staff: bool) -> str:
+    """The demo account ``username``, only in ``group``, with a fresh password."""
+    user, _ = User.objects.get_or_create(username=username)
     password = secrets.token_urlsafe(9)
     user.set_password(password)
-    user.is_staff = True
+    user.is_staff = staff
+    user.is_superuser = False
     user.save()
-    user.user_permissions.set(Permission.objects.filter(content_type__app_label="tournaments"))
-    return user, password
+    user.user_permissions.clear()  # an older demo gave the arbiter global permissions
+    user.groups.set([Group.objects.get(name=group)])
+    return password
 
 
 def _result(rng: random.Random, white: Entry, black: Entry) -> str:
@@ -104,10 +114,13 @@ def _play_round(tournament: Tournament, rng: random.Random) -> None:
 
 
 def load_demo(seed: int = 2026) -> DemoLogin:
-    """Create (or refresh the password of) the demo arbiter, and the demo tournament once."""
-    user, password = _arbiter()
+    """Create (or refresh the passwords of) the demo arbiter and rating officer, and the demo
+    tournament once."""
+    password = _account(ARBITER, ARBITERS, staff=False)
+    officer_password = _account(OFFICER, RATING_OFFICERS, staff=True)
+    user = User.objects.get(username=ARBITER)
     if Tournament.objects.filter(name=DEMO_NAME).exists():
-        return DemoLogin(ARBITER, password, created_tournament=False)
+        return DemoLogin(ARBITER, password, False, OFFICER, officer_password)
     rng = random.Random(seed)
     start = date.today() - timedelta(days=1)
     with transaction.atomic():
@@ -122,15 +135,15 @@ def load_demo(seed: int = 2026) -> DemoLogin:
         tournament.arbiters.add(user)
         ratings = sorted((rng.randint(1400, 2450) for _ in range(24)), reverse=True)
         for number, rating in enumerate(ratings, start=1):
-            player = Player.objects.create(
-                name=f"{LAST[number - 1]}, {FIRST[(number * 7) % 24]}",
-                federation=rng.choice(FEDERATIONS),
-                fide_rating=rating,
-                sex=rng.choice(["m", "w"]),
-            )
+            data = {
+                "name": f"{LAST[number - 1]}, {FIRST[(number * 7) % 24]}",
+                "federation": rng.choice(FEDERATIONS),
+                "sex": rng.choice(["m", "w"]),
+            }
+            player = Player.objects.create(**data, fide_rating=rating)
             Entry.objects.create(
-                tournament=tournament, player=player, pairing_number=number, rating=rating
+                tournament=tournament, player=player, pairing_number=number, rating=rating, **data
             )
     for _ in range(2):
         _play_round(tournament, rng)
-    return DemoLogin(ARBITER, password, created_tournament=True)
+    return DemoLogin(ARBITER, password, True, OFFICER, officer_password)

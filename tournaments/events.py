@@ -111,7 +111,7 @@ def move_entry(entry_id: int, to_section_id: int) -> Entry:
         source, target = _locked_pair(source_id, to_section_id)
         entry = Entry.objects.select_related("player").get(pk=entry_id)
         if source.pk == target.pk:
-            raise ArbiterError(f"{entry.player.name} is already in {target}.")
+            raise ArbiterError(f"{entry.name} is already in {target}.")
         if source.event_id is None or source.event_id != target.event_id:
             raise ArbiterError("Players can only move between sections of the same event.")
         for section in (source, target):
@@ -121,7 +121,7 @@ def move_entry(entry_id: int, to_section_id: int) -> Entry:
                     f"before round 1."
                 )
         if target.entries.filter(player_id=entry.player_id).exists():
-            raise ArbiterError(f"{entry.player.name} is already registered in {target}.")
+            raise ArbiterError(f"{entry.name} is already registered in {target}.")
         entry.tournament = target
         entry.pairing_number = next_pairing_number(target)
         entry.rating = target.pairing_rating_of(entry.player)

@@ -10,8 +10,9 @@ from django import forms
 from django.core.validators import MinValueValidator
 
 from pairing.services import TIE_BREAKS
-from tournaments.models import Event, Game, Player, Tournament
-from tournaments.registration import MAX_RATING, TITLES, Availability
+from tournaments.identity import Candidate, PlayerData
+from tournaments.models import Entry, Event, Game, Player, Tournament
+from tournaments.registration import MAX_RATING, TITLES, Availability, CsvDecisions, check
 
 TIE_BREAK_SLOTS = 5
 POINT_FIELDS = {
@@ -177,7 +178,8 @@ class TournamentForm(forms.ModelForm):
 
 
 class PlayerFieldsMixin(forms.Form):
-    """A player's own data (shared by every tournament the player enters)."""
+    """A player's data as this tournament registers it (the entry's own copy: another
+    tournament's data about the player is never shown nor changed)."""
 
     name = forms.CharField(max_length=100, help_text="Lastname, Firstname")
     title = forms.ChoiceField(choices=TITLE_CHOICES, required=False)
@@ -211,7 +213,7 @@ class PlayerFieldsMixin(forms.Form):
         help_text="US Chess ratings come from the imported rating supplement.",
     )
 
-    player_fields = ("name", "title", "sex", "federation", "fide_id", "birth_date", "uscf_id")
+    player_fields = PlayerData.FIELDS
 
     def clean_federation(self) -> str:
         fed = str(self.cleaned_data.get("federation") or "").upper()
@@ -219,38 +221,66 @@ class PlayerFieldsMixin(forms.Form):
             raise forms.ValidationError("A three-letter code like USA.")
         return fed
 
+    def player_data(self) -> PlayerData:
+        data = self.cleaned_data
+        return PlayerData(
+            name=data["name"],
+            title=data.get("title") or "",
+            federation=data.get("federation") or "",
+            sex=data.get("sex") or "",
+            birth_date=data.get("birth_date"),
+            fide_id=data.get("fide_id") or "",
+            uscf_id=data.get("uscf_id") or "",
+        )
+
+    @property
+    def main_fields(self) -> list[forms.BoundField]:
+        """The fields the template lists (the registration questions are shown apart)."""
+        return [self[name] for name in self.fields if name not in ("same_as", "namesake_ok")]
+
 
 class EntryForm(PlayerFieldsMixin):
-    """Register a player: a player known by FIDE ID is entered as stored."""
+    """Register a player, with the tournament's answers to two questions: a namesake already
+    registered (register another player with the same name?) and a person on record with the
+    same name and birth year (the same person?)."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    same_as = forms.CharField(required=False)
+    """A candidate's player id, or ``NEW_PERSON``."""
+    namesake_ok = forms.BooleanField(
+        required=False, label="Yes, register another player with the same name"
+    )
+
+    NEW_PERSON = "new"
+
+    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.known: Player | None = None
+        self.tournament = tournament
+        self.namesake_question = ""
+        self.candidates: list[Candidate] = []
+        self.same_person: int | None = None
 
-    def clean_fide_id(self) -> str:
-        fide_id = str(self.cleaned_data.get("fide_id") or "")
-        if fide_id:
-            self.known = Player.objects.filter(fide_id=fide_id).first()
-        return fide_id
-
-    def clean_uscf_id(self) -> str:
-        uscf_id = str(self.cleaned_data.get("uscf_id") or "")
-        if uscf_id and self.known is None:
-            self.known = Player.objects.filter(uscf_id=uscf_id).first()
-        return uscf_id
-
-    def player(self) -> Player:
-        """The player to enter: the known one, or a new (unsaved) one."""
-        if self.known is not None:
-            return self.known
-        data = self.cleaned_data
-        return Player(
-            fide_rating=data.get("rating") or 0,
-            **{
-                name: data.get(name) or ("" if name != "birth_date" else None)
-                for name in self.player_fields
-            },
-        )
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if self.errors:
+            return data
+        checked = check(self.tournament, self.player_data())
+        if checked.refused:
+            raise forms.ValidationError(checked.refused)
+        if checked.namesakes and not data.get("namesake_ok"):
+            self.namesake_question = checked.namesake_question
+            self.add_error(None, self.namesake_question)
+        self.candidates = checked.candidates
+        if self.candidates:
+            answer = data.get("same_as") or ""
+            chosen = {str(c.player_id): c.player_id for c in self.candidates}
+            if answer not in chosen and answer != self.NEW_PERSON:
+                self.add_error(
+                    None,
+                    "Someone with this name and birth year has played here "
+                    "before: is this the same person?",
+                )
+            self.same_person = chosen.get(answer)
+        return data
 
 
 class QuickEntryForm(EntryForm):
@@ -258,7 +288,7 @@ class QuickEntryForm(EntryForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        for name in ("sex", "fide_id", "birth_date", "uscf_id"):
+        for name in ("sex", "fide_id", "uscf_id", "birth_date"):
             del self.fields[name]
         self.fields["name"].widget.attrs.update(placeholder="Lastname, Firstname", autofocus=True)
         self.fields["rating"].widget.attrs.update(placeholder="Rating")
@@ -266,45 +296,23 @@ class QuickEntryForm(EntryForm):
 
 
 class EntryEditForm(PlayerFieldsMixin):
-    """Edit a registered player; the rating only before round 1, the pairing number only with
-    manual seeding before round 1."""
+    """Correct this tournament's data of a registered player (never another tournament's, nor
+    the shared identity's); the rating only before round 1, the pairing number only with manual
+    seeding before round 1."""
 
     pairing_number = forms.IntegerField(min_value=1, max_value=9999, required=False)
 
     def __init__(
-        self, *args: Any, player: Player, rating_locked: bool, manual_number: bool, **kwargs: Any
+        self, *args: Any, entry: Entry, rating_locked: bool, manual_number: bool, **kwargs: Any
     ) -> None:
+        kwargs["initial"] = {name: getattr(entry, name) for name in self.player_fields}
+        kwargs["initial"] |= {"rating": entry.rating, "pairing_number": entry.pairing_number}
         super().__init__(*args, **kwargs)
-        self.player = player
         if rating_locked:
             self.fields["rating"].disabled = True
             self.fields["rating"].help_text = "Ratings are fixed once round 1 is paired."
         if not manual_number:
             del self.fields["pairing_number"]
-
-    def clean_fide_id(self) -> str:
-        fide_id = str(self.cleaned_data.get("fide_id") or "")
-        other = Player.objects.filter(fide_id=fide_id).exclude(pk=self.player.pk).first()
-        if fide_id and other is not None:
-            raise forms.ValidationError(f"FIDE ID {fide_id} belongs to {other.name}.")
-        return fide_id
-
-    def clean_uscf_id(self) -> str:
-        uscf_id = str(self.cleaned_data.get("uscf_id") or "")
-        other = Player.objects.filter(uscf_id=uscf_id).exclude(pk=self.player.pk).first()
-        if uscf_id and other is not None:
-            raise forms.ValidationError(f"US Chess ID {uscf_id} belongs to {other.name}.")
-        return uscf_id
-
-    def changed_player_fields(self) -> list[str]:
-        """Copy the edited fields to the player; their names."""
-        changed = []
-        for name in self.player_fields:
-            value = self.cleaned_data.get(name) or ("" if name != "birth_date" else None)
-            if getattr(self.player, name) != value:
-                setattr(self.player, name, value)
-                changed.append(name)
-        return changed
 
 
 def _file_or_text(data: dict[str, Any], missing: str) -> dict[str, Any]:
@@ -333,6 +341,27 @@ class CsvImportForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         return _file_or_text(super().clean() or {}, "Choose a file or paste the list.")
+
+
+def _whole_number(text: str) -> int | None:
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 18 else None
+
+
+def csv_decisions(post: Any) -> CsvDecisions:
+    """The arbiter's answers on the import preview: ``namesake-<line>`` ticked (another player
+    with the same name), ``same-<line>`` = the id of the person on record the row is."""
+    namesakes = set()
+    same_as = {}
+    for key, value in post.items():
+        prefix, _, line = key.partition("-")
+        number = _whole_number(line)
+        if number is None:
+            continue
+        if prefix == "namesake":
+            namesakes.add(number)
+        elif prefix == "same" and (person := _whole_number(value)) is not None:
+            same_as[number] = person
+    return CsvDecisions(frozenset(namesakes), same_as)
 
 
 class TrfImportForm(forms.Form):

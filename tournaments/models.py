@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import secrets
 from decimal import Decimal
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from django.conf import settings
 from django.db import models
@@ -290,7 +290,12 @@ class Tournament(models.Model):
 
 
 class Player(models.Model):
-    """A person who plays; the same player may enter many tournaments."""
+    """A person who plays, as the federations know them: the shared identity that rating
+    records and history hang on, matched by FIDE ID or US Chess ID.
+
+    Tournaments never show or change a player's data: each :class:`Entry` keeps the
+    tournament's own copy of what its arbiter registered. Shared data changes only through the
+    admin (superusers and rating officers)."""
 
     class Sex(models.TextChoices):
         MALE = "m", "Male"
@@ -330,10 +335,26 @@ class Player(models.Model):
 
 
 class Entry(models.Model):
-    """A player's registration in a tournament."""
+    """A player's registration in a tournament, with the tournament's own copy of the player's
+    data: what its arbiter typed or imported. Every page, export and pairing of the tournament
+    reads these fields, never the shared :class:`Player` (the identity the entry is linked to
+    for ratings)."""
+
+    PUBLIC_FIELDS = ("name", "title", "federation", "fide_id", "uscf_id")
+    """Fields an entry created without a name (the admin, fixtures) copies from its player;
+    sex and birth date are never copied from a shared player."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    name = models.CharField(
+        max_length=100, blank=True, help_text="Lastname, Firstname (empty: the player's name)."
+    )
+    title = models.CharField(max_length=3, blank=True)
+    federation = models.CharField(max_length=3, blank=True)
+    sex = models.CharField(max_length=1, choices=Player.Sex.choices, blank=True)
+    birth_date = models.DateField(null=True, blank=True)
+    fide_id = models.CharField(max_length=11, blank=True)
+    uscf_id = models.CharField(max_length=10, blank=True)
     pairing_number = models.PositiveSmallIntegerField(
         help_text="Starting rank (TPN); the TCEC seed in TCEC tournaments."
     )
@@ -369,7 +390,13 @@ class Entry(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.pairing_number}. {self.player.name}"
+        return f"{self.pairing_number}. {self.name}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self.name and self.player_id is not None:
+            for name in self.PUBLIC_FIELDS:
+                setattr(self, name, getattr(self.player, name))
+        super().save(*args, **kwargs)
 
     def plays_in(self, round_number: int) -> bool:
         """Registered and not withdrawn for that round."""

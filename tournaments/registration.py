@@ -10,7 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
@@ -19,6 +19,8 @@ from django.db import transaction
 from django.db.models import F, Q
 
 from pairing.services import group_seeding, random_seeding, recommended_groups
+from tournaments import identity
+from tournaments.identity import Candidate, PlayerData
 from tournaments.models import Bye, Entry, Game, Player, Tournament
 from tournaments.services import ArbiterError, locked_tournament, next_pairing_number
 
@@ -32,9 +34,9 @@ MAX_RATING = 3500
 
 def initial_ranking_key(entry: Entry) -> tuple[int, int, str]:
     """C.04.2: rating descending, then title (GM-IM-WGM-FM-WIM-CM-WFM-WCM-none), then name."""
-    title = entry.player.title.upper()
+    title = entry.title.upper()
     rank = TITLES.index(title) if title in TITLES else len(TITLES)
-    return (-entry.rating, rank, entry.player.name.casefold())
+    return (-entry.rating, rank, entry.name.casefold())
 
 
 def columns_paired(tournament: Tournament) -> int:
@@ -77,7 +79,7 @@ def _renumber(tournament: Tournament, order: Sequence[Entry]) -> None:
 def reseed(tournament: Tournament) -> None:
     """Give pairing numbers 1..n in seeding order, when the rules still allow it (else only
     close the gaps left by removed players). Call with the tournament locked."""
-    entries = list(tournament.entries.select_related("player"))
+    entries = list(tournament.entries.all())
     if numbers_may_change(tournament, columns_paired(tournament)):
         _renumber(tournament, seeding_order(tournament, entries))
     else:
@@ -121,17 +123,25 @@ def refresh_ratings(tournament: Tournament) -> int:
 # -- entries ---------------------------------------------------------------------------------
 
 
-def _enter(tournament: Tournament, player: Player, rating: int, columns: int) -> Entry:
-    """A new entry; after round 1 a late entry, with the tournament's bye for each round
-    column missed (zero points unless the regulations give half a point)."""
-    if tournament.entries.filter(player=player).exists():
-        raise ArbiterError(f"{player.name} is already registered.")
+def _enter(
+    tournament: Tournament, player: Player, data: PlayerData, rating: int, columns: int
+) -> Entry:
+    """A new entry with the registration's data (``rating``: the typed FIDE rating, used when
+    the tournament pairs on FIDE ratings); after round 1 a late entry, with the
+    tournament's bye for each round column missed (zero points unless the regulations give
+    half a point)."""
+    same = identity.same_player(tournament, data, player)
+    if same is not None:
+        raise ArbiterError(f"{already(same)}: a player can be registered once.")
+    if tournament.pairing_rating != Tournament.PairingRating.FIDE:
+        rating = tournament.pairing_rating_of(player)  # US Chess, national or none
     entry = Entry.objects.create(
         tournament=tournament,
         player=player,
         pairing_number=next_pairing_number(tournament),
         rating=rating,
         joined_round=columns + 1,
+        **data.fields(),
     )
     Bye.objects.bulk_create(
         Bye(entry=entry, round_number=r, kind=tournament.late_entry_bye)
@@ -140,38 +150,119 @@ def _enter(tournament: Tournament, player: Player, rating: int, columns: int) ->
     return entry
 
 
-def register(tournament_id: int, player: Player, rating: int | None = None) -> Entry:
-    """Enter a player (saved or not yet saved) in the tournament; the rating defaults to the
-    player's rating in the tournament's pairing rating (FIDE, US Chess Regular or Quick,
-    national, none). After round 1 the player is a late entry from the next round."""
+def already(entry: Entry) -> str:
+    """The message that the entry exists, with the tournament's own data only."""
+    return f"{entry.name} is already registered as no. {entry.pairing_number}"
+
+
+@dataclass
+class Check:
+    """What registering a player in a tournament needs from the arbiter."""
+
+    refused: str = ""
+    """Why it cannot be done: the same player (by ID) is registered already."""
+    namesakes: list[Entry] = field(default_factory=list)
+    """Entries with the same name that nothing tells apart: only on confirmation."""
+    candidates: list[Candidate] = field(default_factory=list)
+    """People on record with the same name and birth year: the arbiter says if one is the
+    same person."""
+
+    @property
+    def namesake_question(self) -> str:
+        if not self.namesakes:
+            return ""
+        return f"{already(self.namesakes[0])}. Register another player with the same name?"
+
+
+def check(tournament: Tournament, data: PlayerData) -> Check:
+    """Duplicates and possible identities of a registration (nothing is saved)."""
+    same = identity.same_player(tournament, data, identity.by_id(data))
+    if same is not None:
+        return Check(refused=f"{already(same)}: a player can be registered once.")
+    return Check(
+        namesakes=identity.namesakes(tournament.entries.all(), data),
+        candidates=identity.candidates(data, tournament),
+    )
+
+
+def register(
+    tournament_id: int,
+    data: PlayerData,
+    rating: int = 0,
+    *,
+    same_as: int | None = None,
+    namesake_ok: bool = False,
+) -> Entry:
+    """Enter a player with the arbiter's data, linked to the identity the registration's ID
+    gives, or to the person on record the arbiter chose (``same_as``, one of the candidates),
+    or to a new one. ``rating`` is the typed FIDE rating; a tournament that pairs on another
+    rating takes it from the player's records (:meth:`Tournament.pairing_rating_of`). A
+    namesake already registered needs ``namesake_ok``. After round 1 the player is a late
+    entry from the next round."""
     with transaction.atomic():
-        tournament = locked_tournament(tournament_id)
-        if tournament.status == Tournament.Status.FINISHED:
-            raise ArbiterError("The tournament is finished: no more players can enter.")
-        if player.pk is None:
-            player.save()
-        entry = _enter(
-            tournament,
-            player,
-            tournament.pairing_rating_of(player) if rating is None else rating,
-            columns_paired(tournament),
-        )
+        tournament = _open_for_entries(tournament_id)
+        checked = check(tournament, data)
+        if checked.refused:
+            raise ArbiterError(checked.refused)
+        if checked.namesakes and not namesake_ok:
+            raise ArbiterError(checked.namesake_question)
+        player = identity.resolve(data, rating, same_as, checked.candidates)
+        entry = _enter(tournament, player, data, rating, columns_paired(tournament))
         reseed(tournament)
         entry.refresh_from_db()
         return entry
 
 
+def register_known(tournament_id: int, player: Player, rating: int | None = None) -> Entry:
+    """Enter an identity the caller already holds (a member of the US Chess supplement), saved
+    first if new, with its public data (name, title, federation, IDs) as the entry's copy;
+    ``rating`` defaults to the player's FIDE rating (a tournament paired on another rating
+    takes that one). A player registered already is refused."""
+    with transaction.atomic():
+        tournament = _open_for_entries(tournament_id)
+        if player.pk is None:
+            player.save()
+        data = PlayerData(
+            name=player.name,
+            title=player.title,
+            federation=player.federation,
+            fide_id=player.fide_id,
+            uscf_id=player.uscf_id,
+        )
+        typed = player.fide_rating if rating is None else rating
+        entry = _enter(tournament, player, data, typed, columns_paired(tournament))
+        reseed(tournament)
+        entry.refresh_from_db()
+        return entry
+
+
+def _open_for_entries(tournament_id: int) -> Tournament:
+    """The tournament, locked, if players may still enter it."""
+    tournament = locked_tournament(tournament_id)
+    if tournament.status == Tournament.Status.FINISHED:
+        raise ArbiterError("The tournament is finished: no more players can enter.")
+    return tournament
+
+
 def update_entry(
-    entry: Entry, player_fields: Iterable[str], rating: int | None, number: int | None = None
+    entry: Entry, data: PlayerData, rating: int | None, number: int | None = None
 ) -> Entry:
-    """Save an edited player (``player_fields`` changed), the entry's rating, which may only
-    change before round 1, and under manual seeding its pairing number (``number``); then follow
-    the seeding again. One transaction."""
+    """Save the entry's corrected data (only the entry's: a shared identity is never written;
+    a changed ID links the entry to that ID's identity), its rating, which may only change
+    before round 1, and under manual seeding its pairing number (``number``); then follow the
+    seeding again. One transaction."""
     with transaction.atomic():
         tournament = locked_tournament(entry.tournament_id)
-        fields = list(player_fields)
-        if fields:
-            entry.player.save(update_fields=fields)
+        ids_changed = data.ids != (entry.fide_id, entry.uscf_id)
+        for name, value in data.fields().items():
+            setattr(entry, name, value)
+        old = entry.player
+        if ids_changed:
+            _relink(tournament, entry, data)
+        entry.save(update_fields=[*PlayerData.FIELDS, "player"])
+        identity.follow(entry)
+        if entry.player_id != old.pk:
+            identity.discard_if_unused(old)
         if rating is not None and rating != entry.rating:
             if columns_paired(tournament):
                 raise ArbiterError("Ratings can only be edited before round 1 is paired.")
@@ -183,6 +274,19 @@ def update_entry(
             _move(tournament, entry, number)
             entry.refresh_from_db()
         return entry
+
+
+def _relink(tournament: Tournament, entry: Entry, data: PlayerData) -> None:
+    """New IDs: the identity with the ID, else the entry's own identity takes the IDs (see
+    :func:`identity.follow`), else (a shared one) a new identity."""
+    found = identity.by_id(data)
+    other = identity.same_player(tournament, data, found, besides=entry)
+    if other is not None:
+        raise ArbiterError(f"{already(other)}: a player can be registered once.")
+    if found is not None:
+        entry.player = found
+    elif found is None and identity.is_shared(entry.player, entry):
+        entry.player = identity.new_identity(data, entry.rating)
 
 
 def set_pairing_number(entry: Entry, number: int) -> None:
@@ -204,20 +308,19 @@ def _move(tournament: Tournament, entry: Entry, number: int) -> None:
 
 def remove_entry(entry: Entry) -> str:
     """Delete an entry that has no game and no pairing-allocated bye (a registration mistake);
-    the player goes too when entered nowhere else. Returns the player's name."""
+    its identity goes too when nothing else refers to it. Returns the entry's name."""
     with transaction.atomic():
         tournament = locked_tournament(entry.tournament_id)
         played = Game.objects.filter(Q(white=entry) | Q(black=entry)).exists()
         if played or entry.byes.filter(kind=Bye.Kind.PAIRING_ALLOCATED).exists():
             raise ArbiterError(
-                f"{entry.player.name} has been paired already: withdraw the player instead."
+                f"{entry.name} has been paired already: withdraw the player instead."
             )
         player = entry.player
         entry.delete()
-        if not player.entries.exists():
-            player.delete()
+        identity.discard_if_unused(player)
         reseed(tournament)
-        return player.name
+        return entry.name
 
 
 # -- byes, withdrawals ---------------------------------------------------------------------------
@@ -277,11 +380,9 @@ def set_availability(entry: Entry, round_number: int, status: str) -> None:
             _reinstate(entry, columns[0])
         else:
             if entry.withdrawn_from_round is not None and columns[0] >= entry.withdrawn_from_round:
-                raise ArbiterError(
-                    f"{entry.player.name} has withdrawn: mark the player as playing first."
-                )
+                raise ArbiterError(f"{entry.name} has withdrawn: mark the player as playing first.")
             if entry.joined_round > columns[0]:
-                raise ArbiterError(f"{entry.player.name} has not joined yet in that round.")
+                raise ArbiterError(f"{entry.name} has not joined yet in that round.")
             requested.delete()
             Bye.objects.bulk_create(Bye(entry=entry, round_number=c, kind=status) for c in columns)
 
@@ -289,7 +390,7 @@ def set_availability(entry: Entry, round_number: int, status: str) -> None:
 def _withdraw(entry: Entry, column: int) -> None:
     if column <= entry.joined_round:
         raise ArbiterError(
-            f"{entry.player.name} has not played yet: remove the player from the list instead."
+            f"{entry.name} has not played yet: remove the player from the list instead."
         )
     if entry.withdrawn_from_round is not None and entry.withdrawn_from_round <= column:
         return
@@ -321,6 +422,7 @@ COLUMNS = {
     "title": ("title", "tit"),
     "federation": ("federation", "fed", "country", "nation"),
     "fide_id": ("fide id", "fide_id", "fideid", "id fide", "fide"),
+    "uscf_id": ("uscf id", "uscf_id", "uscf", "us chess id", "uschess id"),
     "birth_date": ("birth date", "birth_date", "birthdate", "born", "date of birth", "dob"),
     "sex": ("sex", "gender"),
 }
@@ -338,15 +440,25 @@ class CsvRow:
     title: str = ""
     federation: str = ""
     fide_id: str = ""
+    uscf_id: str = ""
     birth_date: date | None = None
     sex: str = ""
     errors: list[str] = field(default_factory=list)
-    known: Player | None = None
-    """The player already in the database with this FIDE ID."""
+    namesake: str = ""
+    """The entry or earlier line with the same name (nothing tells them apart): the row is
+    registered only when the arbiter says it is another player."""
+    candidates: list[Candidate] = field(default_factory=list)
+    """People on record with the same name and birth year: is one the same person?"""
 
     @property
     def ok(self) -> bool:
         return not self.errors
+
+    @property
+    def data(self) -> PlayerData:
+        return PlayerData(
+            **{name: getattr(self, name) for name in PlayerData.FIELDS},
+        )
 
 
 @dataclass
@@ -364,6 +476,11 @@ class CsvPreview:
     @property
     def invalid(self) -> list[CsvRow]:
         return [r for r in self.rows if not r.ok]
+
+    @property
+    def questions(self) -> list[CsvRow]:
+        """Valid rows the arbiter decides about: a namesake, or maybe a known person."""
+        return [r for r in self.valid if r.namesake or r.candidates]
 
 
 def _parse_date(text: str) -> date | None:
@@ -402,6 +519,10 @@ def _check_row(row: CsvRow, raw: dict[str, str]) -> None:
     if fide_id and not re.fullmatch(r"\d{1,11}", fide_id):
         row.errors.append("FIDE ID must be up to 11 digits")
     row.fide_id = fide_id
+    uscf_id = raw.get("uscf_id", "")
+    if uscf_id and not re.fullmatch(r"\d{1,10}", uscf_id):
+        row.errors.append("US Chess ID must be up to 10 digits")
+    row.uscf_id = uscf_id
     born = raw.get("birth_date", "")
     if born:
         try:
@@ -417,7 +538,8 @@ def _check_row(row: CsvRow, raw: dict[str, str]) -> None:
 
 def preview_csv(tournament: Tournament, text: str) -> CsvPreview:
     """Read a player list (comma, semicolon or tab separated, with a header line) and check
-    every row; nothing is saved."""
+    every row: its errors, a player registered already (refused by ID, a question by name), a
+    person on record with the same name and birth year (a question). Nothing is saved."""
     text = text.removeprefix("\ufeff").strip()
     if not text:
         return CsvPreview([], [], "The file is empty.")
@@ -441,45 +563,79 @@ def preview_csv(tournament: Tournament, text: str) -> CsvPreview:
         row = CsvRow(line)
         _check_row(row, raw)
         rows.append(row)
-    _check_ids(tournament, rows)
+    _check_duplicates(tournament, rows)
     return CsvPreview(rows, [h for h in header if h])
 
 
-def _check_ids(tournament: Tournament, rows: list[CsvRow]) -> None:
-    ids = [r.fide_id for r in rows if r.fide_id and r.ok]
-    known = {p.fide_id: p for p in Player.objects.filter(fide_id__in=ids)}
-    entered = set(
-        tournament.entries.filter(player__fide_id__in=ids).values_list("player__fide_id", flat=True)
-    )
-    seen: dict[str, int] = {}
+def _check_duplicates(tournament: Tournament, rows: list[CsvRow]) -> None:
+    """The same ID twice in the file or already in the tournament is an error; the same name
+    (nothing telling them apart) is a question, and so is a person on record with the same
+    name and birth year."""
+    entries = list(tournament.entries.all())
+    seen: dict[tuple[str, str], int] = {}
+    earlier: list[tuple[CsvRow, Entry]] = []
     for r in rows:
-        if not r.fide_id or not r.ok:
+        if not r.ok:
             continue
-        if r.fide_id in seen:
-            r.errors.append(f"FIDE ID {r.fide_id} is already on line {seen[r.fide_id]}")
-        elif r.fide_id in entered:
-            r.errors.append(f"FIDE ID {r.fide_id} is already registered in this tournament")
-        seen.setdefault(r.fide_id, r.line)
-        r.known = known.get(r.fide_id)
+        for kind, label in (("fide_id", "FIDE ID"), ("uscf_id", "US Chess ID")):
+            value = getattr(r, kind)
+            if value and (kind, value) in seen:
+                r.errors.append(f"{label} {value} is already on line {seen[(kind, value)]}")
+            elif value:
+                seen[(kind, value)] = r.line
+        if not r.ok:
+            continue
+        data = r.data
+        same = identity.same_player(tournament, data, identity.by_id(data))
+        if same is not None:
+            r.errors.append(f"{already(same)} (same ID)")
+            continue
+        twins = identity.namesakes(entries, data)
+        if twins:
+            r.namesake = already(twins[0])
+        else:
+            row_twins = identity.namesakes([e for _, e in earlier], data)
+            if row_twins:
+                line = next(row.line for row, e in earlier if e is row_twins[0])
+                r.namesake = f"{r.name} is already on line {line}"
+        r.candidates = identity.candidates(data, tournament)
+        earlier.append((r, Entry(**data.fields())))
 
 
-def import_csv(tournament_id: int, text: str) -> int:
-    """Register the valid rows of a player list (checked again); returns how many."""
+@dataclass(frozen=True)
+class CsvDecisions:
+    """The arbiter's answers to the preview's questions, by line."""
+
+    namesakes: frozenset[int] = frozenset()
+    """Lines registered although a namesake is registered (another player)."""
+    same_as: dict[int, int] = field(default_factory=dict)
+    """Line -> the person on record the arbiter says the row is."""
+
+
+@dataclass(frozen=True)
+class CsvImported:
+    registered: int
+    skipped: int
+    """Rows with a namesake the arbiter did not confirm."""
+
+
+def import_csv(tournament_id: int, text: str, decisions: CsvDecisions | None = None) -> CsvImported:
+    """Register the valid rows of a player list (checked again) with the arbiter's answers;
+    a row with a namesake is skipped unless confirmed. One transaction."""
+    decisions = decisions or CsvDecisions()
     with transaction.atomic():
-        tournament = locked_tournament(tournament_id)
+        tournament = _open_for_entries(tournament_id)
         preview = preview_csv(tournament, text)
         columns = columns_paired(tournament)
+        registered = skipped = 0
         for row in preview.valid:
-            player = row.known or Player.objects.create(
-                name=row.name,
-                title=row.title,
-                federation=row.federation,
-                fide_id=row.fide_id,
-                birth_date=row.birth_date,
-                sex=row.sex,
-                fide_rating=row.rating,
-            )
-            rating = row.rating if tournament.pairing_rating == "fide" else 0
-            _enter(tournament, player, rating or tournament.pairing_rating_of(player), columns)
+            if row.namesake and row.line not in decisions.namesakes:
+                skipped += 1
+                continue
+            data = row.data
+            same_as = decisions.same_as.get(row.line)
+            player = identity.resolve(data, row.rating, same_as, row.candidates)
+            _enter(tournament, player, data, row.rating, columns)
+            registered += 1
         reseed(tournament)
-        return len(preview.valid)
+        return CsvImported(registered, skipped)

@@ -159,7 +159,7 @@ class View:
         boards = [
             (g.board, g.white.pairing_number, g.black.pairing_number) for g in self.games(rnd)
         ]
-        names = {e.pairing_number: e.player.name for e in self.snap.entries}
+        names = {e.pairing_number: e.name for e in self.snap.entries}
         return board_reasons(explanation, boards, names, public=True)
 
     def scores_before(self, rnd: Round) -> dict[int, str]:
@@ -182,7 +182,7 @@ class View:
             if e.pk not in out:
                 absent = "Not yet entered" if e.joined_round > rnd.number else "Withdrawn"
                 out[e.pk] = Line(e, bye=absent if not e.plays_in(rnd.number) else "Absent")
-        return sorted(out.values(), key=lambda line: line.entry.player.name.casefold())
+        return sorted(out.values(), key=lambda line: line.entry.name.casefold())
 
     def byes(self, rnd: Round) -> list[Line]:
         return [line for line in self.lines(rnd) if line.board is None]

@@ -1,7 +1,8 @@
 """Any saved or deleted row that shows on a tournament's pages gives the tournament a new
-revision, so that the cached public pages are computed again — whoever made the change (the
-services, the admin, a shell). Bulk operations send no signal: the services that use them lock
-the tournament, which renews the revision too (``services.locked_tournament``)."""
+revision (players do not: the pages show each entry's own data), so that the cached public
+pages are computed again — whoever made the change (the services, the admin, a shell). Bulk
+operations send no signal: the services that use them lock the tournament, which renews the
+revision too (``services.locked_tournament``)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
-from tournaments.models import Bye, Entry, Game, Player, Round, Tournament
+from tournaments.models import Bye, Entry, Game, Round, Tournament
 
 
 @receiver([post_save, post_delete], sender=Entry)
@@ -27,11 +28,6 @@ def _game_changed(sender: type, instance: Game, **kwargs: Any) -> None:
 @receiver([post_save, post_delete], sender=Bye)
 def _bye_changed(sender: type, instance: Bye, **kwargs: Any) -> None:
     Tournament.touch(entries__pk=instance.entry_id)
-
-
-@receiver(post_save, sender=Player)
-def _player_changed(sender: type, instance: Player, **kwargs: Any) -> None:
-    Tournament.touch(entries__player_id=instance.pk)
 
 
 @receiver(post_save, sender=Tournament)

@@ -44,9 +44,9 @@ def crosstable(view: View) -> CrosstableTable:
         row: dict[str, Any] = {
             "rank": s.rank,
             "number": e.pairing_number,
-            "name": e.player.name,
-            "title": e.player.title,
-            "federation": e.player.federation,
+            "name": e.name,
+            "title": e.title,
+            "federation": e.federation,
             "rating": e.rating or "",
             "score": standing[e.pk].score,
             "url": reverse("entry_detail", args=[view.tournament.pk, e.pk]),

@@ -159,10 +159,10 @@ def test_a_correction_flows_into_later_events(
     a, b = Player.objects.create(name="A"), Player.objects.create(name="B")
     ra = RatingRecord.objects.create(player=a, system="regular", rating=1500, games=40)
     RatingRecord.objects.create(player=b, system="regular", rating=1500, games=40)
-    from tournaments.registration import register
+    from tournaments.registration import register_known
 
-    register(tournament.pk, a)
-    register(tournament.pk, b)
+    register_known(tournament.pk, a)
+    register_known(tournament.pk, b)
     services.correct_rating(ra.pk, Decimal("1712.50"), "Wrong rating entered", officer)
     assert tournament.entries.get(player=a).rating == 1713  # shown: to nearest
     record_games(tournament, [[(0, 1, "1/2-1/2")]])

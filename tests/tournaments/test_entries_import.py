@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
-from tournaments.models import Player
+from tournaments.models import Entry, Player, Tournament
 
 GOOD_AND_BAD = """Name;Elo;Title;Fed;FIDE ID;Birth date;Sex
 Carlsen, Magnus;2830;GM;NOR;1503014;1990-11-30;m
@@ -49,8 +51,8 @@ def test_confirming_registers_the_valid_rows(
     response = arbiter_client.post(url, {"text": text, "confirm": "1"}, follow=True)
     assert "2 players registered." in response.content.decode()
     assert tournament.entries.count() == 3
-    ding = tournament.entries.get(player=known)
-    assert (ding.rating, ding.pairing_number) == (2790, 1)
+    ding = tournament.entries.get(player=known)  # linked by FIDE ID
+    assert (ding.name, ding.rating, ding.pairing_number) == ("Ding Liren", 2790, 1)
 
 
 @pytest.mark.django_db
@@ -74,3 +76,118 @@ def test_a_file_without_a_name_column_is_refused(arbiter_client: Client, tournam
             reverse("entries_import", args=[tournament.pk]), {"text": " "}
         ).content.decode()
     )
+
+
+def elsewhere(player: Player, name: str = "Other Open") -> Tournament:
+    """Enter ``player`` in another tournament."""
+    t = Tournament.objects.create(name=name, start_date=date(2025, 1, 1), end_date=date(2025, 1, 1))
+    Entry.objects.create(tournament=t, player=player, pairing_number=1)
+    return t
+
+
+@pytest.mark.django_db
+def test_a_known_fide_id_is_linked_but_never_shown(arbiter_client: Client, tournament) -> None:
+    """ "Fide, Fred" with the FIDE ID of someone on record: the preview looks exactly like one
+    with an unknown ID, the entry is Fred as typed, the person on record is unchanged."""
+    other = Player.objects.create(
+        name="Other, Person", fide_id="4100018", birth_date=date(1961, 2, 3), title="IM"
+    )
+    elsewhere(other)
+    text = 'name,fide_id,birth_date\n"Fide, Fred",4100018,1975-04-05\n"New, Nina",4100019,\n'
+    url = reverse("entries_import", args=[tournament.pk])
+    html = arbiter_client.post(url, {"text": text}).content.decode()
+    assert html.count("new registration") == 2
+    assert "Other, Person" not in html and "1961" not in html and "known" not in html
+    response = arbiter_client.post(url, {"text": text, "confirm": "1"}, follow=True)
+    assert "2 players registered." in response.content.decode()
+    fred = tournament.entries.get(fide_id="4100018")
+    assert (fred.player, fred.name, fred.birth_date, fred.title) == (
+        other,
+        "Fide, Fred",
+        date(1975, 4, 5),
+        "",
+    )
+    players = arbiter_client.get(reverse("tournament_players", args=[tournament.pk]))
+    assert "Fide, Fred" in players.content.decode()
+    assert "Other, Person" not in players.content.decode()
+    other.refresh_from_db()
+    assert (other.name, other.birth_date, other.title) == ("Other, Person", date(1961, 2, 3), "IM")
+
+
+@pytest.mark.django_db
+def test_the_same_list_twice_registers_nobody_twice(arbiter_client: Client, tournament) -> None:
+    text = 'name,rating\n"Alpha, Ann",1800\n"Beta, Bob",1700\n'
+    url = reverse("entries_import", args=[tournament.pk])
+    arbiter_client.post(url, {"text": text, "confirm": "1"})
+    assert tournament.entries.count() == 2
+
+    html = arbiter_client.post(url, {"text": text}).content.decode()
+    assert "Alpha, Ann is already registered as no. 1" in html
+    assert "Beta, Bob is already registered as no. 2" in html
+    assert 'name="namesake-2"' in html and 'name="namesake-3"' in html
+    response = arbiter_client.post(url, {"text": text, "confirm": "1"}, follow=True)
+    assert "0 players registered. 2 left out: already registered under the same name." in (
+        response.content.decode()
+    )
+    assert tournament.entries.count() == 2
+
+    # Ticked: the arbiter says line 3 is another Beta, Bob.
+    arbiter_client.post(url, {"text": text, "confirm": "1", "namesake-3": "1"})
+    assert list(tournament.entries.values_list("name", flat=True).order_by("pk")) == [
+        "Alpha, Ann",
+        "Beta, Bob",
+        "Beta, Bob",
+    ]
+
+
+@pytest.mark.django_db
+def test_a_name_twice_in_one_file_is_a_question(arbiter_client: Client, tournament) -> None:
+    text = 'name,birth_date\n"Twin, Tim",2001-01-01\n"twin tim",\n"Twin, Tim",2004-04-04\n'
+    url = reverse("entries_import", args=[tournament.pk])
+    html = arbiter_client.post(url, {"text": text}).content.decode()
+    assert "twin tim is already on line 2" in html  # no birth date: cannot tell them apart
+    assert "Twin, Tim is already on line 3" in html  # line 2 was born in 2001, not 2004
+    arbiter_client.post(url, {"text": text, "confirm": "1", "namesake-4": "1"})
+    assert sorted(tournament.entries.values_list("birth_date__year", flat=True)) == [2001, 2004]
+
+
+@pytest.mark.django_db
+def test_namesakes_born_in_different_years_are_two_players(
+    arbiter_client: Client, tournament
+) -> None:
+    text = 'name,birth_date\n"Twin, Tim",2001-01-01\n"Twin, Tim",2004-04-04\n'
+    url = reverse("entries_import", args=[tournament.pk])
+    html = arbiter_client.post(url, {"text": text}).content.decode()
+    assert "already" not in html and html.count("new registration") == 2
+    arbiter_client.post(url, {"text": text, "confirm": "1"})
+    assert tournament.entries.count() == 2
+
+
+@pytest.mark.django_db
+def test_the_preview_asks_is_this_the_same_person(arbiter_client: Client, tournament) -> None:
+    fred = Player.objects.create(name="Fide, Fred", birth_date=date(1970, 6, 7), sex="m")
+    elsewhere(fred, "Spring Cup")
+    victim = Player.objects.create(name="Victim, Vic", birth_date=date(1970, 1, 1))
+    text = 'name,birth_date\n"Fide, Fred",1970-12-31\n'
+    url = reverse("entries_import", args=[tournament.pk])
+    html = arbiter_client.post(url, {"text": text}).content.decode()
+    assert "Is this the same person?" in html and 'name="same-2" required' in html
+    assert f'<option value="{fred.pk}">Yes: Fide, Fred, born 1970, who played in Spring Cup' in html
+    assert "1970-06-07" not in html
+
+    # A forged answer naming someone it did not offer links nothing.
+    arbiter_client.post(url, {"text": text, "confirm": "1", "same-2": str(victim.pk)})
+    first = tournament.entries.get()
+    assert first.player not in (fred, victim)
+    first.delete()
+
+    arbiter_client.post(url, {"text": text, "confirm": "1", "same-2": str(fred.pk)})
+    entry = tournament.entries.get()
+    assert (entry.player, entry.name, entry.birth_date, entry.sex) == (
+        fred,
+        "Fide, Fred",
+        date(1970, 12, 31),
+        "",
+    )
+    fred.refresh_from_db()
+    assert fred.birth_date == date(1970, 6, 7)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tournaments.models import Player
+from tournaments.models import Entry, Player, Tournament
 
 HTMX = {"HX-Request": "true", "HX-Target": "players"}
 
@@ -23,29 +25,123 @@ def test_it_registers_a_player_with_every_detail(arbiter_client: Client, tournam
             "sex": "w",
             "federation": "hun",
             "fide_id": "700070",
+            "uscf_id": "12345678",
             "birth_date": "1976-07-23",
             "rating": "2675",
         },
     )
     assert response["Location"] == reverse("tournament_manage", args=[tournament.pk]) + "#players"
     entry = tournament.entries.select_related("player").get()
-    assert (entry.pairing_number, entry.rating, entry.player.federation) == (1, 2675, "HUN")
-    assert entry.player.birth_date.year == 1976
+    assert (entry.pairing_number, entry.rating, entry.federation) == (1, 2675, "HUN")
+    assert (entry.name, entry.title, entry.sex, entry.birth_date.year) == (
+        "Polgar, Judit",
+        "GM",
+        "w",
+        1976,
+    )
+    # A new identity, made from the registration.
+    assert (entry.player.fide_id, entry.player.uscf_id, entry.player.name) == (
+        "700070",
+        "12345678",
+        "Polgar, Judit",
+    )
+
+
+def fide_2100() -> Player:
+    """A player on record, entered in another tournament."""
+    known = Player.objects.create(
+        name="Known, Kim", fide_id="123", fide_rating=2100, sex="w", birth_date=date(1980, 1, 2)
+    )
+    other = Tournament.objects.create(
+        name="Elsewhere", start_date=date(2025, 1, 1), end_date=date(2025, 1, 1)
+    )
+    Entry.objects.create(tournament=other, player=known, pairing_number=1, rating=2100)
+    return known
 
 
 @pytest.mark.django_db
-def test_a_known_fide_id_enters_the_stored_player(arbiter_client: Client, tournament) -> None:
-    known = Player.objects.create(name="Known, Kim", fide_id="123", fide_rating=2100)
-    arbiter_client.post(
-        reverse("entry_add", args=[tournament.pk]), {"name": "Typo, Kim", "fide_id": "123"}
-    )
+def test_it_links_a_known_fide_id_and_keeps_what_was_typed(
+    arbiter_client: Client, tournament
+) -> None:
+    """The FIDE ID is the identity; the entry is what this arbiter typed, and the answer is the
+    same as for an ID nobody knows (it does not tell that the ID exists)."""
+    known = fide_2100()
+    url = reverse("entry_add", args=[tournament.pk])
+    page = arbiter_client.post(url, {"name": "Typo, Kim", "fide_id": "123"}, follow=True)
     entry = tournament.entries.get()
-    assert entry.player == known and entry.rating == 2100
-    assert Player.objects.count() == 1
-    again = arbiter_client.post(
-        reverse("entry_add", args=[tournament.pk]), {"name": "Kim", "fide_id": "123"}
+    assert entry.player == known
+    assert (entry.name, entry.rating, entry.sex, entry.birth_date) == ("Typo, Kim", 0, "", None)
+    html = page.content.decode()
+    assert "Typo, Kim registered as no. 1." in html
+    assert "Known, Kim" not in html and "2100" not in html and "1980" not in html
+    known.refresh_from_db()
+    assert (known.name, known.fide_rating, known.sex) == ("Known, Kim", 2100, "w")
+    again = arbiter_client.post(url, {"name": "Kim", "fide_id": "123"})
+    assert "Typo, Kim is already registered as no. 1: a player can be registered once" in (
+        again.content.decode()
     )
-    assert "Known, Kim is already registered" in again.content.decode()
+    assert tournament.entries.count() == 1
+
+
+@pytest.mark.django_db
+def test_it_asks_whether_a_namesake_is_the_same_person(arbiter_client: Client, tournament) -> None:
+    """Without an ID: the same name and birth year as a person on record is a question, never
+    a silent match; the answer links (or not) the identity, and the entry keeps what was
+    typed."""
+    smith = Player.objects.create(name="Smith, John", birth_date=date(1990, 5, 1), sex="m")
+    other = Tournament.objects.create(
+        name="Autumn Cup", start_date=date(2025, 9, 1), end_date=date(2025, 9, 2)
+    )
+    Entry.objects.create(tournament=other, player=smith, pairing_number=1)
+    url = reverse("entry_add", args=[tournament.pk])
+    typed = {"name": "smith,  john", "birth_date": "1990-08-09", "rating": "1500"}
+
+    html = arbiter_client.post(url, typed).content.decode()
+    assert "Is this the same person?" in html
+    assert f'value="{smith.pk}"' in html
+    assert "smith,  john, born 1990, who played in Autumn Cup" in html
+    assert "1990-05-01" not in html  # the stored birth date
+    assert not tournament.entries.exists()
+
+    arbiter_client.post(url, typed | {"same_as": str(smith.pk)})
+    entry = tournament.entries.get()
+    assert entry.player == smith
+    assert (entry.name, entry.birth_date, entry.sex) == ("smith,  john", date(1990, 8, 9), "")
+    smith.refresh_from_db()
+    assert (smith.name, smith.birth_date) == ("Smith, John", date(1990, 5, 1))
+
+
+@pytest.mark.django_db
+def test_a_different_person_gets_a_new_identity(arbiter_client: Client, tournament) -> None:
+    smith = Player.objects.create(name="Smith, John", birth_date=date(1990, 5, 1))
+    url = reverse("entry_add", args=[tournament.pk])
+    typed = {"name": "Smith, John", "birth_date": "1990-08-09"}
+    arbiter_client.post(url, typed | {"same_as": "new"})
+    assert tournament.entries.get().player != smith
+    assert Player.objects.count() == 2
+
+
+@pytest.mark.django_db
+def test_only_a_person_it_offered_can_be_chosen(arbiter_client: Client, tournament) -> None:
+    """A forged answer naming someone else (not a namesake of the same birth year) links
+    nothing: the registration gets a new identity."""
+    victim = Player.objects.create(name="Victim, Vera", birth_date=date(1985, 1, 1))
+    url = reverse("entry_add", args=[tournament.pk])
+    arbiter_client.post(url, {"name": "Other, Otto", "same_as": str(victim.pk)})
+    assert tournament.entries.get().player != victim
+    # Nor without a birth date: no question is asked, a forged answer is ignored.
+    Player.objects.create(name="Alone, Al", birth_date=date(1970, 1, 1))
+    response = arbiter_client.post(url, {"name": "Alone, Al", "same_as": str(victim.pk)})
+    assert response.status_code == 302
+    assert not tournament.entries.filter(player=victim).exists()
+
+
+@pytest.mark.django_db
+def test_another_birth_year_is_no_question(arbiter_client: Client, tournament) -> None:
+    Player.objects.create(name="Smith, John", birth_date=date(1990, 5, 1))
+    url = reverse("entry_add", args=[tournament.pk])
+    response = arbiter_client.post(url, {"name": "Smith, John", "birth_date": "1991-05-01"})
+    assert response.status_code == 302 and Player.objects.count() == 2
 
 
 @pytest.mark.django_db
@@ -92,3 +188,30 @@ def test_without_javascript_errors_show_the_full_form(arbiter_client: Client, to
     html = response.content.decode()
     assert response.status_code == 200 and "This field is required" in html
     assert 'value="2000"' in html
+
+
+@pytest.mark.django_db
+def test_quick_add_asks_before_registering_a_namesake(arbiter_client: Client, tournament) -> None:
+    url = reverse("entry_add", args=[tournament.pk])
+    row = {"quick": "1", "name": "Quick, Quinn", "rating": "2450"}
+    arbiter_client.post(url, row, headers=HTMX)
+    html = arbiter_client.post(url, row | {"name": "quick,quinn"}, headers=HTMX).content.decode()
+    assert (
+        "Quick, Quinn is already registered as no. 1. Register another player with the same name?"
+        in html
+    )
+    assert 'name="namesake_ok"' in html and 'value="quick,quinn"' in html
+    assert tournament.entries.count() == 1
+    html = arbiter_client.post(url, row | {"namesake_ok": "1"}, headers=HTMX).content.decode()
+    assert "Quick, Quinn registered as no. 2." in html
+    assert tournament.entries.count() == 2
+
+
+@pytest.mark.django_db
+def test_a_namesake_told_apart_by_birth_year_is_no_question(
+    arbiter_client: Client, tournament
+) -> None:
+    url = reverse("entry_add", args=[tournament.pk])
+    arbiter_client.post(url, {"name": "Twin, Tom", "birth_date": "2001-01-01"})
+    response = arbiter_client.post(url, {"name": "Twin, Tom", "birth_date": "2004-01-01"})
+    assert response.status_code == 302 and tournament.entries.count() == 2

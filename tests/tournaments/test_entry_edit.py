@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tournaments.models import Player, Tournament
+from tournaments.models import Entry, Player, Tournament
 
 
 def form(entry, **change) -> dict:
-    data = {"name": entry.player.name, "federation": "USA", "rating": entry.rating}
+    data = {"name": entry.name, "federation": "USA", "rating": entry.rating}
     return data | change
 
 
@@ -23,7 +25,7 @@ def test_a_new_rating_changes_the_pairing_numbers(
     response = arbiter_client.post(url, form(c, rating=2600, name="Renamed, Player"))
     assert response.status_code == 302
     c.refresh_from_db()
-    assert (c.pairing_number, c.rating, c.player.name) == (1, 2600, "Renamed, Player")
+    assert (c.pairing_number, c.rating, c.name) == (1, 2600, "Renamed, Player")
 
 
 @pytest.mark.django_db
@@ -38,19 +40,77 @@ def test_the_rating_is_locked_after_round_1(
     assert "Round 2" in html and "Round 5" in html and "Round 1<" not in html  # rounds to come
     arbiter_client.post(url, form(d, rating=2900, title="IM"))
     d.refresh_from_db()
-    assert (d.rating, d.player.title, d.pairing_number) == (2300, "IM", 4)
+    assert (d.rating, d.title, d.pairing_number) == (2300, "IM", 4)
+
+
+def olga() -> Player:
+    """A player on record with FIDE ID 42, entered in another tournament."""
+    other = Tournament.objects.create(
+        name="X", start_date=date(2026, 1, 1), end_date=date(2026, 1, 1)
+    )
+    player = Player.objects.create(name="Other, Olga", fide_id="42", birth_date=date(1970, 3, 4))
+    Entry.objects.create(tournament=other, player=player, pairing_number=1)
+    return player
 
 
 @pytest.mark.django_db
-def test_a_fide_id_of_someone_else_is_refused(
+def test_a_new_fide_id_links_that_identity_without_showing_or_changing_it(
     arbiter_client: Client, tournament, make_entries
 ) -> None:
     (a,) = make_entries(1)
-    Player.objects.create(name="Other, Olga", fide_id="42")
+    own = a.player
+    known = olga()
+    url = reverse("entry_edit", args=[tournament.pk, a.pk])
+    response = arbiter_client.post(url, form(a, fide_id="42", title="GM"), follow=True)
+    assert "Player 01 saved." in response.content.decode()
+    a.refresh_from_db()
+    assert (a.player, a.name, a.fide_id, a.title) == (known, "Player 01", "42", "GM")
+    known.refresh_from_db()
+    assert (known.name, known.title, known.birth_date) == ("Other, Olga", "", date(1970, 3, 4))
+    assert not Player.objects.filter(pk=own.pk).exists()  # used by nobody any more
+    html = arbiter_client.get(url).content.decode()
+    assert "Other, Olga" not in html and "1970" not in html
+    # Taking the ID away (a typo) unlinks the entry; the identity stays as it was.
+    arbiter_client.post(url, form(a, fide_id=""))
+    a.refresh_from_db()
+    assert a.player != known and a.fide_id == ""
+    known.refresh_from_db()
+    assert (known.name, known.fide_id) == ("Other, Olga", "42")
+
+
+@pytest.mark.django_db
+def test_the_same_fide_id_twice_in_a_tournament_is_refused(
+    arbiter_client: Client, tournament, make_entries
+) -> None:
+    a, b = make_entries(2)
+    arbiter_client.post(reverse("entry_edit", args=[tournament.pk, a.pk]), form(a, fide_id="7"))
     html = arbiter_client.post(
-        reverse("entry_edit", args=[tournament.pk, a.pk]), form(a, fide_id="42")
+        reverse("entry_edit", args=[tournament.pk, b.pk]), form(b, fide_id="7")
     ).content.decode()
-    assert "FIDE ID 42 belongs to Other, Olga" in html
+    assert "Player 01 is already registered as no. 1: a player can be registered once" in html
+    b.refresh_from_db()
+    assert b.fide_id == ""
+
+
+@pytest.mark.django_db
+def test_an_identity_of_its_own_follows_the_entry_a_shared_one_does_not(
+    arbiter_client: Client, tournament, make_entries
+) -> None:
+    a, b = make_entries(2)
+    elsewhere = Tournament.objects.create(
+        name="Y", start_date=date(2026, 1, 1), end_date=date(2026, 1, 1)
+    )
+    Entry.objects.create(tournament=elsewhere, player=b.player, pairing_number=1)
+    for entry in (a, b):
+        arbiter_client.post(
+            reverse("entry_edit", args=[tournament.pk, entry.pk]),
+            form(entry, name="Fixed, Name", birth_date="2000-01-02"),
+        )
+    a.player.refresh_from_db()
+    b.player.refresh_from_db()
+    assert (a.player.name, a.player.birth_date) == ("Fixed, Name", date(2000, 1, 2))
+    assert (b.player.name, b.player.birth_date) == ("Player 02", None)
+    assert Entry.objects.get(tournament=elsewhere).name == "Player 02"
 
 
 @pytest.mark.django_db
@@ -70,8 +130,6 @@ def test_manual_seeding_edits_the_pairing_number(
 def test_it_is_404_for_another_tournaments_entry(
     arbiter_client: Client, tournament, make_entries
 ) -> None:
-    from datetime import date
-
     (a,) = make_entries(1)
     other = Tournament.objects.create(
         name="X", start_date=date(2026, 1, 1), end_date=date(2026, 1, 1)
@@ -82,15 +140,17 @@ def test_it_is_404_for_another_tournaments_entry(
 
 @pytest.mark.django_db
 def test_an_edit_is_one_transaction(arbiter_client: Client, tournament, make_entries) -> None:
-    """Player data, rating and pairing number are saved together or not at all: a refused
+    """The entry's data, rating and pairing number are saved together or not at all: a refused
     pairing number (the seeding is not manual) leaves the name and rating as they were."""
     from tournaments import registration
+    from tournaments.identity import PlayerData
     from tournaments.services import ArbiterError
 
     a, _b, c = make_entries(3)
-    c.player.name = "Renamed, Player"
+    renamed = PlayerData(name="Renamed, Player")
     with pytest.raises(ArbiterError, match="choose manual seeding"):
-        registration.update_entry(c, ["name"], 2900, number=3)
+        registration.update_entry(c, renamed, 2900, number=3)
     c.refresh_from_db()
-    assert (c.player.name, c.rating, c.pairing_number) == ("Player 03", 2325, 3)
+    assert (c.name, c.rating, c.pairing_number) == ("Player 03", 2325, 3)
+    assert c.player.name == "Player 03"
     assert a.pairing_number == 1

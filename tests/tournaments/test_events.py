@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from tournaments import events
 from tournaments.models import Entry, Event, Player, Tournament
-from tournaments.registration import register
+from tournaments.registration import register_known
 from tournaments.services import ArbiterError
 
 DAY = date(2026, 5, 2)
@@ -32,7 +32,7 @@ def add(event: Event, name: str, rounds: int = 3, rating: str = "fide") -> Tourn
 
 
 def enter(t: Tournament, name: str, fide: int) -> Entry:
-    return register(t.pk, Player(name=name, fide_rating=fide))
+    return register_known(t.pk, Player(name=name, fide_rating=fide))
 
 
 def test_it_adds_sections_run_by_the_event_arbiters(event: Event, arbiter: User) -> None:

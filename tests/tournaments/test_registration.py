@@ -6,17 +6,18 @@ from __future__ import annotations
 import pytest
 
 from tournaments import registration, services
+from tournaments.identity import PlayerData
 from tournaments.models import Bye, Entry, Player, Tournament
 from tournaments.registration import Availability
 from tournaments.services import ArbiterError
 
 
 def enter(t: Tournament, name: str, rating: int, title: str = "") -> Entry:
-    return registration.register(t.pk, Player(name=name, title=title, fide_rating=rating))
+    return registration.register(t.pk, PlayerData(name=name, title=title), rating)
 
 
 def names(t: Tournament) -> list[str]:
-    return [e.player.name for e in t.entries.select_related("player").order_by("pairing_number")]
+    return [e.name for e in t.entries.order_by("pairing_number")]
 
 
 @pytest.mark.django_db
@@ -60,7 +61,7 @@ def test_manual_numbers_stay_and_can_be_moved(tournament) -> None:
     for name, rating in (("A", 1000), ("B", 2000), ("C", 3000)):
         enter(tournament, name, rating)
     assert names(tournament) == ["A", "B", "C"]
-    registration.set_pairing_number(tournament.entries.get(player__name="C"), 1)
+    registration.set_pairing_number(tournament.entries.get(name="C"), 1)
     assert names(tournament) == ["C", "A", "B"]
 
 
@@ -94,11 +95,11 @@ def test_numbers_are_fixed_after_round_4_and_for_tcec(tournament, make_entries, 
 @pytest.mark.django_db
 def test_ratings_only_change_before_round_1(tournament, make_entries, play) -> None:
     _a, b = make_entries(2)
-    registration.update_entry(b, [], 2600)
+    registration.update_entry(b, PlayerData.of(b), 2600)
     assert Entry.objects.get(pk=b.pk).pairing_number == 1
     play(tournament, rounds=1)
     with pytest.raises(ArbiterError, match="before round 1"):
-        registration.update_entry(b, [], 1000)
+        registration.update_entry(b, PlayerData.of(b), 1000)
 
 
 @pytest.mark.django_db

@@ -83,7 +83,8 @@ def test_it_does_a_constant_number_of_queries(
     make_entries(players)
     play(tournament, rounds=1)
     services.pair_next_round(tournament.pk)
-    for number, queries in ((1, 9), (2, 10)):  # results; draft (and its explanation)
+    # 9, and the menu's permissions (2); the draft: and its explanation
+    for number, queries in ((1, 11), (2, 12)):  # results, draft
         with django_assert_num_queries(queries):
             arbiter_client.get(reverse("round_manage", args=[tournament.pk, number]))
 

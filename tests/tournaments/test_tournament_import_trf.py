@@ -60,13 +60,13 @@ def test_the_files_starting_ranks_stay(arbiter_client: Client) -> None:
     t = Tournament.objects.get()
     t.rounds, t.status = 10, Tournament.Status.RUNNING  # two more rounds
     t.save()
-    before = list(t.entries.order_by("pairing_number").values_list("player__name", flat=True))
+    before = list(t.entries.order_by("pairing_number").values_list("name", flat=True))
     assert t.seeding == Tournament.Seeding.MANUAL
     from tournaments import registration
-    from tournaments.models import Player
+    from tournaments.identity import PlayerData
 
-    registration.register(t.pk, Player(name="Late, Lou", fide_rating=2900))
-    after = list(t.entries.order_by("pairing_number").values_list("player__name", flat=True))
+    registration.register(t.pk, PlayerData(name="Late, Lou"), 2900)
+    after = list(t.entries.order_by("pairing_number").values_list("name", flat=True))
     assert after == [*before, "Late, Lou"]
 
 

@@ -94,9 +94,9 @@ def test_any_change_shows_at_once(client: Client, tournament, four) -> None:
     """Changes made outside the services (the admin, a shell) renew the cache too."""
     url = reverse("tournament_standings", args=[tournament.pk])
     assert "Player 01" in client.get(url).content.decode()
-    player = four[0].player
-    player.name = "Renamed, Rita"
-    player.save()
+    entry = four[0]
+    entry.name = "Renamed, Rita"
+    entry.save()
     assert "Renamed, Rita" in client.get(url).content.decode()
     game = four[0].white_games.get()
     game.result = "0-1"

@@ -10,6 +10,7 @@ from django.shortcuts import get_object_or_404
 from django_htmx.middleware import HtmxDetails
 
 from tournaments.models import Tournament
+from tournaments.roles import ARBITERS, may_create_tournaments
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -25,6 +26,16 @@ def _get_tournament_for_arbiter(request: HttpRequest, pk: int) -> Tournament:
     if not tournament.is_arbiter(request.user):
         raise PermissionDenied("Only the tournament's arbiters may do this.")
     return tournament
+
+
+def _require_tournament_creator(request: HttpRequest) -> None:
+    """Only members of the Arbiters group (and superusers) create tournaments (403 for anybody
+    else; the views also need a login). See :mod:`tournaments.roles`."""
+    if not may_create_tournaments(request.user):
+        raise PermissionDenied(
+            f"Only members of the {ARBITERS} group may create tournaments: ask an administrator "
+            f"to add your account to it."
+        )
 
 
 def htmx_target(request: HtmxHttpRequest) -> str:

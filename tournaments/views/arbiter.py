@@ -13,13 +13,19 @@ from pairing.services import export_trf
 from tournaments import registration, services
 from tournaments.dashboard import Dashboard
 from tournaments.forms import QuickEntryForm, TournamentForm, TrfImportForm
-from tournaments.views.access import HtmxHttpRequest, _get_tournament_for_arbiter, posted
+from tournaments.views.access import (
+    HtmxHttpRequest,
+    _get_tournament_for_arbiter,
+    _require_tournament_creator,
+    posted,
+)
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def tournament_create(request: HtmxHttpRequest) -> HttpResponse:
-    """A new tournament; its creator becomes its arbiter."""
+    """A new tournament (members of the Arbiters group); its creator becomes its arbiter."""
+    _require_tournament_creator(request)
     form = TournamentForm(posted(request)[0])
     if request.method == "POST" and form.is_valid():
         tournament = services.create_tournament(form.save(commit=False), request.user.pk or 0)
@@ -54,14 +60,16 @@ def tournament_manage(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The arbiter's dashboard: the next step, the players, the rounds."""
     tournament = _get_tournament_for_arbiter(request, pk)
     context = {"board": Dashboard.load(tournament), "tournament": tournament}
-    context["form"] = QuickEntryForm()
+    context["form"] = QuickEntryForm(tournament=tournament)
     return render(request, "tournaments/tournament_manage.html", context)
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def tournament_import_trf(request: HtmxHttpRequest) -> HttpResponse:
-    """A whole tournament from a TRF file; the importer becomes its arbiter."""
+    """A whole tournament from a TRF file (members of the Arbiters group); the importer
+    becomes its arbiter."""
+    _require_tournament_creator(request)
     form = TrfImportForm(*posted(request, files=True))
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data

@@ -15,7 +15,7 @@ from tournaments import events
 from tournaments.forms import EventForm, MoveForm, SectionForm
 from tournaments.models import Entry, Event
 from tournaments.services import ArbiterError
-from tournaments.views.access import HtmxHttpRequest, posted
+from tournaments.views.access import HtmxHttpRequest, _require_tournament_creator, posted
 
 
 def _get_event_for_arbiter(request: HttpRequest, pk: int) -> Event:
@@ -38,7 +38,9 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def event_create(request: HtmxHttpRequest) -> HttpResponse:
-    """A new event; its creator becomes its arbiter. Sections are added next."""
+    """A new event (members of the Arbiters group); its creator becomes its arbiter. Sections
+    are added next."""
+    _require_tournament_creator(request)
     form = EventForm(posted(request)[0])
     if request.method == "POST" and form.is_valid():
         event = events.create_event(form.save(commit=False), request.user.pk or 0)
@@ -115,6 +117,6 @@ def entry_move(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     else:
         messages.success(
             request,
-            f"{moved.player.name} moved to {section.section_name} as no. {moved.pairing_number}.",
+            f"{moved.name} moved to {section.section_name} as no. {moved.pairing_number}.",
         )
     return redirect("event_manage", event.pk)

@@ -10,6 +10,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.defaultfilters import pluralize
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -21,6 +22,7 @@ from tournaments.forms import (
     EntryEditForm,
     EntryForm,
     QuickEntryForm,
+    csv_decisions,
 )
 from tournaments.models import Entry, Tournament
 from tournaments.services import ArbiterError
@@ -31,7 +33,7 @@ def _players_section(
     request: HtmxHttpRequest, tournament: Tournament, form: EntryForm | None = None, **extra: Any
 ) -> HttpResponse:
     context = {"tournament": tournament, "board": Dashboard.load(tournament)}
-    context |= {"form": form or QuickEntryForm(), **extra}
+    context |= {"form": form or QuickEntryForm(tournament=tournament), **extra}
     return render(request, "tournaments/tournament_manage.html#players", context)
 
 
@@ -40,27 +42,30 @@ def _back_to_players(tournament: Tournament) -> HttpResponse:
 
 
 def _entry(tournament: Tournament, entry_pk: int) -> Entry:
-    return get_object_or_404(
-        Entry.objects.select_related("player"), pk=entry_pk, tournament=tournament
-    )
+    return get_object_or_404(Entry, pk=entry_pk, tournament=tournament)
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def entry_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    """Register a player. The quick row (htmx) gets the player list back, ready for the next."""
+    """Register a player. The quick row (htmx) gets the player list back, ready for the next.
+    A namesake or a possible known person is a question in the form, asked before saving."""
     tournament = _get_tournament_for_arbiter(request, pk)
     form_class = QuickEntryForm if request.POST.get("quick") else EntryForm
-    form = form_class(posted(request)[0])
+    form = form_class(posted(request)[0], tournament=tournament)
     if request.method == "POST" and form.is_valid():
         try:
-            fide = tournament.pairing_rating == Tournament.PairingRating.FIDE
-            rating = form.cleaned_data["rating"] if fide else None  # else the pairing rating
-            entry = registration.register(tournament.pk, form.player(), rating)
+            entry = registration.register(
+                tournament.pk,
+                form.player_data(),
+                form.cleaned_data["rating"] or 0,
+                same_as=form.same_person,
+                namesake_ok=form.cleaned_data["namesake_ok"],
+            )
         except ArbiterError as e:
             form.add_error(None, str(e))
         else:
-            note = f"{entry.player.name} registered as no. {entry.pairing_number}."
+            note = f"{entry.name} registered as no. {entry.pairing_number}."
             if request.htmx:
                 return _players_section(request, tournament, added=note)
             messages.success(request, note)
@@ -73,29 +78,23 @@ def entry_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def entry_edit(request: HtmxHttpRequest, pk: int, entry_pk: int) -> HttpResponse:
-    """Correct a player's data; the rating until round 1 is paired."""
+    """Correct this tournament's data of a player; the rating until round 1 is paired."""
     tournament = _get_tournament_for_arbiter(request, pk)
     entry = _entry(tournament, entry_pk)
     paired = tournament.round_set.exists()
     manual = tournament.seeding == Tournament.Seeding.MANUAL and not paired
-    initial = {name: getattr(entry.player, name) for name in EntryEditForm.player_fields}
-    initial |= {"rating": entry.rating, "pairing_number": entry.pairing_number}
     form = EntryEditForm(
-        posted(request)[0],
-        initial=initial,
-        player=entry.player,
-        rating_locked=paired,
-        manual_number=manual,
+        posted(request)[0], entry=entry, rating_locked=paired, manual_number=manual
     )
     if request.method == "POST" and form.is_valid():
         try:
             rating = None if paired else form.cleaned_data["rating"] or 0
             number = form.cleaned_data.get("pairing_number") if manual else None
-            registration.update_entry(entry, form.changed_player_fields(), rating, number or None)
+            registration.update_entry(entry, form.player_data(), rating, number or None)
         except ArbiterError as e:
             form.add_error(None, str(e))
         else:
-            messages.success(request, f"{entry.player.name} saved.")
+            messages.success(request, f"{entry.name} saved.")
             return _back_to_players(tournament)
     context = {"form": form, "tournament": tournament, "entry": entry}
     context["schedule"] = _schedule(tournament, entry)
@@ -166,8 +165,19 @@ def entries_import(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         text = form.cleaned_data["text"]
         if request.POST.get("confirm"):
-            count = registration.import_csv(tournament.pk, text)
-            messages.success(request, f"{count} players registered.")
-            return _back_to_players(tournament)
+            try:
+                done = registration.import_csv(tournament.pk, text, csv_decisions(request.POST))
+            except ArbiterError as e:
+                messages.error(request, str(e))
+            else:
+                messages.success(request, _imported(done))
+                return _back_to_players(tournament)
         context |= {"preview": registration.preview_csv(tournament, text), "text": text}
     return render(request, "tournaments/entries_import.html", context)
+
+
+def _imported(done: registration.CsvImported) -> str:
+    note = f"{done.registered} player{pluralize(done.registered)} registered."
+    if done.skipped:
+        note += f" {done.skipped} left out: already registered under the same name."
+    return note

@@ -175,7 +175,7 @@ def entry_detail(request: HtmxHttpRequest, pk: int, entry_pk: int) -> HttpRespon
             "spark": sparkline(rounds, view.full_state.points.win),
             "standing": next((s for s in view.standings if s.entry.pk == entry.pk), None),
         }
-        return context, entry.player.name
+        return context, entry.name
 
     template = "tournaments/entry_detail.html"
     return _page(request, pk, template, "player", "players", build)

@@ -219,9 +219,7 @@ def _result_response(
 ) -> HttpResponse:
     number = game.round.number
     if request.htmx:
-        game = Game.objects.select_related("round", "white__player", "black__player").get(
-            pk=game.pk
-        )
+        game = Game.objects.select_related("round", "white", "black").get(pk=game.pk)
         context = {"tournament": tournament, "game": game, "buttons": RESULT_BUTTONS}
         context |= {"others": OTHER_RESULTS, "round": game.round, **extra}
         response = render(request, f"{TEMPLATE}#game_row", context)

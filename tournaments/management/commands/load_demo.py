@@ -10,7 +10,10 @@ from tournaments.demo import DEMO_NAME, load_demo
 
 
 class Command(BaseCommand):
-    help = "Create the demo arbiter account and a 24-player tournament with two rounds played."
+    help = (
+        "Create the demo arbiter and rating officer accounts and a 24-player tournament with "
+        "two rounds played."
+    )
 
     def handle(self, *args: Any, **options: Any) -> None:
         login = load_demo()
@@ -23,4 +26,14 @@ class Command(BaseCommand):
                 f"Arbiter login: username '{login.username}', password '{login.password}' "
                 f"(http://127.0.0.1:8000/accounts/login/)"
             )
+        )
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Rating officer login: username '{login.officer}', password "
+                f"'{login.officer_password}' (http://127.0.0.1:8000/admin/: ratings and players)"
+            )
+        )
+        self.stdout.write(
+            "Admin login (add accounts to the Arbiters or Rating officers group): create one "
+            "with `.venv/bin/python manage.py createsuperuser`."
         )

@@ -1,0 +1,55 @@
+"""Migration 0006_entry_owned_identity: every entry takes its player's data as it was (the
+pages show the same after the upgrade), and the Arbiters group exists."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+
+BEFORE = [("tournaments", "0005_uscf_event")]
+AFTER = [("tournaments", "0006_entry_owned_identity"), ("ratings", "0004_entry_owned_identity")]
+
+
+def migrate(targets: list[tuple[str, str]]):
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(targets)
+    return executor.loader.project_state(targets).apps
+
+
+@pytest.mark.django_db(transaction=True)
+def test_it_gives_each_entry_its_players_data() -> None:
+    old = migrate(BEFORE)
+    tournament_model = old.get_model("tournaments", "Tournament")
+    player_model = old.get_model("tournaments", "Player")
+    entry_model = old.get_model("tournaments", "Entry")
+    day = date(2026, 1, 1)
+    t = tournament_model.objects.create(name="Old", start_date=day, end_date=day)
+    full = player_model.objects.create(
+        name="Full, Fay",
+        title="WIM",
+        federation="NOR",
+        sex="w",
+        birth_date=date(1999, 9, 9),
+        fide_id="555",
+        uscf_id="12345678",
+    )
+    bare = player_model.objects.create(name="Bare, Ben")
+    entry_model.objects.create(tournament=t, player=full, pairing_number=1)
+    entry_model.objects.create(tournament=t, player=bare, pairing_number=2)
+
+    new = migrate(AFTER)
+    rows = new.get_model("tournaments", "Entry").objects.order_by("pairing_number")
+    fields = ("name", "title", "federation", "sex", "birth_date", "fide_id", "uscf_id")
+    assert [tuple(getattr(e, f) for f in fields) for e in rows] == [
+        ("Full, Fay", "WIM", "NOR", "w", date(1999, 9, 9), "555", "12345678"),
+        ("Bare, Ben", "", "", "", None, "", ""),
+    ]
+    group = new.get_model("auth", "Group").objects.get(name="Arbiters")
+    assert list(group.permissions.values_list("codename", flat=True)) == ["add_tournament"]
+    officers = new.get_model("auth", "Group").objects.get(name="Rating officers")
+    codenames = set(officers.permissions.values_list("codename", flat=True))
+    assert {"change_player", "view_entry"} <= codenames

@@ -1,0 +1,204 @@
+"""Who a registered player is: the shared :class:`~tournaments.models.Player` identity an entry
+is linked to, and the entry's own data.
+
+A tournament owns its entries: what its arbiter types (or imports) is the entry's copy
+(:class:`PlayerData`), and nothing a tournament does reads or writes a shared player's data.
+The identity is found
+
+1. by ID: the FIDE ID, then the US Chess ID — federation IDs are unique, so a typed ID is
+   that person, whatever name was typed (nothing tells the arbiter whether the ID was known:
+   the registration looks the same either way);
+2. without an ID, by name and birth year, only when the arbiter answers "is this the same
+   person?" (:func:`candidates`); otherwise
+3. a new identity, made from the registration.
+
+An identity used by one entry alone (no other entry, no rating record) is that entry's own:
+it follows the entry's corrections (:func:`follow`). A shared one changes only in the admin
+(superusers and rating officers).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass
+from datetime import date
+from typing import Any, ClassVar
+
+from django.db.models import Q
+
+from tournaments.models import Entry, Player, Tournament
+
+PLAYED_IN_SHOWN = 3
+"""Tournaments named in an "is this the same person?" question."""
+
+
+@dataclass(frozen=True)
+class PlayerData:
+    """A player's data as a tournament registers it: the entry's own copy."""
+
+    name: str
+    title: str = ""
+    federation: str = ""
+    sex: str = ""
+    birth_date: date | None = None
+    fide_id: str = ""
+    uscf_id: str = ""
+
+    FIELDS: ClassVar = ("name", "title", "federation", "sex", "birth_date", "fide_id", "uscf_id")
+
+    @classmethod
+    def of(cls, entry: Entry) -> PlayerData:
+        return cls(**{name: getattr(entry, name) for name in cls.FIELDS})
+
+    def fields(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @property
+    def ids(self) -> tuple[str, str]:
+        return (self.fide_id, self.uscf_id)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A person on record with the same name and birth year as a registration without an ID:
+    perhaps the same person. The label says only what the arbiter typed and where the person
+    played (public), never the person's stored data."""
+
+    player_id: int
+    label: str
+
+
+def normalized(name: str) -> str:
+    """A name for comparison: case, commas, dots and spacing do not matter."""
+    return " ".join(re.sub(r"[,.;]", " ", name).casefold().split())
+
+
+def by_id(data: PlayerData) -> Player | None:
+    """The identity with the registration's FIDE ID, else its US Chess ID."""
+    if data.fide_id:
+        found = Player.objects.filter(fide_id=data.fide_id).first()
+        if found is not None:
+            return found
+    if data.uscf_id:
+        return Player.objects.filter(uscf_id=data.uscf_id).first()
+    return None
+
+
+def candidates(data: PlayerData, tournament: Tournament) -> list[Candidate]:
+    """People on record with the registration's name and birth year who are not in the
+    tournament yet. Only for a registration without an ID (an ID decides by itself) and with a
+    birth date (a name alone is too weak)."""
+    if any(data.ids) or data.birth_date is None or not normalized(data.name):
+        return []
+    year = data.birth_date.year
+    key = normalized(data.name)
+    first = key.split()[0]
+    found = (
+        Player.objects.filter(birth_date__year=year, name__istartswith=first)
+        .exclude(entries__tournament=tournament)
+        .order_by("pk")
+    )
+    out = []
+    for player in found:
+        if normalized(player.name) != key:
+            continue
+        played = Tournament.objects.filter(entries__player=player).order_by("-start_date")
+        names = [t.name for t in played[:PLAYED_IN_SHOWN]]
+        where = f", who played in {', '.join(names)}" if names else ""
+        out.append(Candidate(player.pk, f"{data.name}, born {year}{where}"))
+    return out
+
+
+def told_apart(entry: Entry, data: PlayerData) -> bool:
+    """Data of both show they are two people (different birth years or IDs)."""
+    born = entry.birth_date, data.birth_date
+    if born[0] is not None and born[1] is not None and born[0].year != born[1].year:
+        return True
+    ids = zip((entry.fide_id, entry.uscf_id), data.ids, strict=True)
+    return any(a and b and a != b for a, b in ids)
+
+
+def namesakes(entries: Iterable[Entry], data: PlayerData) -> list[Entry]:
+    """Entries with the registration's name that nothing tells apart from it."""
+    key = normalized(data.name)
+    return [e for e in entries if normalized(e.name) == key and not told_apart(e, data)]
+
+
+def same_player(
+    tournament: Tournament, data: PlayerData, identity: Player | None, besides: Entry | None = None
+) -> Entry | None:
+    """The tournament's entry (other than ``besides``) of the same person by ID or identity:
+    registering a player twice is refused."""
+    q = Q(player=identity) if identity is not None else Q()
+    if data.fide_id:
+        q |= Q(fide_id=data.fide_id)
+    if data.uscf_id:
+        q |= Q(uscf_id=data.uscf_id)
+    if not q:
+        return None
+    entries = tournament.entries.filter(q)
+    if besides is not None:
+        entries = entries.exclude(pk=besides.pk)
+    return entries.first()
+
+
+def new_identity(data: PlayerData, rating: int) -> Player:
+    """A new identity made from a registration (safe when two tournaments register the same
+    new ID at once: the second finds the first's)."""
+    fields = data.fields() | {"fide_rating": rating}
+    for key in ("fide_id", "uscf_id"):
+        if fields[key]:
+            lookup = {key: fields.pop(key)}
+            player, _ = Player.objects.get_or_create(**lookup, defaults=fields)
+            return player
+    return Player.objects.create(**fields)
+
+
+def resolve(data: PlayerData, rating: int, same_as: int | None, offered: list[Candidate]) -> Player:
+    """The identity of a registration: by ID, else the candidate the arbiter chose (only one
+    that was offered), else a new one."""
+    found = by_id(data)
+    if found is not None:
+        return found
+    if same_as is not None and same_as in {c.player_id for c in offered}:
+        return Player.objects.get(pk=same_as)
+    return new_identity(data, rating)
+
+
+def is_shared(player: Player, entry: Entry | None) -> bool:
+    """Anything but ``entry`` refers to the player: another entry, a rating record, history."""
+    for relation in Player._meta.related_objects:
+        rows = relation.related_model._default_manager.filter(**{relation.field.name: player})
+        if relation.related_model is Entry and entry is not None:
+            rows = rows.exclude(pk=entry.pk)
+        if rows.exists():
+            return True
+    return False
+
+
+def follow(entry: Entry) -> None:
+    """An identity that is the entry's own takes the entry's data (a corrected name shows in
+    the rating pages and in later "same person?" questions). A shared one is left alone, and
+    so is an ID another identity has."""
+    player = entry.player
+    if is_shared(player, entry):
+        return
+    changed = []
+    for name in PlayerData.FIELDS:
+        value = getattr(entry, name)
+        if getattr(player, name) == value:
+            continue
+        taken = name in ("fide_id", "uscf_id") and value
+        if taken and Player.objects.filter(**{name: value}).exists():
+            continue
+        setattr(player, name, value)
+        changed.append(name)
+    if changed:
+        player.save(update_fields=changed)
+
+
+def discard_if_unused(player: Player) -> None:
+    """Delete an identity nothing refers to any more (a registration made by mistake)."""
+    if not is_shared(player, None):
+        player.delete()
