@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 # Run pytest; its exit code 5 ("no tests collected") counts as success.
 PYTEST = code=0; $(BIN)/pytest -n auto $(1) || code=$$?; [ $$code -eq 0 ] || [ $$code -eq 5 ]
 
-.PHONY: run test lint typecheck importlint pytest locks corpus test-postgres browsers bench install clean
+.PHONY: run test lint typecheck importlint pytest locks corpus test-postgres browsers bench mutation install clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -60,5 +60,20 @@ browsers:
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
 
+# Mutation testing of the rule modules (slow, not part of `make test`; docs/testing.md). The
+# modules and the tests run against each mutant are in [tool.mutmut] (pyproject.toml); MUTANTS
+# picks mutants by name, e.g. `make mutation MUTANTS='pairing.engine.dutch.criteria.*'`.
+MUTANTS ?= 'pairing.engine.dutch.criteria.*' 'pairing.engine.dutch.colours.*' \
+	'pairing.engine.core.colours.*' 'pairing.engine.dubov.colours.*' 'pairing.engine.dubov.order.*' \
+	'pairing.engine.dubov.upfloaters.x_float_type*' \
+	'pairing.engine.dubov.upfloaters.x_colour_violations_bound*' \
+	'pairing.engine.tiebreaks.x__cut*' 'pairing.engine.tiebreaks.x_buchholz*' \
+	'pairing.engine.tiebreaks.x_sonneborn_berger*' 'pairing.engine.tiebreaks.x_progressive_score*' \
+	'pairing.engine.tiebreaks.x_aro*' 'pairing.engine.tiebreaks.x__check_modifiers*' \
+	'pairing.engine.tiebreaks.x_tie_break*'
+mutation: $(STAMP)
+	$(BIN)/mutmut run --max-children 2 $(MUTANTS)
+	$(BIN)/mutmut results
+
 clean:
-	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache .mypy_cache .ruff_cache mutants

@@ -10,13 +10,16 @@ command line pair a tournament identically. Each ``Round`` row is one TRF round 
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from functools import cached_property
 from itertools import combinations
 from typing import Any
+
+from django.utils import timezone
 
 from pairing.engine import (
     BLANK,
@@ -62,6 +65,7 @@ from tournaments.models import (
     Round,
     Tournament,
     VirtualPoints,
+    split_fide_id,
 )
 
 SYSTEM_CODES: dict[str, str] = {
@@ -102,7 +106,7 @@ def _player(entry: Entry, results: tuple[RoundEntry, ...]) -> EnginePlayer:
         rating=entry.rating,
         title=entry.title,
         sex=entry.sex,
-        federation=entry.federation,
+        federation=entry.federation.upper(),
         fide_id=entry.fide_id,
         birth_date=entry.birth_date.strftime("%Y/%m/%d") if entry.birth_date else "",
         results=results,
@@ -268,16 +272,47 @@ def _state(snap: Snapshot, done: int) -> TournamentState:
         forbidden=_forbidden(snap),
         acceleration=virtual_points(snap),
         double_rounds=tournament.double_rounds,
-        info=TournamentInfo(
-            name=tournament.name,
-            city=tournament.place,
-            federation=tournament.federation,
-            start_date=tournament.start_date.strftime("%Y/%m/%d"),
-            end_date=tournament.end_date.strftime("%Y/%m/%d"),
-            tournament_type=tournament.get_pairing_system_display(),
-            system_code=SYSTEM_CODES[tournament.pairing_system] + _baku_suffix(tournament),
-            tie_breaks=tournament.tie_breaks,
-        ),
+        info=_info(snap),
+    )
+
+
+def _arbiter(name: str, fide_id: str) -> str:
+    """TRF records 102 and 112: the arbiter's title and name, then the FIDE ID."""
+    return f"{name} ({fide_id})" if fide_id else name
+
+
+def _round_dates(snap: Snapshot) -> tuple[str, ...]:
+    """TRF record 132, one YY/MM/DD per round column: the schedule's date of the round, else
+    the day it was paired (both games of a TCEC double round share the round's date)."""
+    legs = snap.tournament.legs
+    scheduled = [s.date() for s in snap.tournament.scheduled_rounds]
+    paired = {r.number: timezone.localtime(r.paired_at).date() for r in snap.rounds}
+    dates = []
+    for column in range(1, max(len(snap.rounds), legs * len(scheduled)) + 1):
+        index = (column - 1) // legs
+        day = scheduled[index] if index < len(scheduled) else paired.get(column)
+        if day is None:
+            break
+        dates.append(f"{day:%y/%m/%d}")
+    return tuple(dates)
+
+
+def _info(snap: Snapshot) -> TournamentInfo:
+    """The header records of the tournament's TRF file (the FIDE report)."""
+    t = snap.tournament
+    return TournamentInfo(
+        name=t.name,
+        city=t.place,
+        federation=t.federation.upper(),
+        start_date=t.start_date.strftime("%Y/%m/%d"),
+        end_date=t.end_date.strftime("%Y/%m/%d"),
+        chief_arbiter=_arbiter(t.chief_arbiter, t.chief_arbiter_fide_id),
+        deputy_arbiters=tuple(_arbiter(name, fide_id) for name, fide_id in t.deputies),
+        time_control=t.time_control,
+        tournament_type=t.get_pairing_system_display(),
+        system_code=SYSTEM_CODES[t.pairing_system] + _baku_suffix(t),
+        round_dates=_round_dates(snap),
+        tie_breaks=t.tie_breaks,
     )
 
 
@@ -294,7 +329,33 @@ def export_trf(tournament: Tournament, version: int = 16) -> str:
     snap = snapshot(tournament)
     state = snap.state()
     ranks = {row.player: row.rank for row in ranking(tournament, state)}
+    if state.rounds_done >= tournament.rounds * tournament.legs:
+        # Every round is paired: no column after the last (a withdrawn player's "next round"
+        # absence would make more columns than XXR / 142).
+        state = replace(state, absent={}, future_byes={})
+    if version == 26 and tournament.time_control_code:
+        extra = (*state.info.extra_records, ("222", f" {tournament.time_control_code}"))
+        state = replace(state, info=replace(state.info, extra_records=extra))
     return write_trf(state, version=version, ranks=ranks)
+
+
+def report_gaps(tournament: Tournament) -> list[str]:
+    """What the FIDE rating report (TRF16/TRF26) still lacks, in the arbiter's words; an
+    empty list when every mandatory record can be written."""
+    missing = []
+    if not tournament.place:
+        missing.append("the city (record 022)")
+    if not tournament.federation:
+        missing.append("the federation (032)")
+    if not tournament.chief_arbiter:
+        missing.append("the chief arbiter (102)")
+    elif not tournament.chief_arbiter_fide_id:
+        missing.append("the chief arbiter's FIDE ID (102)")
+    if not tournament.time_control:
+        missing.append("the time control (122)")
+    if not tournament.round_schedule:
+        missing.append("the round dates (132; until then, the days the rounds were paired)")
+    return missing
 
 
 def tie_break_codes(tournament: Tournament) -> list[str]:
@@ -344,6 +405,12 @@ def _initial_colour(state: TournamentState, system: str) -> str:
     return initial_colour_of(Tournament(pairing_system=system).engine_system, state).value
 
 
+def _arbiter_of(text: str) -> tuple[str, str]:
+    """Record 102/112 as written by :func:`_arbiter` ("IA Name (1234567)") -> (name, ID)."""
+    match = re.fullmatch(r"(.*?)\s*\((\d{1,11})\)", text.strip())
+    return (match[1], match[2]) if match else split_fide_id(text)
+
+
 def _tournament_from(state: TournamentState, name: str, system: str) -> Tournament:
     info = state.info
     start = _date(info.start_date) or date.today()
@@ -351,10 +418,20 @@ def _tournament_from(state: TournamentState, name: str, system: str) -> Tourname
     p = state.points
     if system == Tournament.PairingSystem.TCEC and state.double_rounds:
         system = Tournament.PairingSystem.TCEC_DOUBLE
+    chief, chief_id = _arbiter_of(info.chief_arbiter)
+    columns = state.columns_per_round
+    schedule = [_date(d) for d in info.round_dates[::columns]]
+    time_code = next((rest.strip() for code, rest in info.extra_records if code == "222"), "")
     return Tournament.objects.create(
         name=name or info.name or "Imported tournament",
         place=info.city,
-        federation=info.federation[:3],
+        federation=info.federation[:3].upper(),
+        chief_arbiter=chief[:100],
+        chief_arbiter_fide_id=chief_id,
+        deputy_arbiters="\n".join(" ".join(_arbiter_of(d)).strip() for d in info.deputy_arbiters),
+        time_control=info.time_control[:100],
+        time_control_code=time_code[:40],
+        round_schedule="\n".join(f"{d:%Y-%m-%d}" for d in schedule if d is not None),
         start_date=start,
         end_date=max(start, end),
         pairing_system=system,

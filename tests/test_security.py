@@ -16,10 +16,11 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
-from tournaments import services
+from tournaments import backup, services
 from tournaments.models import Bye, Entry, Event, Game, Player, Round, Tournament
 from tournaments.urls import urlpatterns
 
@@ -33,24 +34,36 @@ PUBLIC = [
     "tournament_players",
     "entry_detail",
     "event_detail",
+    "print_pairings",
+    "print_standings",
+    "print_crosstable",
 ]
-CREATORS = ["tournament_create", "tournament_import_trf", "event_create"]
+CREATORS = ["tournament_create", "tournament_import_trf", "tournament_restore", "event_create"]
 """Pages that create a tournament: members of the Arbiters group (and superusers)."""
 ARBITER = [
     "tournament_manage",
     "tournament_edit",
     "tournament_export_trf",
+    "tournament_backup",
+    "tournament_archive",
+    "tournament_delete",
     "entry_add",
     "entries_import",
     "entry_edit",
     "entry_remove",
     "entry_availability",
+    "entry_provisional_rating",
     "round_pair",
+    "round_pair_by_hand",
     "round_undo",
     "round_manage",
     "round_exchange",
     "round_swap_colours",
+    "round_add_board",
+    "round_remove_board",
+    "round_set_bye",
     "round_publish",
+    "print_slips",
     "game_result",
     "event_manage",
     "event_edit",
@@ -58,7 +71,14 @@ ARBITER = [
     "entry_move",
 ]
 """Pages of one tournament (or event): its arbiters only."""
-GET_ONLY = {"tournament_manage", "tournament_export_trf", "round_manage", "event_manage"}
+GET_ONLY = {
+    "tournament_manage",
+    "tournament_export_trf",
+    "tournament_backup",
+    "round_manage",
+    "event_manage",
+    "print_slips",
+}
 EVENT = {"event_detail", "event_manage", "event_edit", "section_add", "entry_move"}
 """Arbiter pages that change nothing."""
 
@@ -68,12 +88,23 @@ def form_data(name: str, world: dict[str, Any]) -> dict[str, Any]:
     data: dict[str, dict[str, Any]] = {
         "tournament_create": {"name": "Sneaky"},
         "tournament_import_trf": {"text": "012 Sneaky\n001    1      A\n"},
+        "tournament_restore": {
+            "file": SimpleUploadedFile("b.json", backup.export_json(world["tournament"]).encode())
+        },
         "tournament_edit": {"name": "Hacked", "rounds": 9},
         "entry_add": {"name": "Intruder, Ivan", "quick": "1"},
         "entries_import": {"text": "name\nIntruder, Ivan\n", "confirm": "1"},
         "entry_edit": {"name": "Renamed", "rating": 3000},
         "entry_availability": {"round": 3, "status": "withdrawn"},
         "round_pair": {"round": 3},
+        "round_undo": {"confirm": "1"},
+        "tournament_delete": {"confirm": "1"},
+        "tournament_archive": {"archived": "1"},
+        "entry_provisional_rating": {"rating": 1500},
+        "round_pair_by_hand": {"round": 3, "start": "empty"},
+        "round_remove_board": {"board": 1, "confirm": "1"},
+        "round_add_board": {"white": 1, "black": 2, "confirm": "1"},
+        "round_set_bye": {"player": "", "confirm": "1"},
         "round_exchange": {"a": 1, "b": 2, "confirm": "1"},
         "round_swap_colours": {"board": 1, "confirm": "1"},
         "game_result": {"result": "0-1", "confirm": "1"},
@@ -96,12 +127,28 @@ def kwargs(name: str, world: dict[str, Any]) -> dict[str, int]:
         return {}
     if name in EVENT:
         return {"pk": world["event"].pk}
-    if name in ("entry_detail", "entry_edit", "entry_remove", "entry_availability"):
+    if name in (
+        "entry_detail",
+        "entry_edit",
+        "entry_remove",
+        "entry_availability",
+        "entry_provisional_rating",
+    ):
         return {"pk": t.pk, "entry_pk": entry.pk}
-    if name in ("round_manage", "round_exchange", "round_swap_colours", "round_publish"):
+    if name in (
+        "round_manage",
+        "round_exchange",
+        "round_swap_colours",
+        "round_publish",
+        "round_add_board",
+        "round_remove_board",
+        "round_set_bye",
+    ):
         return {"pk": t.pk, "number": world["draft"].number}
     if name == "game_result":
         return {"pk": t.pk, "game_pk": game.pk}
+    if name in ("print_pairings", "print_slips"):
+        return {"pk": t.pk, "number": 1}
     return {"pk": t.pk}
 
 

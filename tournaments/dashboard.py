@@ -3,13 +3,13 @@ the next round, the rounds so far, the draft and its broken rules. Constant quer
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
 from pairing.services import Snapshot, Violation, snapshot
 from tournaments.models import Bye, Entry, Game, Round, Tournament
 from tournaments.registration import Availability, availability
-from tournaments.services import Draft, draft_of
+from tournaments.services import Draft, draft_of, placed
 
 
 @dataclass
@@ -23,6 +23,7 @@ class PlayerRow:
 @dataclass
 class Dashboard:
     snap: Snapshot
+    _drafts: dict[int, Draft] = field(default_factory=dict, init=False, repr=False)
 
     @classmethod
     def load(cls, tournament: Tournament) -> Dashboard:
@@ -55,14 +56,39 @@ class Dashboard:
         return next((r for r in self.snap.rounds if r.status != Round.Status.FINISHED), None)
 
     @property
+    def last_published(self) -> Round | None:
+        """The last round players can see (its pairings and slips are what is printed)."""
+        shown = [r for r in self.snap.rounds if r.status != Round.Status.DRAFT]
+        return shown[-1] if shown else None
+
+    @property
     def can_pair(self) -> bool:
         return self.next_round is not None and self.unfinished is None
+
+    @cached_property
+    def can_undo(self) -> bool:
+        """The last round (both games of a TCEC double round) has no result yet: its pairing
+        may be deleted."""
+        if not self.snap.rounds:
+            return False
+        first = self.first_leg(self.snap.rounds[-1].number)
+        return not any(g.result for g in self.snap.games if g.round.number >= first)
 
     choices = Availability.CHOICES
 
     @property
     def available_count(self) -> int:
         return sum(1 for row in self.players if row.status == Availability.PLAY)
+
+    @property
+    def needs_provisional_ratings(self) -> list[Entry]:
+        """Dubov A.1: unrated players to be paired in the next round (the system needs a
+        rating for each; the arbiter gives a provisional one)."""
+        if self.tournament.pairing_system != Tournament.PairingSystem.DUBOV or not self.next_round:
+            return []
+        return [
+            r.entry for r in self.players if r.status == Availability.PLAY and not r.entry.rating
+        ]
 
     @cached_property
     def players(self) -> list[PlayerRow]:
@@ -98,13 +124,19 @@ class Dashboard:
         return number - (number - 1) % self.tournament.legs
 
     def draft(self, number: int) -> Draft:
-        return draft_of(self.snap, self.first_leg(number))
+        """The draft of the round (read once per page: its explanation costs a query)."""
+        first = self.first_leg(number)
+        if first not in self._drafts:
+            self._drafts[first] = draft_of(self.snap, first)
+        return self._drafts[first]
 
     def violations(self, number: int) -> list[Violation]:
         return self.draft(number).violations
 
     def unpaired(self, number: int) -> list[Entry]:
-        """Entries neither on a board nor with a bye in the round row."""
-        placed = {g.white_id for g in self.games(number)} | {g.black_id for g in self.games(number)}
-        placed |= {b.entry_id for b in self.bye_lines(number)}
-        return [e for e in self.snap.entries if e.pk not in placed]
+        """Players available in the draft's round who have neither a board nor the bye (a
+        draft being paired by hand)."""
+        draft = self.draft(number)
+        taken = set(placed(draft.pairing))
+        entry = self.snap.entry_by_number
+        return [entry[p.id] for p in draft.state.available if p.id not in taken]

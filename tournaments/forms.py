@@ -7,14 +7,28 @@ from decimal import Decimal
 from typing import Any
 
 from django import forms
-from django.core.validators import MinValueValidator
+from django.core.validators import MaxValueValidator, MinValueValidator
 
 from pairing.services import TIE_BREAKS
+from tournaments import backup
+from tournaments.federations import federation_error
 from tournaments.identity import Candidate, PlayerData
-from tournaments.models import Entry, Event, Game, Player, Tournament
+from tournaments.models import Entry, Event, Game, Player, Tournament, parse_schedule, split_fide_id
 from tournaments.registration import MAX_RATING, TITLES, Availability, CsvDecisions, check
 
 TIE_BREAK_SLOTS = 5
+MAX_ROUNDS = 99
+"""TRF round columns are written for each round; no Swiss event has more."""
+REPORT_FIELDS = (
+    "chief_arbiter",
+    "chief_arbiter_fide_id",
+    "deputy_arbiters",
+    "time_control",
+    "time_control_code",
+    "round_schedule",
+)
+"""The FIDE report's data (TRF records 102, 112, 122, 132; TRF26 222)."""
+TIME_CONTROL_CODE = re.compile(r"(\d+/)?\d+(\+\d+)?(:(\d+/)?\d+(\+\d+)?)*")
 POINT_FIELDS = {
     "win_points": "Win",
     "draw_points": "Draw",
@@ -66,6 +80,7 @@ class TournamentForm(forms.ModelForm):
             "rating_system",
             "acceleration",
             "accelerated_rounds",
+            *REPORT_FIELDS,
         )
         labels = {
             "initial_colour": "Colour of the top seed in round 1",
@@ -76,13 +91,15 @@ class TournamentForm(forms.ModelForm):
         widgets = {
             "start_date": forms.DateInput(attrs={"type": "date"}),
             "end_date": forms.DateInput(attrs={"type": "date"}),
+            "deputy_arbiters": forms.Textarea(attrs={"rows": 2}),
+            "round_schedule": forms.Textarea(attrs={"rows": 3}),
         }
 
     def __init__(self, *args: Any, paired_rounds: int = 0, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.paired_rounds = paired_rounds
-        self.fields["rounds"].validators.append(MinValueValidator(1))
-        self.fields["rounds"].widget.attrs.update(min=1, max=99)
+        self.fields["rounds"].validators += [MinValueValidator(1), MaxValueValidator(MAX_ROUNDS)]
+        self.fields["rounds"].widget.attrs.update(min=1, max=MAX_ROUNDS)
         self.fields["pairing_rating"].required = False  # FIDE when not given
         for name, label in POINT_FIELDS.items():
             self.fields[name.removesuffix("_points")] = _points_field(label)
@@ -117,7 +134,56 @@ class TournamentForm(forms.ModelForm):
 
     @property
     def main_fields(self) -> list[forms.BoundField]:
-        return [self[name] for name in self.Meta.fields]
+        return [self[name] for name in self.Meta.fields if name not in REPORT_FIELDS]
+
+    @property
+    def report_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in REPORT_FIELDS]
+
+    def clean_federation(self) -> str:
+        fed = str(self.cleaned_data.get("federation") or "").strip().upper()
+        if fed and (error := federation_error(fed)):
+            raise forms.ValidationError(error)
+        return fed
+
+    def clean_chief_arbiter_fide_id(self) -> str:
+        fide_id = str(self.cleaned_data.get("chief_arbiter_fide_id") or "").strip()
+        if fide_id and not re.fullmatch(r"\d{1,11}", fide_id):
+            raise forms.ValidationError("A FIDE ID is up to 11 digits.")
+        return fide_id
+
+    def clean_deputy_arbiters(self) -> str:
+        lines = [
+            " ".join(x.split())
+            for x in str(self.cleaned_data.get("deputy_arbiters") or "").splitlines()
+            if x.strip()
+        ]
+        for number, line in enumerate(lines, start=1):
+            name, _ = split_fide_id(line)
+            if not name or len(line) > 75:
+                raise forms.ValidationError(
+                    f"Line {number}: a name (at most 60 characters), then the FIDE ID."
+                )
+        return "\n".join(lines)
+
+    def clean_time_control_code(self) -> str:
+        code = str(self.cleaned_data.get("time_control_code") or "").replace(" ", "")
+        if code and not TIME_CONTROL_CODE.fullmatch(code):
+            raise forms.ValidationError(
+                "Seconds per period and increment, e.g. 5400+30 or 40/5400+30:1800+30."
+            )
+        return code
+
+    def clean_round_schedule(self) -> str:
+        text = str(self.cleaned_data.get("round_schedule") or "")
+        try:
+            starts = parse_schedule(text)
+        except ValueError as e:
+            raise forms.ValidationError(f"The {e}.") from e
+        return "\n".join(
+            f"{s:%Y-%m-%d}" if (s.hour, s.minute) == (0, 0) else f"{s:%Y-%m-%d %H:%M}"
+            for s in starts
+        )
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -139,6 +205,7 @@ class TournamentForm(forms.ModelForm):
         if rounds is not None and rounds < self.paired_rounds:
             self.add_error("rounds", f"{self.paired_rounds} rounds are already paired.")
         self._clean_acceleration(data, points)
+        self._check_schedule(data)
         return data
 
     def _clean_acceleration(self, data: dict[str, Any], points: dict[str, Any]) -> None:
@@ -157,6 +224,21 @@ class TournamentForm(forms.ModelForm):
                 self.add_error("accelerated_rounds", "Only with Baku acceleration.")
             elif accelerated < 1 or (rounds is not None and accelerated > rounds):
                 self.add_error("accelerated_rounds", "Between 1 and the number of rounds.")
+
+    def _check_schedule(self, data: dict[str, Any]) -> None:
+        starts = parse_schedule(data.get("round_schedule") or "")
+        rounds, start, end = data.get("rounds"), data.get("start_date"), data.get("end_date")
+        if rounds is not None and len(starts) > rounds:
+            self.add_error("round_schedule", f"{len(starts)} lines for {rounds} rounds.")
+        outside = [
+            n for n, s in enumerate(starts, 1) if start and end and not start <= s.date() <= end
+        ]
+        if outside:
+            self.add_error(
+                "round_schedule", f"Round {outside[0]} is not between the start and end dates."
+            )
+        if starts != sorted(starts):
+            self.add_error("round_schedule", "The rounds must be in order.")
 
     def save(self, commit: bool = True) -> Tournament:
         tournament: Tournament = super().save(commit=False)
@@ -217,8 +299,8 @@ class PlayerFieldsMixin(forms.Form):
 
     def clean_federation(self) -> str:
         fed = str(self.cleaned_data.get("federation") or "").upper()
-        if fed and not (len(fed) == 3 and fed.isalpha()):
-            raise forms.ValidationError("A three-letter code like USA.")
+        if fed and (error := federation_error(fed)):
+            raise forms.ValidationError(error)
         return fed
 
     def player_data(self) -> PlayerData:
@@ -308,11 +390,24 @@ class EntryEditForm(PlayerFieldsMixin):
         kwargs["initial"] = {name: getattr(entry, name) for name in self.player_fields}
         kwargs["initial"] |= {"rating": entry.rating, "pairing_number": entry.pairing_number}
         super().__init__(*args, **kwargs)
+        self.rating_locked = rating_locked
         if rating_locked:
             self.fields["rating"].disabled = True
             self.fields["rating"].help_text = "Ratings are fixed once round 1 is paired."
         if not manual_number:
             del self.fields["pairing_number"]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        posted = str(self.data.get("rating") or "").strip()
+        if self.rating_locked and posted not in ("", str(self["rating"].initial or 0)):
+            # A disabled field ignores what is posted: say so rather than answer "saved".
+            self.add_error(
+                "rating",
+                "Ratings are fixed once round 1 is paired; an unrated player gets a "
+                "provisional rating on the dashboard.",
+            )
+        return data
 
 
 def _file_or_text(data: dict[str, Any], missing: str) -> dict[str, Any]:
@@ -384,6 +479,22 @@ class TrfImportForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         return _file_or_text(super().clean() or {}, "Choose a file or paste its text.")
+
+
+class BackupRestoreForm(forms.Form):
+    file = forms.FileField(
+        label="Backup file",
+        help_text="A .backup.json file from a tournament's “Download backup”.",
+    )
+
+    def clean_file(self) -> Any:
+        upload = self.cleaned_data["file"]
+        if upload.size > backup.max_bytes():
+            raise forms.ValidationError(
+                f"The file is larger than {backup.size(backup.max_bytes())}: this is not a "
+                f"backup of one tournament."
+            )
+        return upload
 
 
 class AvailabilityForm(forms.Form):
@@ -488,7 +599,7 @@ class SectionForm(forms.Form):
     """A new section of an event (a tournament of its own)."""
 
     name = forms.CharField(max_length=30, help_text="Open, U2000, U1600, …")
-    rounds = forms.IntegerField(min_value=1, max_value=99, initial=5)
+    rounds = forms.IntegerField(min_value=1, max_value=MAX_ROUNDS, initial=5)
     pairing_system = forms.ChoiceField(
         choices=Tournament.PairingSystem.choices, initial=Tournament.PairingSystem.DUTCH
     )
@@ -510,3 +621,36 @@ class MoveForm(forms.Form):
 
     entry = forms.IntegerField(widget=forms.HiddenInput)
     section = forms.IntegerField(label="Move to")
+
+
+class PairByHandForm(forms.Form):
+    """Pair the next round by hand, from a suggested pairing or from no board."""
+
+    round = forms.IntegerField(min_value=1)
+    start = forms.ChoiceField(
+        choices=[
+            ("nearest", "from a suggested pairing (as few broken rules as possible)"),
+            ("empty", "from an empty board list"),
+        ],
+        initial="nearest",
+        widget=forms.RadioSelect,
+    )
+
+
+class AddBoardForm(forms.Form):
+    white = forms.IntegerField(min_value=1)
+    black = forms.IntegerField(min_value=1)
+    confirm = forms.BooleanField(required=False)
+
+
+class ByeForm(forms.Form):
+    """The pairing-allocated bye of a draft: a player's number, or empty for no bye."""
+
+    player = forms.IntegerField(min_value=1, required=False)
+    confirm = forms.BooleanField(required=False)
+
+
+class ProvisionalRatingForm(forms.Form):
+    """Dubov A.1: the rating an unrated player is paired with."""
+
+    rating = forms.IntegerField(min_value=1, max_value=MAX_RATING)

@@ -8,6 +8,7 @@ never stored twice.
 from __future__ import annotations
 
 import secrets
+from datetime import datetime
 from decimal import Decimal
 from typing import Any, ClassVar
 
@@ -15,6 +16,34 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+
+SCHEDULE_FORMATS = ("%Y-%m-%d %H:%M", "%Y-%m-%d", "%d.%m.%Y %H:%M", "%d.%m.%Y")
+
+
+def parse_schedule(text: str) -> list[datetime]:
+    """The round starts of a schedule written one round per line ("2026-07-01 10:00"; a date
+    alone is the start of that day). Raises ValueError naming the first line that is not a
+    date."""
+    starts = []
+    for number, line in enumerate((x.strip() for x in text.splitlines() if x.strip()), 1):
+        for fmt in SCHEDULE_FORMATS:
+            try:
+                starts.append(datetime.strptime(" ".join(line.split()), fmt))
+                break
+            except ValueError:
+                continue
+        else:
+            raise ValueError(f"line {number} ({line!r}) is not a date like 2026-07-01 10:00")
+    return starts
+
+
+def split_fide_id(line: str) -> tuple[str, str]:
+    """ "IA Smith, John 1234567" -> ("IA Smith, John", "1234567"): a trailing number is the
+    FIDE ID."""
+    words = line.split()
+    if len(words) > 1 and words[-1].isdigit() and words[-1].isascii():
+        return " ".join(words[:-1]), words[-1]
+    return " ".join(words), ""
 
 
 def new_revision() -> int:
@@ -200,6 +229,33 @@ class Tournament(models.Model):
     section_name = models.CharField(
         max_length=30, blank=True, help_text="The section's name in its event: Open, U2000, …"
     )
+    # The FIDE report: TRF records 102 (chief arbiter), 112 (deputies), 122 (time control),
+    # 132 (round dates); TRF26 222 (encoded time control).
+    chief_arbiter = models.CharField(
+        max_length=100, blank=True, help_text="Title and name, e.g. IA Lastname, Firstname."
+    )
+    chief_arbiter_fide_id = models.CharField("chief arbiter's FIDE ID", max_length=11, blank=True)
+    deputy_arbiters = models.TextField(
+        blank=True, help_text="One per line: title and name, then the FIDE ID."
+    )
+    time_control = models.CharField(
+        max_length=100,
+        blank=True,
+        help_text="As announced, e.g. 90 min for 40 moves + 30 min, 30 s per move.",
+    )
+    time_control_code = models.CharField(
+        "encoded time control (TRF26)",
+        max_length=40,
+        blank=True,
+        help_text="In seconds: 5400+30, or 40/5400+30:1800+30.",
+    )
+    round_schedule = models.TextField(
+        blank=True,
+        help_text="One line per round: its date and start time, e.g. 2026-07-01 10:00.",
+    )
+    archived = models.BooleanField(
+        default=False, help_text="Left out of the list of tournaments; its pages stay."
+    )
     revision = models.PositiveBigIntegerField(
         default=new_revision,
         editable=False,
@@ -282,6 +338,20 @@ class Tournament(models.Model):
         rating = player.rating_records.filter(system=system).values_list("rating", flat=True)
         value = rating.first()
         return 0 if value is None else min(int(value + Decimal("0.5")), 9999)
+
+    @property
+    def scheduled_rounds(self) -> list[datetime]:
+        """The start of each round as scheduled (an unreadable schedule counts as none: the
+        settings form refuses one)."""
+        try:
+            return parse_schedule(self.round_schedule)
+        except ValueError:
+            return []
+
+    @property
+    def deputies(self) -> list[tuple[str, str]]:
+        """(name, FIDE ID) of each deputy arbiter."""
+        return [split_fide_id(line) for line in self.deputy_arbiters.splitlines() if line.strip()]
 
     @property
     def engine_system(self) -> str:

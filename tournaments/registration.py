@@ -20,6 +20,7 @@ from django.db.models import F, Q
 
 from pairing.services import group_seeding, random_seeding, recommended_groups
 from tournaments import identity
+from tournaments.federations import federation_error
 from tournaments.identity import Candidate, PlayerData
 from tournaments.models import Bye, Entry, Game, Player, Tournament
 from tournaments.services import ArbiterError, locked_tournament, next_pairing_number
@@ -47,9 +48,14 @@ def columns_paired(tournament: Tournament) -> int:
 def numbers_may_change(tournament: Tournament, columns: int) -> bool:
     """Pairing numbers follow the seeding before round 1; with the C.04.2 initial ranking they
     may still be reassigned (late entries, corrected ratings) until the fourth round is
-    paired; TCEC seeds and manual numbers are fixed once round 1 is paired."""
+    paired; TCEC seeds and manual numbers are fixed once round 1 is paired, and so are Dubov
+    pairing numbers: E.0 gave the colours of the rounds played by their parity, counting every
+    registered player (docs/dubov.md, point 10), so a renumbered file would re-pair them
+    differently (C.04.4.1 E.0)."""
     if columns == 0:
         return True
+    if tournament.pairing_system == Tournament.PairingSystem.DUBOV:
+        return False
     return tournament.seeding == Tournament.Seeding.RATING and columns // tournament.legs < 4
 
 
@@ -512,8 +518,8 @@ def _check_row(row: CsvRow, raw: dict[str, str]) -> None:
         row.errors.append(f"unknown title {title!r} (use {', '.join(TITLES)} or leave it empty)")
     row.title = title if title in TITLES else ""
     fed = raw.get("federation", "").upper()
-    if fed and not re.fullmatch(r"[A-Z]{3}", fed):
-        row.errors.append("federation must be a three-letter code like USA")
+    if fed and federation_error(fed):
+        row.errors.append("federation must be a three-letter code like USA (FIDE's: GER, ENG, …)")
     row.federation = fed
     fide_id = raw.get("fide_id", "")
     if fide_id and not re.fullmatch(r"\d{1,11}", fide_id):

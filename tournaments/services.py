@@ -11,19 +11,24 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, partial
 
+import networkx
 from django.db import IntegrityError, transaction
+from django.db.models import ProtectedError
 
 from pairing.engine import (
     ALL_RULES,
     TCEC_RULES,
     AccelerationError,
     Board,
+    Colour,
     EngineError,
     NoValidPairing,
+    Preference,
     RoundExplanation,
     RoundPairing,
+    Strength,
     TournamentState,
     TrfError,
     Violation,
@@ -31,6 +36,7 @@ from pairing.engine import (
     explaining_system,
     new_violations,
     pairing_system,
+    preference,
     read_trf,
     swap_colours,
     tcec_second_game,
@@ -49,7 +55,9 @@ from pairing.services import (
     state_for,
     stored_explanation,
 )
-from tournaments.models import Bye, Game, Round, Tournament, new_revision
+from tournaments.models import Bye, Entry, Game, Round, Tournament, new_revision
+
+MAX_RATING = 3500
 
 logger = logging.getLogger(__name__)
 
@@ -158,35 +166,52 @@ def _engine_pairing(
         raise ArbiterError(f"Round {state.next_round} cannot be paired: {e}.") from e
 
 
-def pair_next_round(tournament_id: int, expected_round: int | None = None) -> Round:
+def _next_round_state(tournament: Tournament, expected_round: int | None) -> TournamentState:
+    """The state before the next round, checked to be pairable (call under the lock)."""
+    done = tournament.round_set.count()
+    legs = tournament.legs
+    if expected_round is not None and done // legs + 1 != expected_round:
+        raise ArbiterError(f"Round {expected_round} has already been paired.")
+    pending = _unfinished_round(tournament)
+    if pending is not None:
+        raise ArbiterError(
+            f"{tournament.round_label(pending.number)} is not finished yet: enter every "
+            f"result (or undo it) before pairing the next round."
+        )
+    if done // legs >= tournament.rounds:
+        raise ArbiterError(f"All {tournament.rounds} rounds have been paired.")
+    try:
+        state = state_for(tournament)
+    except AccelerationError as e:
+        raise ArbiterError(f"Round {done // legs + 1} cannot be paired: {e}.") from e
+    if len(state.available) < 2:
+        raise ArbiterError(
+            "At least two players must be available to pair a round: register players, "
+            "or check the byes and withdrawals."
+        )
+    return state
+
+
+def pair_next_round(
+    tournament_id: int, expected_round: int | None = None, by_hand: str = ""
+) -> Round:
     """Pair the next round and store it as a draft. ``expected_round`` is the round the arbiter
     saw on the button: a second click (or a second arbiter) gets an error instead of a second
     round. Raises :class:`ArbiterError` when the round cannot be paired (previous round
-    unfinished, all rounds paired, no legal pairing)."""
+    unfinished, all rounds paired, no legal pairing). ``by_hand`` skips the engine: the draft
+    starts from :func:`nearest_pairing` (``"nearest"``) or without a board (``"empty"``), for
+    the arbiter to complete."""
     with transaction.atomic():
         tournament = locked_tournament(tournament_id)
         done = tournament.round_set.count()
-        legs = tournament.legs
-        if expected_round is not None and done // legs + 1 != expected_round:
-            raise ArbiterError(f"Round {expected_round} has already been paired.")
-        pending = _unfinished_round(tournament)
-        if pending is not None:
-            raise ArbiterError(
-                f"{tournament.round_label(pending.number)} is not finished yet: enter every "
-                f"result (or undo it) before pairing the next round."
-            )
-        if done // legs >= tournament.rounds:
-            raise ArbiterError(f"All {tournament.rounds} rounds have been paired.")
-        try:
-            state = state_for(tournament)
-        except AccelerationError as e:
-            raise ArbiterError(f"Round {done // legs + 1} cannot be paired: {e}.") from e
-        if len(state.available) < 2:
-            raise ArbiterError(
-                "At least two players must be available to pair a round: register players, "
-                "or check the byes and withdrawals."
-            )
-        pairing, explanation = _engine_pairing(tournament, state)
+        state = _next_round_state(tournament, expected_round)
+        explanation = None
+        if by_hand == "empty":
+            pairing = RoundPairing(())
+        elif by_hand:
+            pairing = nearest_pairing(state, TCEC_RULES if tournament.is_tcec else ALL_RULES)
+        else:
+            pairing, explanation = _engine_pairing(tournament, state)
         try:
             with transaction.atomic():
                 rnd = _store_pairing(tournament, pairing, done + 1, explanation)
@@ -196,6 +221,119 @@ def pair_next_round(tournament_id: int, expected_round: int | None = None) -> Ro
             tournament.status = Tournament.Status.RUNNING
             tournament.save(update_fields=["status"])
         return rnd
+
+
+# -- pairing by hand ------------------------------------------------------------------------------
+
+NOT_PAIRED = "not paired"
+"""The bookkeeping rule of :func:`pairing.engine.violations` for an available player left
+without a board or the bye: a draft being paired by hand may break it until it is published."""
+COLOUR_RULES = frozenset({"C.04.1.f", "C.04.1.g"})
+"""C.04.1 f (colour difference beyond 2) and g (the same colour three times running), as
+:func:`pairing.engine.violations` names them."""
+
+
+def nearest_pairing(state: TournamentState, rules: Collection[str] = ALL_RULES) -> RoundPairing:
+    """A pairing of every available player that breaks as few absolute rules as it can, for
+    the arbiter to adjust when the system finds no legal pairing: a maximum matching that
+    avoids rematches (C.04.1 b), a second bye (d) and pairs whose colours break f or g either
+    way, then keeps scores and ranks close; colours against f and g; boards by score."""
+    players = sorted(state.available, key=lambda p: (-state.scores[p.id], p.tpn))
+    rank = {p.id: i for i, p in enumerate(players)}
+    bad = _bad_colours(state, rules)
+    graph = networkx.Graph()
+    big = 1000 * (len(players) + 1) ** 2
+    for i, a in enumerate(players):
+        for b in players[i + 1 :]:
+            cost = 0 if state.may_meet(a.id, b.id) else big // 10
+            if _orientations(a.id, b.id, bad)[0][0]:
+                cost += big // 100
+            cost += 10 * abs(state.scores[a.id] - state.scores[b.id]) + rank[b.id] - rank[a.id]
+            graph.add_edge(a.id, b.id, weight=big - cost)
+        if len(players) % 2:  # the bye: the lowest-ranked player who may have it
+            cost = big // 10 if a.had_pab_or_forfeit_win and "C.04.1.d" in rules else 0
+            graph.add_edge(a.id, BYE, weight=big - cost - 10 * (len(players) - rank[a.id]))
+    matching = networkx.max_weight_matching(graph, maxcardinality=True)
+    bye = next((a if b == BYE else b for a, b in matching if BYE in (a, b)), None)
+    pairs = []
+    for a, b in matching:
+        if BYE not in (a, b):
+            high, low = sorted((a, b), key=rank.__getitem__)
+            pairs.append(_orientations(high, low, bad)[0][1])
+    pairs.sort(key=lambda board: min(rank[board.white], rank[board.black]))
+    return RoundPairing(tuple(pairs), bye)
+
+
+BYE = 0
+"""The bye's node in :func:`nearest_pairing`'s graph (pairing numbers start at 1)."""
+
+
+def _bad_colours(state: TournamentState, rules: Collection[str]) -> dict[int, set[Colour]]:
+    """Player -> the colours that would break C.04.1 f or g (none in TCEC double rounds,
+    where each pair plays both colours, or when those rules are not checked)."""
+    if state.double_rounds or not COLOUR_RULES & set(rules):
+        return {p.id: set() for p in state.available}
+    bad: dict[int, set[Colour]] = {}
+    for p in state.available:
+        bad[p.id] = set()
+        for colour in (Colour.WHITE, Colour.BLACK):
+            history = (*p.colours, colour)
+            difference = sum(1 if c is Colour.WHITE else -1 for c in history)
+            if abs(difference) > 2 or history[-3:] == (colour,) * 3:  # C.04.1 f, g
+                bad[p.id].add(colour)
+    return bad
+
+
+def _orientations(high: int, low: int, bad: dict[int, set[Colour]]) -> list[tuple[int, Board]]:
+    """Both boards of a pair, the one that breaks fewer colour rules first (the higher-ranked
+    player ``high`` gets white when it is a tie), with their counts."""
+    boards = [Board(high, low), Board(low, high)]
+    counted = [((Colour.WHITE in bad[b.white]) + (Colour.BLACK in bad[b.black]), b) for b in boards]
+    return sorted(counted, key=lambda item: item[0])
+
+
+def _remove_board(pairing: RoundPairing, board: int) -> RoundPairing:
+    if not 1 <= board <= len(pairing.boards):
+        raise ValueError(f"there is no board {board}")
+    boards = pairing.boards[: board - 1] + pairing.boards[board:]
+    return RoundPairing(boards, pairing.bye)
+
+
+def _add_board(pairing: RoundPairing, white: int, black: int) -> RoundPairing:
+    if white == black:
+        raise ValueError("choose two different players")
+    taken = placed(pairing)
+    for pid in (white, black):
+        if pid in taken:
+            raise ValueError(f"player {pid} is already paired: remove that board first")
+    return RoundPairing((*pairing.boards, Board(white, black)), pairing.bye)
+
+
+def _set_bye(pairing: RoundPairing, player: int | None) -> RoundPairing:
+    if player is not None and player in placed(pairing):
+        raise ValueError(f"player {player} is already paired: remove that board first")
+    return RoundPairing(pairing.boards, player)
+
+
+def add_board(
+    tournament_id: int, number: int, white: int, black: int, confirm: bool = False
+) -> DraftChange:
+    """Pair two unpaired players of the draft on a new last board."""
+    return change_draft(tournament_id, number, lambda p: _add_board(p, white, black), confirm)
+
+
+def remove_board(tournament_id: int, number: int, board: int, confirm: bool = False) -> DraftChange:
+    """Take a board out of the draft: its players are unpaired until paired again."""
+    change = partial(_remove_board, board=board)
+    return change_draft(tournament_id, number, change, confirm, tolerated={NOT_PAIRED})
+
+
+def set_bye(
+    tournament_id: int, number: int, player: int | None, confirm: bool = False
+) -> DraftChange:
+    """Give the pairing-allocated bye of the draft to an unpaired player (``None``: no bye)."""
+    change = partial(_set_bye, player=player)
+    return change_draft(tournament_id, number, change, confirm, tolerated={NOT_PAIRED})
 
 
 # -- the draft -----------------------------------------------------------------------------------
@@ -262,6 +400,12 @@ def draft_of(snap: Snapshot, number: int) -> Draft:
     return Draft(number, snap.state(number - 1), RoundPairing(boards, bye), rules, explanation)
 
 
+def placed(pairing: RoundPairing) -> list[int]:
+    """The players on a board or with the bye (a player twice is listed twice)."""
+    ids = [p for b in pairing.boards for p in (b.white, b.black)]
+    return ids if pairing.bye is None else [*ids, pairing.bye]
+
+
 @dataclass(frozen=True)
 class DraftChange:
     applied: bool
@@ -274,23 +418,35 @@ def change_draft(
     number: int,
     change: Callable[[RoundPairing], RoundPairing],
     confirm: bool = False,
+    tolerated: Collection[str] = (),
 ) -> DraftChange:
     """Apply a hand adjustment to the draft of round row ``number``. A change that breaks a
-    rule is only applied with ``confirm``; otherwise the broken rules come back for the
-    arbiter to confirm."""
+    rule (other than the ``tolerated`` ones) is only applied with ``confirm``; otherwise the
+    broken rules come back for the arbiter to confirm."""
     with transaction.atomic():
         tournament = locked_tournament(tournament_id)
         rows = list(
             tournament.round_set.filter(number__gte=number, number__lt=number + tournament.legs)
         )
-        if not rows or any(r.status != Round.Status.DRAFT for r in rows):
-            raise ArbiterError("Only a draft pairing can be changed; this one is published.")
-        draft = draft_of(snapshot(tournament), number)
+        if not rows:
+            raise ArbiterError(f"{tournament.round_label(number)} is not paired.")
+        if any(r.status != Round.Status.DRAFT for r in rows):
+            raise ArbiterError(
+                f"{tournament.round_label(number)} has been published in the meantime: its "
+                f"pairing can no longer change (undo it while it has no result, or enter "
+                f"forfeits)."
+            )
+        snap = snapshot(tournament)
+        draft = draft_of(snap, number)
         try:
             proposed = change(draft.pairing)
         except ValueError as e:
             raise ArbiterError(str(e)) from e
+        unknown = sorted(set(placed(proposed)) - set(snap.entry_by_number))
+        if unknown:
+            raise ArbiterError(f"There is no player {unknown[0]} in this tournament.")
         broken = new_violations(draft.state, draft.pairing, proposed, draft.rules)
+        broken = [v for v in broken if v.rule not in tolerated]
         if broken and not confirm:
             return DraftChange(False, broken)
         Bye.objects.filter(
@@ -317,6 +473,201 @@ def swap_colours_in_draft(
     return change_draft(tournament_id, number, lambda p: swap_colours(p, board), confirm)
 
 
+# -- draft review -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayerReview:
+    """One side of a draft board, as the arbiter checks it before publishing."""
+
+    id: int
+    score: int
+    """Half-points before the round (the pairing score)."""
+    rating: int
+    history: str
+    """Colours round by round: W, B, or - for a round without a game played."""
+    preference: str
+    """The colour preference for the round (C.04.3 A.6 / C.04.4.1 A.5), e.g. "White, strong";
+    the white-game difference in TCEC ("WGD +1")."""
+    floats: str
+    """Floats in the last two rounds, older first: ↓ down, ↑ up, · none."""
+
+
+@dataclass(frozen=True)
+class BoardReview:
+    number: int
+    white: PlayerReview
+    black: PlayerReview
+    rule: str
+    """The colour allocation rule that decides the pair's colours: "E.2", "STEP 5", ..."""
+    reason: str
+    """What the rule says for this pair."""
+    rule_white: int | None
+    """The player the rule gives White (``None``: the rule does not say, e.g. TCEC's pattern)."""
+
+    @property
+    def float(self) -> str:
+        """This board's float: the higher-scored player floats down."""
+        return "" if self.white.score == self.black.score else "↕"
+
+    @property
+    def swapped(self) -> bool:
+        """The colours are not those of the rule (the arbiter swapped them)."""
+        return self.rule_white is not None and self.rule_white != self.white.id
+
+
+E_RULES = {
+    "E.0": "both have yet to play: the higher-ranked player's pairing number decides",
+    "E.1": "both colour preferences granted",
+    "E.2": "the stronger colour preference granted",
+    "E.3": "colours alternate from the last round in which they differed",
+    "E.4": "the higher-ranked player's colour preference granted",
+    "E.5": "the higher-ranked player's pairing number decides",
+}
+"""C.04.3 E.1-E.5 (Dutch) and C.04.4.1 E.0-E.4 (Dubov)."""
+
+
+def review_draft(draft: Draft, system: str) -> list[BoardReview]:
+    """Every board of the draft with both players' scores, ratings, colour histories, floats
+    and the colour rule that decides the pair (C.04.3 E.1-E.5, C.04.4.1 E.0-E.4, TCEC STEP 5),
+    computed from the state before the round (the engine does not report which rule it used)."""
+    state = draft.state
+    players = {p.id: _player_review(state, p.id, system) for p in state.players}
+    out = []
+    for number, board in enumerate(draft.pairing.boards, start=1):
+        if board.white not in state.by_id or board.black not in state.by_id:
+            continue
+        if system == "tcec":
+            rule, (reason, white) = "STEP 5", _tcec_rule(state, board.white, board.black)
+        else:
+            rule, white = _colour_rule(state, board.white, board.black, system)
+            reason = E_RULES[rule]
+        out.append(
+            BoardReview(number, players[board.white], players[board.black], rule, reason, white)
+        )
+    return out
+
+
+def _player_review(state: TournamentState, pid: int, system: str) -> PlayerReview:
+    player = state.player(pid)
+    history = "".join(
+        e.colour.value.upper() if e.played and e.colour else "-" for e in player.results
+    )
+    if system == "tcec":
+        wgd = sum(1 if e.colour is Colour.WHITE else -1 for e in player.results if e.opponent)
+        wanted = f"WGD {wgd:+d}"
+    else:
+        pref = _preference(player.colours, system)
+        wanted = (
+            f"{'White' if pref.colour is Colour.WHITE else 'Black'}, {pref.strength.name.lower()}"
+            if pref.colour is not None
+            else "none"
+        )
+    return PlayerReview(
+        pid,
+        state.pairing_scores.get(pid, state.scores[pid]),
+        player.rating,
+        history,
+        wanted,
+        _floats(state, pid),
+    )
+
+
+def _preference(colours: tuple[Colour, ...], system: str) -> Preference:
+    if not colours and system == "dubov":  # C.04.4.1 A.5.d: mild preference for Black
+        return Preference(Colour.BLACK, Strength.MILD, 0)
+    return preference(colours)
+
+
+def _floats(state: TournamentState, pid: int) -> str:
+    """↓ / ↑ / · for the last two rounds (C.04.3 A.4: a player who does not play, the bye
+    included, floats down)."""
+    running = {p.id: 0 for p in state.players}
+    marks = []
+    for column in range(state.rounds_done):
+        e = state.player(pid).results[column]
+        if e.opponent is None:
+            marks.append("↓" if e.code in ("U", "F") else "·")
+        else:
+            mine, theirs = running[pid], running[e.opponent]
+            marks.append("↓" if mine > theirs else "↑" if mine < theirs else "·")
+        for p in state.players:
+            running[p.id] += state.points.of(p.results[column])
+    return "".join(marks[-2:]).rjust(2, "·") if marks else ""
+
+
+def _higher(state: TournamentState, a: int, b: int) -> int:
+    """C.04.3 A.2 / C.04.4.1 E.0: more points, then the smaller pairing number."""
+    scores = state.pairing_scores
+    key = {pid: (scores.get(pid, 0), -state.player(pid).tpn) for pid in (a, b)}
+    return a if key[a] > key[b] else b
+
+
+def _colour_rule(state: TournamentState, a: int, b: int, system: str) -> tuple[str, int]:
+    """(rule, the player it gives White) for Dutch (E.1-E.5) and Dubov (E.0-E.4)."""
+    initial = state.initial_colour or Colour.WHITE
+    ca, cb = state.player(a).colours, state.player(b).colours
+    high = _higher(state, a, b)
+    low = b if high == a else a
+    if system == "dubov" and not ca and not cb:  # E.0
+        odd = state.player(high).tpn % 2 == 1
+        return "E.0", high if (initial is Colour.WHITE) == odd else low
+    pa, pb = _preference(ca, system), _preference(cb, system)
+    gets = {a: pa, b: pb}
+    if pa.colour is not pb.colour:  # E.1 (a player without preference takes what is left)
+        wanted = pa if pa.colour is not None else pb
+        owner = a if wanted is pa else b
+        return "E.1", owner if wanted.colour is Colour.WHITE else (b if owner == a else a)
+    if pa.colour is not None:
+        stronger = None
+        if pa.strength != pb.strength:
+            stronger = a if pa.strength > pb.strength else b
+        elif pa.absolute and abs(pa.difference) != abs(pb.difference) and system == "dutch":
+            stronger = a if abs(pa.difference) > abs(pb.difference) else b
+        if stronger is not None:  # E.2
+            other = b if stronger == a else a
+            return "E.2", stronger if gets[stronger].colour is Colour.WHITE else other
+    for x, y in zip(reversed(ca), reversed(cb), strict=False):  # E.3 (C.04.2 D.5)
+        if x is not y:
+            return "E.3", a if x is Colour.BLACK else b
+    if gets[high].colour is not None:  # E.4
+        return "E.4", high if gets[high].colour is Colour.WHITE else low
+    number = _e5_numbers(state).get(high, state.player(high).tpn)  # E.5
+    return "E.5", high if (number % 2 == 1) == (initial is Colour.WHITE) else low
+
+
+def _e5_numbers(state: TournamentState) -> dict[int, int]:
+    """C.04.3 E.5 numbers: rank by pairing number among the players taking part (paired
+    before or now); players absent since round 1 hold no number yet."""
+    available = {p.id for p in state.available}
+    taking_part = sorted(
+        (
+            p
+            for p in state.players
+            if p.id in available or any(e.made_by_pairing for e in p.results)
+        ),
+        key=lambda p: p.tpn,
+    )
+    return {p.id: i for i, p in enumerate(taking_part, start=1)}
+
+
+def _tcec_rule(state: TournamentState, a: int, b: int) -> tuple[str, int | None]:
+    """TCEC STEP 5 for a pair: what decides, and (single rounds) who gets White."""
+    if state.double_rounds:
+        return "double rounds: each player has White in one of the two games", None
+    wgd = {
+        pid: sum(
+            1 if e.colour is Colour.WHITE else -1 for e in state.player(pid).results if e.opponent
+        )
+        for pid in (a, b)
+    }
+    if wgd[a] != wgd[b]:
+        return "the greater white-game difference gets Black", a if wgd[a] < wgd[b] else b
+    if state.scores[a] != state.scores[b]:
+        return "the higher score gets Black", a if state.scores[a] < state.scores[b] else b
+    return "equal: the first of the pair follows the 1-2-2-1 pattern", None
+
+
 def publish_round(round_id: int) -> Round:
     """Publish a draft (both games of a TCEC double round): players see it, results can be
     entered."""
@@ -324,11 +675,24 @@ def publish_round(round_id: int) -> Round:
         rnd = Round.objects.get(pk=round_id)
         locked_tournament(rnd.tournament_id)
         rnd = Round.objects.select_for_update().get(pk=round_id)
-        if rnd.status == Round.Status.DRAFT:
-            Round.objects.filter(
-                tournament=rnd.tournament_id, number__gte=rnd.number, status=Round.Status.DRAFT
-            ).update(status=Round.Status.PUBLISHED)
-            rnd.refresh_from_db()
+        if rnd.status != Round.Status.DRAFT:
+            raise ArbiterError(f"{rnd.tournament.round_label(rnd.number)} is already published.")
+        draft = draft_of(snapshot(rnd.tournament), rnd.number)
+        unpaired = [
+            v.message.removesuffix(" is not paired")
+            for v in draft.violations
+            if v.rule == NOT_PAIRED
+        ]
+        if unpaired:
+            raise ArbiterError(
+                f"Not paired yet: {', '.join(unpaired)}. Give each a board or the bye before "
+                f"publishing (a player who does not play: delete the pairing, mark the bye, "
+                f"pair again)."
+            )
+        Round.objects.filter(
+            tournament=rnd.tournament_id, number__gte=rnd.number, status=Round.Status.DRAFT
+        ).update(status=Round.Status.PUBLISHED)
+        rnd.refresh_from_db()
         return rnd
 
 
@@ -390,21 +754,37 @@ def _update_round_status(tournament: Tournament, rnd: Round) -> None:
         tournament.save(update_fields=["status"])
 
 
+def _last_round_rows(tournament: Tournament) -> list[Round]:
+    """The row(s) of the last round paired (both games of a TCEC double round), if it has no
+    result yet; raises :class:`ArbiterError` saying why it cannot be undone otherwise."""
+    last = tournament.round_set.order_by("-number").first()
+    if last is None:
+        raise ArbiterError("No round has been paired yet.")
+    rows = [last]
+    if tournament.double_rounds and last.number % 2 == 0:
+        rows = list(
+            tournament.round_set.filter(number__in=[last.number - 1, last.number]).order_by(
+                "number"
+            )
+        )
+    if Game.objects.filter(round__in=rows).exclude(result=Game.Result.PENDING).exists():
+        raise ArbiterError(
+            f"{tournament.round_label(last.number)} already has results: correct them "
+            f"instead of undoing the round."
+        )
+    return rows
+
+
+def undoable_round(tournament: Tournament) -> Round:
+    """The (first row of the) last round, when its pairing may be deleted."""
+    return _last_round_rows(tournament)[0]
+
+
 def undo_round(tournament_id: int) -> int:
     """Delete the last round's pairing if none of its games has a result; returns its number."""
     with transaction.atomic():
         tournament = locked_tournament(tournament_id)
-        last = tournament.round_set.order_by("-number").first()
-        if last is None:
-            raise ArbiterError("No round has been paired yet.")
-        rows = [last]
-        if tournament.double_rounds and last.number % 2 == 0:
-            rows = list(tournament.round_set.filter(number__in=[last.number - 1, last.number]))
-        if Game.objects.filter(round__in=rows).exclude(result=Game.Result.PENDING).exists():
-            raise ArbiterError(
-                f"{tournament.round_label(last.number)} already has results: correct them "
-                f"instead of undoing the round."
-            )
+        rows = _last_round_rows(tournament)
         numbers = [r.number for r in rows]
         Bye.objects.filter(
             entry__tournament=tournament, round_number__in=numbers, kind=Bye.Kind.PAIRING_ALLOCATED
@@ -420,6 +800,59 @@ def undo_round(tournament_id: int) -> int:
             tournament.status = status
             tournament.save(update_fields=["status"])
         return min(numbers)
+
+
+def set_provisional_rating(entry_id: int, rating: int) -> Entry:
+    """Give an unrated player, after round 1 is paired, the rating the pairing uses (Dubov
+    A.1: "the arbiter assigns a provisional rating"; it is also the rating written to the
+    TRF, columns 49-52, so that the file re-pairs the same). Pairing numbers stay as they are:
+    the rounds already paired were paired with them."""
+    if not 1 <= rating <= MAX_RATING:
+        raise ArbiterError(f"A rating is a whole number from 1 to {MAX_RATING}.")
+    with transaction.atomic():
+        tournament_id = Entry.objects.values_list("tournament_id", flat=True).get(pk=entry_id)
+        tournament = locked_tournament(tournament_id)
+        entry = Entry.objects.select_related("player").get(pk=entry_id)
+        if not tournament.round_set.exists():
+            raise ArbiterError(
+                f"Round 1 is not paired yet: edit {entry.name}'s rating instead (the "
+                f"pairing numbers then follow it)."
+            )
+        if entry.rating:
+            raise ArbiterError(
+                f"{entry.name} is rated {entry.rating}: ratings are fixed once round 1 "
+                f"is paired; only an unrated player gets a provisional rating."
+            )
+        entry.rating = rating
+        entry.save(update_fields=["rating"])
+        return entry
+
+
+def delete_tournament(tournament_id: int) -> str:
+    """Delete a tournament with its entries, rounds, games and byes (the players stay, for
+    other tournaments); a rated tournament stays (archive it instead). Returns its name."""
+    with transaction.atomic():
+        tournament = locked_tournament(tournament_id)
+        try:
+            # Games before entries: a game protects its players' entries.
+            Game.objects.filter(round__tournament=tournament).delete()
+            tournament.delete()
+        except ProtectedError as e:
+            raise ArbiterError(
+                f"{tournament.name} has been rated: its rating history needs it. Archive it "
+                f"instead."
+            ) from e
+        return tournament.name
+
+
+def set_archived(tournament_id: int, archived: bool) -> Tournament:
+    """Archive a tournament (left out of the list of tournaments; its pages stay) or bring it
+    back."""
+    with transaction.atomic():
+        tournament = locked_tournament(tournament_id)
+        tournament.archived = archived
+        tournament.save(update_fields=["archived"])
+        return tournament
 
 
 def next_pairing_number(tournament: Tournament) -> int:

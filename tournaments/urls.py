@@ -3,7 +3,7 @@
 
 from django.urls import path
 
-from tournaments.views import arbiter, events, players, public, rounds
+from tournaments.views import arbiter, backup, events, players, printouts, public, rounds
 
 urlpatterns = [
     # Public, read-only.
@@ -26,16 +26,33 @@ urlpatterns = [
         public.entry_detail,
         name="entry_detail",
     ),
+    path(
+        "tournaments/<int:pk>/print/pairings/<int:number>/",
+        printouts.print_pairings,
+        name="print_pairings",
+    ),
+    path(
+        "tournaments/<int:pk>/print/standings/", printouts.print_standings, name="print_standings"
+    ),
+    path(
+        "tournaments/<int:pk>/print/crosstable/",
+        printouts.print_crosstable,
+        name="print_crosstable",
+    ),
     # Arbiters: the tournament.
     path("tournaments/new/", arbiter.tournament_create, name="tournament_create"),
     path("tournaments/import/", arbiter.tournament_import_trf, name="tournament_import_trf"),
     path("tournaments/<int:pk>/manage/", arbiter.tournament_manage, name="tournament_manage"),
     path("tournaments/<int:pk>/edit/", arbiter.tournament_edit, name="tournament_edit"),
+    path("tournaments/<int:pk>/archive/", arbiter.tournament_archive, name="tournament_archive"),
+    path("tournaments/<int:pk>/delete/", arbiter.tournament_delete, name="tournament_delete"),
     path(
         "tournaments/<int:pk>/export.trf",
         arbiter.tournament_export_trf,
         name="tournament_export_trf",
     ),
+    path("tournaments/restore/", backup.tournament_restore, name="tournament_restore"),
+    path("tournaments/<int:pk>/backup.json", backup.tournament_backup, name="tournament_backup"),
     # Arbiters: players.
     path("tournaments/<int:pk>/manage/players/add/", players.entry_add, name="entry_add"),
     path(
@@ -58,9 +75,34 @@ urlpatterns = [
         players.entry_availability,
         name="entry_availability",
     ),
+    path(
+        "tournaments/<int:pk>/manage/players/<int:entry_pk>/provisional-rating/",
+        arbiter.entry_provisional_rating,
+        name="entry_provisional_rating",
+    ),
     # Arbiters: rounds and results.
     path("tournaments/<int:pk>/manage/rounds/pair/", rounds.round_pair, name="round_pair"),
     path("tournaments/<int:pk>/manage/rounds/undo/", rounds.round_undo, name="round_undo"),
+    path(
+        "tournaments/<int:pk>/manage/rounds/pair-by-hand/",
+        rounds.round_pair_by_hand,
+        name="round_pair_by_hand",
+    ),
+    path(
+        "tournaments/<int:pk>/manage/rounds/<int:number>/add-board/",
+        rounds.round_add_board,
+        name="round_add_board",
+    ),
+    path(
+        "tournaments/<int:pk>/manage/rounds/<int:number>/remove-board/",
+        rounds.round_remove_board,
+        name="round_remove_board",
+    ),
+    path(
+        "tournaments/<int:pk>/manage/rounds/<int:number>/bye/",
+        rounds.round_set_bye,
+        name="round_set_bye",
+    ),
     path(
         "tournaments/<int:pk>/manage/rounds/<int:number>/",
         rounds.round_manage,
@@ -80,6 +122,11 @@ urlpatterns = [
         "tournaments/<int:pk>/manage/rounds/<int:number>/publish/",
         rounds.round_publish,
         name="round_publish",
+    ),
+    path(
+        "tournaments/<int:pk>/manage/rounds/<int:number>/slips/",
+        printouts.print_slips,
+        name="print_slips",
     ),
     path(
         "tournaments/<int:pk>/manage/games/<int:game_pk>/result/",

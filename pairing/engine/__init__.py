@@ -24,6 +24,7 @@ from pairing.engine.core.acceleration import (
     group_a_size,
     with_baku,
 )
+from pairing.engine.core.colours import Preference, Strength, preference
 from pairing.engine.core.errors import EngineError, NoValidPairing, TrfError
 from pairing.engine.core.explain import (
     BoardExplanation,
@@ -119,6 +120,7 @@ __all__ = [
     "PlayerId",
     "PlayerResult",
     "PointValues",
+    "Preference",
     "RatedGame",
     "RatedPlayer",
     "RatingEvent",
@@ -130,6 +132,7 @@ __all__ = [
     "RoundPairing",
     "RuleSet",
     "StandingRow",
+    "Strength",
     "TieBreak",
     "Topic",
     "TournamentInfo",
@@ -154,6 +157,7 @@ __all__ = [
     "new_violations",
     "pairing_system",
     "player_floor",
+    "preference",
     "random_seeding",
     "rate_event",
     "read_trf",

@@ -55,6 +55,13 @@
     }
   });
 
+  // A cancelled correction (Cancel or Escape) gives the focus back to its own row.
+  var cancelled = null;
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("tr[data-game] [data-cancel]");
+    cancelled = link ? link.closest("tr[data-game]").id : cancelled;
+  });
+
   function afterResult(id) {
     var row = document.getElementById(id);
     if (!row) {
@@ -63,6 +70,9 @@
     var confirm = row.querySelector(".confirm-button");
     if (confirm) {
       confirm.focus();
+    } else if (id === cancelled) {
+      cancelled = null;
+      focusRow(row);
     } else if (row.classList.contains("has-result")) {
       focusRow(nextOpen(row));
     } else {
@@ -72,10 +82,24 @@
 
   // After the settle: until then htmx keeps the old row's attributes (its class) on the new
   // row, and it has already put the focus back on it.
+  // The last result: the round's next step ("Pair round N+1", "Go to game 2", the final
+  // standings) takes the focus once the status section shows it.
+  function focusNextStep() {
+    var open = rows().filter(function (row) {
+      return !row.classList.contains("has-result");
+    });
+    var next = document.querySelector("#round-status [data-next]");
+    if (!open.length && next) {
+      next.focus();
+    }
+  }
+
   document.body.addEventListener("htmx:afterSettle", function (event) {
     var target = event.detail.target;
     if (target && target.id && target.id.indexOf("game-") === 0) {
       afterResult(target.id);
+    } else if (target && target.id === "round-status") {
+      focusNextStep();
     }
   });
 })();

@@ -38,7 +38,12 @@ def test_the_rating_is_locked_after_round_1(
     html = arbiter_client.get(url).content.decode()
     assert "Ratings are fixed once round 1 is paired" in html
     assert "Round 2" in html and "Round 5" in html and "Round 1<" not in html  # rounds to come
-    arbiter_client.post(url, form(d, rating=2900, title="IM"))
+    # A forced POST of the locked rating is refused, not answered "saved" (regression).
+    html = arbiter_client.post(url, form(d, rating=2900, title="IM")).content.decode()
+    assert "an unrated player gets a provisional rating on the dashboard" in html
+    d.refresh_from_db()
+    assert (d.rating, d.player.title) == (2300, "")
+    arbiter_client.post(url, form(d, rating="", title="IM"))  # a browser omits a disabled field
     d.refresh_from_db()
     assert (d.rating, d.title, d.pairing_number) == (2300, "IM", 4)
 

@@ -99,4 +99,24 @@ def test_a_published_round_cannot_change(arbiter_client: Client, tournament, mak
     response = arbiter_client.post(
         reverse("round_exchange", args=[tournament.pk, 1]), {"a": 1, "b": 2}, follow=True
     )
-    assert "Only a draft pairing can be changed" in response.content.decode()
+    assert "Round 1 has been published in the meantime" in response.content.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("confirm", ["", "1"])
+def test_an_unknown_player_is_refused_even_when_confirmed(
+    arbiter_client: Client, tournament, make_entries, confirm: str
+) -> None:
+    """Regression: exchanging with player 999 asked for a confirmation ("unknown player"), and
+    "Apply anyway" answered 500 (KeyError while writing the boards)."""
+    make_entries(4)
+    services.pair_next_round(tournament.pk)
+    before = boards(tournament, 1)
+    url = reverse("round_exchange", args=[tournament.pk, 1])
+    data = {"a": 999, "b": 1, "confirm": confirm}
+    html = arbiter_client.post(url, data, headers={"HX-Request": "true"}).content.decode()
+    assert "There is no player 999 in this tournament." in html
+    assert "Apply anyway" not in html
+    response = arbiter_client.post(url, data, follow=True)
+    assert "There is no player 999 in this tournament." in response.content.decode()
+    assert boards(tournament, 1) == before

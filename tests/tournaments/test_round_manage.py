@@ -29,6 +29,27 @@ def test_a_draft_lists_its_boards_and_breaks_nothing(
 
 
 @pytest.mark.django_db
+def test_each_draft_board_shows_what_decided_it(
+    arbiter_client: Client, tournament, make_entries, play
+) -> None:
+    make_entries(4)
+    play(tournament, rounds=1)
+    services.pair_next_round(tournament.pk)
+    html = page(arbiter_client, tournament, 2)
+    # Player 01 won with White in round 1: 1 point, rating, colours, preference, floats. The
+    # winners (1 and 4, both White) meet, and so do the losers (both Black): the same
+    # preference on each board, same strength, no earlier difference: E.4.
+    assert (
+        '<span class="review">1 pts · 2375 · <span title="Colours round by round">W</span>' in html
+    )
+    assert "Black, strong" in html and "White, strong" in html
+    assert html.count('<strong>E.4</strong> <span class="small">the higher-ranked') == 2
+    assert "swapped by hand" not in html
+    services.swap_colours_in_draft(tournament.pk, 2, 1, confirm=True)
+    assert "swapped by hand" in page(arbiter_client, tournament, 2)
+
+
+@pytest.mark.django_db
 def test_a_draft_shows_every_broken_rule(
     arbiter_client: Client, tournament, four, record_round
 ) -> None:
@@ -66,8 +87,11 @@ def test_htmx_gets_the_status_section(
     html = page(
         arbiter_client, tournament, 1, **{"HX-Request": "true", "HX-Target": "round-status"}
     )
-    assert html.lstrip().startswith("<p><strong>1 of 1</strong>")  # the inside of #round-status
-    assert "Round 1 is finished" in html and 'id="pair-round">Pair round 2' in html
+    # The inside of #round-status, and the heading's badge out of band (regression: it said
+    # "Published" after the last result until the page was reloaded).
+    badge = '<span id="round-badge" class="badge" hx-swap-oob="true">Finished</span>'
+    assert html.lstrip().startswith(badge + "\n  <p><strong>1 of 1</strong>")
+    assert "Round 1 is finished" in html and 'id="pair-round" data-next>Pair round 2' in html
 
 
 @pytest.mark.django_db
@@ -131,6 +155,20 @@ def test_the_draft_shows_each_players_virtual_points(
     services.pair_next_round(tournament.pk)
     html = page(arbiter_client, tournament, 4)  # acceleration has stopped
     assert "virtual-points" not in html and "badge virtual" not in html
+
+
+def test_htmx_gets_a_board_row_back(arbiter_client: Client, tournament, make_entries, play):
+    """Cancel of a correction: the board's row alone (regression: the whole page with
+    hx-select swapped nothing, and the question stayed)."""
+    make_entries(4)
+    play(tournament, rounds=1)
+    game = tournament.round_set.get().games.order_by("board").first()
+    assert game is not None
+    html = page(
+        arbiter_client, tournament, 1, **{"HX-Request": "true", "HX-Target": f"game-{game.pk}"}
+    )
+    assert html.lstrip().startswith(f'<tr id="game-{game.pk}"') and "<html" not in html
+    assert "Confirm the correction" not in html
 
 
 def tcec(tournament, double: bool = False):

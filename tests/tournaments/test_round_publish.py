@@ -31,3 +31,14 @@ def test_both_games_of_a_double_round(arbiter_client: Client, tournament, make_e
     services.pair_next_round(tournament.pk)
     arbiter_client.post(reverse("round_publish", args=[tournament.pk, 1]))
     assert set(tournament.round_set.values_list("status", flat=True)) == {"published"}
+
+
+@pytest.mark.django_db
+def test_publishing_twice_says_so(arbiter_client: Client, tournament, make_entries) -> None:
+    """A second tab's "Publish" after the first one's."""
+    make_entries(4)
+    services.pair_next_round(tournament.pk)
+    url = reverse("round_publish", args=[tournament.pk, 1])
+    arbiter_client.post(url)
+    response = arbiter_client.post(url, follow=True)
+    assert "Round 1 is already published." in response.content.decode()

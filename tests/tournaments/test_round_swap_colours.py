@@ -66,3 +66,40 @@ def test_an_unknown_board_is_explained(arbiter_client: Client, tournament, make_
         reverse("round_swap_colours", args=[tournament.pk, 1]), {"board": 7}, follow=True
     )
     assert "there is no board 7" in response.content.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("finished", [False, True])
+def test_a_stale_draft_tab_gets_the_round_page_back(
+    arbiter_client: Client, tournament, make_entries, finished: bool
+) -> None:
+    """Regression: "Swap colours" in a tab still showing the draft of a round published (or
+    finished) in another tab answered 500 (NoReverseMatch while drawing the draft)."""
+    make_entries(4)
+    rnd = services.pair_next_round(tournament.pk)
+    services.publish_round(rnd.pk)
+    if finished:
+        for game in rnd.games.all():
+            services.set_result(game.pk, "1-0")
+    before = colours(tournament, 1)
+    url = reverse("round_swap_colours", args=[tournament.pk, 1])
+    response = arbiter_client.post(url, {"board": 1}, headers={"HX-Request": "true"})
+    page = reverse("round_manage", args=[tournament.pk, 1])
+    assert response.status_code == 200 and response["HX-Redirect"] == page
+    html = arbiter_client.get(page).content.decode()
+    assert "Round 1 has been published in the meantime: its pairing can no longer change" in html
+    response = arbiter_client.post(url, {"board": 1, "confirm": "1"})  # without JavaScript
+    assert response.status_code == 302 and response["Location"] == page
+    assert colours(tournament, 1) == before
+
+
+@pytest.mark.django_db
+def test_an_undone_draft_sends_the_tab_to_the_dashboard(
+    arbiter_client: Client, tournament, make_entries
+) -> None:
+    make_entries(4)
+    services.pair_next_round(tournament.pk)
+    services.undo_round(tournament.pk)
+    url = reverse("round_swap_colours", args=[tournament.pk, 1])
+    response = arbiter_client.post(url, {"board": 1}, headers={"HX-Request": "true"})
+    assert response["HX-Redirect"] == reverse("tournament_manage", args=[tournament.pk])

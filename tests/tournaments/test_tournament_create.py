@@ -79,6 +79,16 @@ def test_it_stores_other_point_values_in_half_points(arbiter_client: Client, arb
         ({"win": "0.7"}, "Use whole or half points"),
         ({"tie_break_3": "BH"}, "Each tie-break can be chosen once"),
         ({"rounds": "0"}, "Ensure this value is greater than or equal to 1"),
+        ({"rounds": "1000"}, "Ensure this value is less than or equal to 99"),
+        ({"federation": "XYZ"}, "XYZ is not a FIDE federation code"),
+        ({"federation": "DEU"}, "DEU is not a FIDE federation code"),  # ISO, not FIDE (GER)
+        ({"federation": "U1"}, "A three-letter code like USA, GER or ENG"),
+        ({"chief_arbiter_fide_id": "12a"}, "A FIDE ID is up to 11 digits"),
+        ({"time_control_code": "90 min"}, "Seconds per period and increment"),
+        ({"round_schedule": "2026-06-01 10:00\ntomorrow"}, "line 2 (&#x27;tomorrow&#x27;)"),
+        ({"round_schedule": "2026-06-03"}, "Round 1 is not between the start and end dates"),
+        ({"round_schedule": "2026-06-02\n2026-06-01"}, "The rounds must be in order"),
+        ({"rounds": "1", "round_schedule": "2026-06-01\n2026-06-02"}, "2 lines for 1 rounds"),
     ],
 )
 def test_it_explains_bad_input_and_keeps_it(arbiter_client: Client, change, error) -> None:
@@ -142,3 +152,24 @@ def test_it_checks_the_accelerated_rounds(arbiter_client: Client, data, error: s
     html = arbiter_client.post(URL, BAKU | data).content.decode()
     assert error in html
     assert not Tournament.objects.exists()
+
+
+@pytest.mark.django_db
+def test_it_stores_the_fide_report_data(arbiter_client: Client, arbiter) -> None:
+    report = {
+        "federation": "usa",
+        "chief_arbiter": "IA Arbiter, Anna",
+        "chief_arbiter_fide_id": "1234567",
+        "deputy_arbiters": "FA Deputy,   Dan 7654321\n\nNA Helper, Hal",
+        "time_control": "90 min + 30 s per move",
+        "time_control_code": "5400 + 30",
+        "round_schedule": "2026-06-01 10:00\n 01.06.2026 16:30 \n2026-06-02",
+    }
+    arbiter_client.post(URL, FORM | report)
+    t = arbiter.tournaments.get()
+    assert t.federation == "USA"  # FIDE codes are upper case, whatever was typed
+    assert t.deputy_arbiters == "FA Deputy, Dan 7654321\nNA Helper, Hal"
+    assert t.deputies == [("FA Deputy, Dan", "7654321"), ("NA Helper, Hal", "")]
+    assert t.time_control_code == "5400+30"
+    assert t.round_schedule == "2026-06-01 10:00\n2026-06-01 16:30\n2026-06-02"
+    assert [s.hour for s in t.scheduled_rounds] == [10, 16, 0]

@@ -7,10 +7,13 @@ import datetime
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
+from pairing.engine import check_tournament, pairing_system
 from pairing.engine.trf import read_trf
-from pairing.services import export_trf
-from tournaments import services
+from pairing.services import export_trf, report_gaps
+from tournaments import registration, services
+from tournaments.identity import PlayerData
 from tournaments.models import Bye, Tournament
 
 
@@ -71,3 +74,104 @@ def test_it_is_for_arbiters_only(client: Client, other_arbiter, tournament) -> N
     client.force_login(other_arbiter)
     assert client.get(url).status_code == 403
     assert Tournament.objects.count() == 1
+
+
+def _lines(text: str, code: str) -> list[str]:
+    return [line for line in text.splitlines() if line.startswith(code)]
+
+
+@pytest.mark.django_db
+def test_it_writes_the_fide_report_records(tournament, make_entries, play, arbiter) -> None:
+    """102 chief arbiter, 112 deputies, 122 time control, 132 round dates at columns 92-99,
+    102-109, ... (YY/MM/DD); TRF26 also 222, the encoded time control."""
+    tournament.federation = "usa"  # stored before federations were checked
+    tournament.chief_arbiter, tournament.chief_arbiter_fide_id = "IA Arbiter, Anna", "1234567"
+    tournament.deputy_arbiters = "FA Deputy, Dan 7654321\nNA Helper, Hal"
+    tournament.time_control = "90 min + 30 s per move"
+    tournament.time_control_code = "5400+30"
+    tournament.round_schedule = "2026-04-01 10:00\n2026-04-01 16:00\n2026-04-02 10:00"
+    tournament.save()
+    make_entries(4)
+    play(tournament, rounds=1)
+    text = export_trf(tournament)
+    assert _lines(text, "032") == ["032 USA"]
+    assert _lines(text, "102") == ["102 IA Arbiter, Anna (1234567)"]
+    assert _lines(text, "112") == ["112 FA Deputy, Dan (7654321)", "112 NA Helper, Hal"]
+    assert _lines(text, "122") == ["122 90 min + 30 s per move"]
+    (dates,) = _lines(text, "132")
+    assert [dates[91:99], dates[101:109], dates[111:119]] == ["26/04/01", "26/04/01", "26/04/02"]
+    assert _lines(text, "222") == []  # TRF16 has no record 222
+    assert _lines(export_trf(tournament, version=26), "222") == ["222 5400+30"]
+    copy = services.import_trf(export_trf(tournament, version=26), arbiter.pk)
+    assert (copy.chief_arbiter, copy.chief_arbiter_fide_id) == ("IA Arbiter, Anna", "1234567")
+    assert copy.deputies == tournament.deputies
+    assert (copy.time_control, copy.time_control_code) == ("90 min + 30 s per move", "5400+30")
+    assert copy.round_schedule == "2026-04-01\n2026-04-01\n2026-04-02"
+
+
+@pytest.mark.django_db
+def test_round_dates_default_to_the_days_the_rounds_were_paired(
+    tournament, make_entries, play
+) -> None:
+    tournament.pairing_system = "tcec_double"
+    tournament.save()
+    make_entries(4)
+    play(tournament, rounds=2)
+    today = timezone.localdate().strftime("%y/%m/%d")
+    (dates,) = _lines(export_trf(tournament), "132")
+    assert [dates[91 + 10 * c : 99 + 10 * c] for c in range(4)] == [today] * 4  # 2 games each
+    assert len(dates) == 99 + 30
+
+
+@pytest.mark.django_db
+def test_a_withdrawn_player_has_no_column_after_the_last_round(
+    tournament, make_entries, play
+) -> None:
+    """Regression: the withdrawal's "next round" absence made a column 4 of a 3-round file."""
+    tournament.rounds = 3
+    tournament.save()
+    entries = make_entries(5)
+    play(tournament, rounds=2)
+    entries[1].withdrawn_from_round = 3
+    entries[1].save()
+    play(tournament, rounds=1)
+    text = export_trf(tournament)
+    assert "XXR 3" in text
+    players = _lines(text, "001")
+    assert max(len(line) for line in players) == 99 + 10 * 2  # round 3 ends at column 119
+    withdrawn = next(line for line in players if line[4:8] == "   2")
+    assert withdrawn[111:119] == "0000 - Z"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("system", ["dutch", "dubov", "tcec", "tcec_double"])
+def test_the_exported_file_checks_clean_after_a_late_entry(
+    tournament, make_entries, play, system
+) -> None:
+    """Regression: a late entry renumbered in before the others shifted every Dubov pairing
+    number, and E.0 gave round 1 other colours when the file was re-paired."""
+    tournament.pairing_system = system
+    tournament.save()
+    make_entries(9)
+    play(tournament, rounds=2 if system != "tcec_double" else 1)
+    late = registration.register(tournament.pk, PlayerData(name="Late, Larry"), 2390)
+    play(tournament, rounds=2)
+    # Dutch numbers follow the initial ranking until round 4; Dubov numbers stay (E.0).
+    assert late.pairing_number == (10 if system == "dubov" else 1)
+    state = read_trf(export_trf(tournament))
+    assert check_tournament(state, pairing_system(tournament.engine_system)) == []
+
+
+@pytest.mark.django_db
+def test_report_gaps_name_the_missing_records(tournament) -> None:
+    assert report_gaps(tournament) == [
+        "the federation (032)",
+        "the chief arbiter (102)",
+        "the time control (122)",
+        "the round dates (132; until then, the days the rounds were paired)",
+    ]
+    tournament.federation, tournament.chief_arbiter = "USA", "IA Arbiter, Anna"
+    tournament.time_control, tournament.round_schedule = "90 min", "2026-04-01"
+    assert report_gaps(tournament) == ["the chief arbiter's FIDE ID (102)"]
+    tournament.chief_arbiter_fide_id = "1234567"
+    assert report_gaps(tournament) == []

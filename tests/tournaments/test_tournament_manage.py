@@ -19,6 +19,17 @@ def test_it_guides_a_new_arbiter(arbiter_client: Client, tournament) -> None:
     assert "Register the players below" in html
     assert 'id="quick-add"' in html and "Import a list (CSV)" in html
     assert "Pair round" not in html
+    assert "autofocus" in html  # nothing else to do: type the first player
+
+
+@pytest.mark.django_db
+def test_with_players_nothing_scrolls_the_page_away(
+    arbiter_client: Client, tournament, make_entries
+) -> None:
+    """Regression: the quick-add field at the bottom had the focus on every visit, so the
+    page scrolled past the messages and the Pair button (a failed pairing showed nothing)."""
+    make_entries(30)
+    assert "autofocus" not in page(arbiter_client, tournament)
 
 
 @pytest.mark.django_db
@@ -68,3 +79,17 @@ def test_a_finished_uscf_tournament_can_be_rated(arbiter_client: Client, tournam
     html = page(arbiter_client, tournament)
     assert "Rate this tournament" in html
     assert f'action="/ratings/events/{tournament.pk}/rate/"' in html
+
+
+@pytest.mark.django_db
+def test_it_offers_printouts_a_qr_code_and_the_report_gaps(
+    arbiter_client: Client, tournament, make_entries, play
+) -> None:
+    make_entries(4)
+    play(tournament, rounds=1)
+    html = page(arbiter_client, tournament)
+    assert "Print the pairings of Round 1" in html and "Print the result slips of Round 1" in html
+    assert '<svg viewBox="0 0' in html and f"http://testserver/tournaments/{tournament.pk}/" in html
+    assert (
+        "The FIDE report (TRF export) still lacks the federation (032), the chief arbiter" in html
+    )

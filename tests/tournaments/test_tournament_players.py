@@ -28,3 +28,21 @@ def test_it_does_a_constant_number_of_queries(
     make_entries(players)
     with django_assert_num_queries(6):
         client.get(reverse("tournament_players", args=[tournament.pk]))
+
+
+@pytest.mark.django_db
+def test_find_my_board(client: Client, tournament, make_entries, play) -> None:
+    """ "Find my board": a plain GET form (works without JavaScript); htmx swaps the list."""
+    make_entries(5)
+    play(tournament, rounds=1)
+    url = reverse("tournament_players", args=[tournament.pk])
+    html = client.get(url, {"q": "  player 03 "}).content.decode()
+    assert 'role="search"' in html and "Players matching “player 03” <span" in html
+    # Round 1 of five: no. 5 has the bye, S1 = {1, 2} meets S2 = {3, 4}: board 1 is 1-3.
+    assert "<strong>Board 1</strong>, Black against Player 01" in html
+    assert html.count('<td class="name">') == 1
+    part = client.get(url, {"q": "player 04"}, headers={"HX-Request": "true"}).content.decode()
+    assert part.lstrip().startswith('<section id="players"') and "Player 04" in part
+    assert "Player 03" not in part  # the cache is keyed on the search
+    none = client.get(url, {"q": "Carlsen"}).content.decode()
+    assert "No player's name contains “Carlsen”." in none

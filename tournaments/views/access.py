@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest
-from django.shortcuts import get_object_or_404
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
 from django_htmx.middleware import HtmxDetails
 
 from tournaments.models import Tournament
@@ -49,3 +49,18 @@ def posted(request: HttpRequest, files: bool = False) -> tuple[Any, Any]:
     if request.method != "POST":
         return None, None
     return request.POST, request.FILES if files else None
+
+
+def confirm_page(
+    request: HttpRequest,
+    tournament: Tournament,
+    question: str,
+    details: list[str],
+    button: str,
+    fields: dict[str, Any] | None = None,
+) -> HttpResponse:
+    """Ask before a destructive action: the same URL, POSTed again with ``confirm=1`` (and
+    ``fields``), does it; Cancel goes back to the dashboard. Works without JavaScript."""
+    context = {"tournament": tournament, "question": question, "details": details}
+    context |= {"button": button, "fields": fields or {}, "action": request.path}
+    return render(request, "tournaments/confirm.html", context)

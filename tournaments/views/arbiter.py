@@ -5,18 +5,27 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.text import slugify
-from django.views.decorators.http import require_http_methods, require_safe
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from pairing.services import export_trf
+from pairing.services import export_trf, report_gaps
 from tournaments import registration, services
 from tournaments.dashboard import Dashboard
-from tournaments.forms import QuickEntryForm, TournamentForm, TrfImportForm
+from tournaments.forms import (
+    MAX_RATING,
+    ProvisionalRatingForm,
+    QuickEntryForm,
+    TournamentForm,
+    TrfImportForm,
+)
+from tournaments.models import Entry
+from tournaments.qr import public_url, qr_svg
 from tournaments.views.access import (
     HtmxHttpRequest,
     _get_tournament_for_arbiter,
     _require_tournament_creator,
+    confirm_page,
     posted,
 )
 
@@ -59,8 +68,14 @@ def tournament_edit(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def tournament_manage(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The arbiter's dashboard: the next step, the players, the rounds."""
     tournament = _get_tournament_for_arbiter(request, pk)
-    context = {"board": Dashboard.load(tournament), "tournament": tournament}
-    context["form"] = QuickEntryForm(tournament=tournament)
+    board = Dashboard.load(tournament)
+    form = QuickEntryForm(tournament=tournament)
+    if board.snap.entries:  # the list is long: keep the messages and the next step in view
+        form.fields["name"].widget.attrs.pop("autofocus", None)
+    context = {"board": board, "tournament": tournament, "form": form}
+    context["public_url"] = url = public_url(request, tournament.pk)
+    context |= {"qr": qr_svg(url, f"{tournament.name}: public pages")}
+    context["report_gaps"] = report_gaps(tournament)
     return render(request, "tournaments/tournament_manage.html", context)
 
 
@@ -94,3 +109,60 @@ def tournament_export_trf(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     name = slugify(tournament.name) or f"tournament-{tournament.pk}"
     response["Content-Disposition"] = f'attachment; filename="{name}.trf"'
     return response
+
+
+@login_required
+@require_POST
+def entry_provisional_rating(request: HtmxHttpRequest, pk: int, entry_pk: int) -> HttpResponse:
+    """Dubov A.1: an unrated player gets a provisional rating after round 1 is paired."""
+    tournament = _get_tournament_for_arbiter(request, pk)
+    entry = get_object_or_404(Entry, pk=entry_pk, tournament=tournament)
+    form = ProvisionalRatingForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise services.ArbiterError(f"A rating is a whole number from 1 to {MAX_RATING}.")
+        entry = services.set_provisional_rating(entry.pk, form.cleaned_data["rating"])
+    except services.ArbiterError as e:
+        messages.error(request, str(e))
+    else:
+        messages.success(
+            request,
+            f"{entry.name} is paired with the provisional rating {entry.rating} (written "
+            f"to the TRF report as the pairing rating).",
+        )
+    return redirect("tournament_manage", tournament.pk)
+
+
+@login_required
+@require_POST
+def tournament_archive(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Archive the tournament (``archived=1``) or bring it back (``archived=0``)."""
+    tournament = _get_tournament_for_arbiter(request, pk)
+    archived = request.POST.get("archived", "1") == "1"
+    services.set_archived(tournament.pk, archived)
+    note = "archived: it is no longer listed" if archived else "back in the list of tournaments"
+    messages.success(request, f"{tournament.name} is {note}.")
+    return redirect("tournament_manage", tournament.pk)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def tournament_delete(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Delete the tournament, after a confirmation page."""
+    tournament = _get_tournament_for_arbiter(request, pk)
+    if request.method == "POST" and request.POST.get("confirm") == "1":
+        try:
+            name = services.delete_tournament(tournament.pk)
+        except services.ArbiterError as e:
+            messages.error(request, str(e))
+            return redirect("tournament_manage", tournament.pk)
+        messages.success(request, f"{name} is deleted.")
+        return redirect("home")
+    details = [
+        f"Its {tournament.entries.count()} entries, {tournament.round_set.count()} round(s), "
+        f"games and byes are deleted for good; the public pages go.",
+        "The players stay in the player list for other tournaments.",
+        "To keep it but hide it from the list of tournaments, archive it instead.",
+    ]
+    question = f"Delete {tournament.name}?"
+    return confirm_page(request, tournament, question, details, "Delete the tournament")

@@ -99,9 +99,11 @@ def _round_number(request: HtmxHttpRequest) -> int | None:
 
 @require_safe
 def home(request: HtmxHttpRequest) -> HttpResponse:
-    """The list of tournaments, newest first."""
-    tournaments = Tournament.objects.all()
-    return render(request, "tournaments/home.html", {"tournaments": tournaments})
+    """The list of tournaments, newest first; archived ones with ``?archived=1``."""
+    archived = request.GET.get("archived") == "1"
+    tournaments = Tournament.objects.filter(archived=archived)
+    context = {"tournaments": tournaments, "archived": archived}
+    return render(request, "tournaments/home.html", context)
 
 
 @require_safe
@@ -155,9 +157,20 @@ def tournament_crosstable(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 @require_safe
 def tournament_players(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    """The starting list: pairing number, name, title, federation, rating."""
+    """The starting list: pairing number, name, title, federation, rating, and each player's
+    board in the current round; ``?q=`` finds players by name ("find my board")."""
+    query = " ".join(request.GET.get("q", "").split())[:50]
+
+    def build(view: View) -> tuple[dict[str, Any], str]:
+        rnd = view.current_round
+        lines = {line.entry.pk: line for line in view.lines(rnd)} if rnd else {}
+        found = [e for e in view.snap.entries if query.casefold() in e.name.casefold()]
+        rows = [(e, lines.get(e.pk)) for e in found]
+        return {"rows": rows, "query": query, "round": rnd}, "Players"
+
     template = "tournaments/tournament_players.html"
-    return _page(request, pk, template, "players", "players", lambda v: ({}, "Players"))
+    params = {"q": query} if query else {}
+    return _page(request, pk, template, "players", "players", build, params)
 
 
 @require_safe

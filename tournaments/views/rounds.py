@@ -14,13 +14,26 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django_htmx.http import HttpResponseClientRedirect
 
 from tournaments import services
 from tournaments.dashboard import Dashboard
-from tournaments.forms import ExchangeForm, ResultForm, SwapColoursForm
+from tournaments.forms import (
+    AddBoardForm,
+    ByeForm,
+    ExchangeForm,
+    PairByHandForm,
+    ResultForm,
+    SwapColoursForm,
+)
 from tournaments.models import Game, Round, Tournament
-from tournaments.views.access import HtmxHttpRequest, _get_tournament_for_arbiter, htmx_target
+from tournaments.views.access import (
+    HtmxHttpRequest,
+    _get_tournament_for_arbiter,
+    confirm_page,
+    htmx_target,
+)
 
 TEMPLATE = "tournaments/round_manage.html"
 SECTIONS = ("draft", "round-status")
@@ -54,6 +67,7 @@ def _context(tournament: Tournament, number: int, **extra: Any) -> dict[str, Any
         draft = board.draft(first)
         context |= {"draft": draft, "violations": draft.violations, "first_leg": first}
         context["virtual"] = draft.virtual_points
+        context["review"] = services.review_draft(draft, tournament.engine_system)
         context["unpaired"] = board.unpaired(first)
     return context | extra
 
@@ -65,6 +79,9 @@ def _round_page(
     target = htmx_target(request)
     if target in SECTIONS:
         return render(request, f"{TEMPLATE}#{target}", context)
+    game = next((g for g in context["games"] if target == f"game-{g.pk}"), None)
+    if game is not None:  # a board's row again (a cancelled correction)
+        return render(request, f"{TEMPLATE}#game_row", context | {"game": game})
     return render(request, TEMPLATE, context)
 
 
@@ -83,6 +100,29 @@ def round_pair(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         request,
         f"{tournament.round_label(rnd.number)} paired as a draft: check it, adjust it if "
         f"needed, then publish it.",
+    )
+    return redirect("round_manage", tournament.pk, rnd.number)
+
+
+@login_required
+@require_POST
+def round_pair_by_hand(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """The next round as a draft to pair by hand: a suggested pairing, or no board."""
+    tournament = _get_tournament_for_arbiter(request, pk)
+    form = PairByHandForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise services.ArbiterError("Choose how to start the pairing.")
+        data = form.cleaned_data
+        rnd = services.pair_next_round(tournament.pk, data["round"], by_hand=data["start"])
+    except services.ArbiterError as e:
+        messages.error(request, str(e))
+        return redirect("tournament_manage", tournament.pk)
+    messages.success(
+        request,
+        f"{tournament.round_label(rnd.number).removesuffix(', game 1')} is a draft to pair by "
+        f"hand: add, remove and "
+        f"exchange boards, give the bye, then publish it.",
     )
     return redirect("round_manage", tournament.pk, rnd.number)
 
@@ -114,9 +154,21 @@ def _change(
     return _after_change(request, tournament, number, changed=True)
 
 
+def _reload(request: HtmxHttpRequest, url: str) -> HttpResponse:
+    """The whole page at ``url``, also for an htmx request (a stale section cannot be
+    swapped)."""
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
 def _after_change(
     request: HtmxHttpRequest, tournament: Tournament, number: int, **extra: Any
 ) -> HttpResponse:
+    rnd = tournament.round_set.filter(number=number).first()
+    if rnd is None or rnd.status != Round.Status.DRAFT:  # a stale tab: published or undone
+        messages.error(request, extra.get("problem") or "This draft no longer exists.")
+        if rnd is None:
+            return _reload(request, reverse("tournament_manage", args=[tournament.pk]))
+        return _reload(request, reverse("round_manage", args=[tournament.pk, number]))
     if request.htmx or extra.get("pending"):
         context = _context(tournament, number, **extra)
         template = f"{TEMPLATE}#draft" if request.htmx else TEMPLATE
@@ -164,30 +216,99 @@ def round_swap_colours(request: HtmxHttpRequest, pk: int, number: int) -> HttpRe
 
 @login_required
 @require_POST
-def round_publish(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
+def round_add_board(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
+    """Pair two unpaired players of the draft on a new board (by hand)."""
     tournament = _get_tournament_for_arbiter(request, pk)
-    rnd = get_object_or_404(Round, tournament=tournament, number=number)
-    services.publish_round(rnd.pk)
-    messages.success(
+    form = AddBoardForm(request.POST)
+    if not form.is_valid():
+        return _after_change(request, tournament, number, problem="Choose two players.")
+    white, black = form.cleaned_data["white"], form.cleaned_data["black"]
+    return _change(
         request,
-        f"{tournament.round_label(number)} published: players see it now. Enter the results "
-        f"as the games finish.",
+        tournament,
+        number,
+        lambda confirm: services.add_board(tournament.pk, number, white, black, confirm),
+        {"white": white, "black": black},
     )
-    return redirect("round_manage", tournament.pk, number)
 
 
 @login_required
 @require_POST
-def round_undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    """Delete the last round's pairing, if it has no result yet."""
+def round_remove_board(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
+    """Take a board out of the draft; its players wait to be paired again."""
     tournament = _get_tournament_for_arbiter(request, pk)
+    form = SwapColoursForm(request.POST)
+    if not form.is_valid():
+        return _after_change(request, tournament, number, problem="Choose a board.")
+    board = form.cleaned_data["board"]
+    return _change(
+        request,
+        tournament,
+        number,
+        lambda confirm: services.remove_board(tournament.pk, number, board, confirm),
+        {"board": board},
+    )
+
+
+@login_required
+@require_POST
+def round_set_bye(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
+    """Give the draft's pairing-allocated bye to an unpaired player, or take it back."""
+    tournament = _get_tournament_for_arbiter(request, pk)
+    form = ByeForm(request.POST)
+    if not form.is_valid():
+        return _after_change(request, tournament, number, problem="Choose a player.")
+    player = form.cleaned_data["player"]
+    return _change(
+        request,
+        tournament,
+        number,
+        lambda confirm: services.set_bye(tournament.pk, number, player, confirm),
+        {"player": player or ""},
+    )
+
+
+@login_required
+@require_POST
+def round_publish(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
+    tournament = _get_tournament_for_arbiter(request, pk)
+    rnd = get_object_or_404(Round, tournament=tournament, number=number)
     try:
-        number = services.undo_round(tournament.pk)
+        services.publish_round(rnd.pk)
     except services.ArbiterError as e:
         messages.error(request, str(e))
     else:
-        messages.success(request, f"The pairing of {tournament.round_label(number)} is deleted.")
-    return redirect("tournament_manage", tournament.pk)
+        messages.success(
+            request,
+            f"{tournament.round_label(number)} published: players see it now. Enter the "
+            f"results as the games finish.",
+        )
+    return redirect("round_manage", tournament.pk, number)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def round_undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Delete the last round's pairing, if it has no result yet: a page asks first."""
+    tournament = _get_tournament_for_arbiter(request, pk)
+    try:
+        if request.method == "POST" and request.POST.get("confirm") == "1":
+            number = services.undo_round(tournament.pk)
+            messages.success(
+                request, f"The pairing of {tournament.round_label(number)} is deleted."
+            )
+            return redirect("tournament_manage", tournament.pk)
+        rnd = services.undoable_round(tournament)
+    except services.ArbiterError as e:
+        messages.error(request, str(e))
+        return redirect("tournament_manage", tournament.pk)
+    label = tournament.round_label(rnd.number).removesuffix(", game 1").removesuffix(", game 2")
+    question = f"Delete the pairing of {label}?"
+    details = [
+        "Its boards and its pairing-allocated bye are deleted; players no longer see it.",
+        "Byes and withdrawals can then be changed and the round paired again.",
+    ]
+    return confirm_page(request, tournament, question, details, "Delete the pairing")
 
 
 @login_required

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0006_entry_owned_identity'),
+        ('tournaments', '0007_fide_report'),
     ]
 
     operations = [

@@ -1,0 +1,99 @@
+"""entry_provisional_rating: Dubov A.1 needs a rating for every player; after round 1 the
+arbiter gives an unrated player a provisional one (regression: the rating field was locked
+and a forced POST answered "saved" while changing nothing)."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tournaments import registration
+from tournaments.identity import PlayerData
+from tournaments.models import Bye, Tournament
+
+
+def manage(client: Client, t) -> str:
+    return client.get(reverse("tournament_manage", args=[t.pk])).content.decode()
+
+
+@pytest.fixture
+def dubov(tournament):
+    tournament.pairing_system = Tournament.PairingSystem.DUBOV
+    tournament.save()
+    return tournament
+
+
+@pytest.mark.django_db
+def test_an_unrated_player_with_a_round_1_bye(
+    arbiter_client: Client, dubov, make_entries, play
+) -> None:
+    entries = make_entries(5)
+    unrated = entries[-1]
+    unrated.rating = 0
+    unrated.save()
+    Bye.objects.create(entry=unrated, round_number=1, kind=Bye.Kind.HALF_POINT)
+    play(dubov, rounds=1)
+    response = arbiter_client.post(reverse("round_pair", args=[dubov.pk]), {"round": 2})
+    html = manage(arbiter_client, dubov)
+    assert "the arbiter must give a provisional rating to player(s) 5" in html
+    assert "Dubov A.1: every player needs a rating." in html
+    assert 'aria-label="Provisional rating of Player 05"' in html
+    url = reverse("entry_provisional_rating", args=[dubov.pk, unrated.pk])
+    response = arbiter_client.post(url, {"rating": 1500}, follow=True)
+    assert "Player 05 is paired with the provisional rating 1500" in response.content.decode()
+    unrated.refresh_from_db()
+    assert (unrated.rating, unrated.pairing_number) == (1500, 5)
+    assert "Dubov A.1" not in manage(arbiter_client, dubov)
+    arbiter_client.post(reverse("round_pair", args=[dubov.pk]), {"round": 2})
+    assert dubov.round_set.count() == 2
+
+
+@pytest.mark.django_db
+def test_an_unrated_late_entry(arbiter_client: Client, dubov, make_entries, play) -> None:
+    make_entries(4)
+    play(dubov, rounds=1)
+    late = registration.register(dubov.pk, PlayerData(name="Late, Lou"), 0)
+    assert "Late, Lou" in manage(arbiter_client, dubov).split('id="provisional"')[1]
+    url = reverse("entry_provisional_rating", args=[dubov.pk, late.pk])
+    arbiter_client.post(url, {"rating": 1800})
+    arbiter_client.post(reverse("round_pair", args=[dubov.pk]), {"round": 2})
+    assert dubov.round_set.count() == 2
+    late.refresh_from_db()
+    assert late.rating == 1800 and late.pairing_number == 5
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("rating", "paired", "error"),
+    [
+        (1500, False, "Round 1 is not paired yet: edit Player 04&#x27;s rating instead"),
+        (0, True, "A rating is a whole number from 1 to 3500."),
+        (4000, True, "A rating is a whole number from 1 to 3500."),
+    ],
+)
+def test_it_explains_what_it_refuses(
+    arbiter_client: Client, dubov, make_entries, play, rating, paired, error
+) -> None:
+    *_, unrated = make_entries(4)
+    unrated.rating = 0
+    unrated.save()
+    if paired:
+        Bye.objects.create(entry=unrated, round_number=1, kind=Bye.Kind.ZERO_POINT)
+        play(dubov, rounds=1)
+    url = reverse("entry_provisional_rating", args=[dubov.pk, unrated.pk])
+    response = arbiter_client.post(url, {"rating": rating}, follow=True)
+    assert error in response.content.decode()
+    unrated.refresh_from_db()
+    assert unrated.rating == 0
+
+
+@pytest.mark.django_db
+def test_a_rated_player_keeps_the_rating(arbiter_client: Client, dubov, make_entries, play) -> None:
+    a, *_ = make_entries(4)
+    play(dubov, rounds=1)
+    url = reverse("entry_provisional_rating", args=[dubov.pk, a.pk])
+    response = arbiter_client.post(url, {"rating": 1000}, follow=True)
+    assert "Player 01 is rated 2375: ratings are fixed" in response.content.decode()
+    a.refresh_from_db()
+    assert a.rating == 2375

@@ -1,0 +1,64 @@
+"""round_add_board: pair two unpaired players of a draft on a new board."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tests.tournaments.test_round_pair_by_hand import boards
+from tournaments import services
+
+HTMX = {"HX-Request": "true"}
+
+
+@pytest.fixture
+def empty_draft(tournament, make_entries):
+    make_entries(4)
+    return services.pair_next_round(tournament.pk, by_hand="empty")
+
+
+@pytest.mark.django_db
+def test_boards_are_added_until_everyone_plays(
+    arbiter_client: Client, tournament, empty_draft
+) -> None:
+    url = reverse("round_add_board", args=[tournament.pk, 1])
+    html = arbiter_client.post(url, {"white": 1, "black": 2}, headers=HTMX).content.decode()
+    assert boards(tournament, 1) == [(1, 2)]
+    assert "Not paired (2):" in html
+    # Publishing a partial pairing is refused with the names.
+    response = arbiter_client.post(reverse("round_publish", args=[tournament.pk, 1]), follow=True)
+    assert "Not paired yet: Player 03 (3), Player 04 (4)." in response.content.decode()
+    assert tournament.round_set.get().status == "draft"
+    arbiter_client.post(url, {"white": 4, "black": 3})
+    assert boards(tournament, 1) == [(1, 2), (4, 3)]
+    arbiter_client.post(reverse("round_publish", args=[tournament.pk, 1]))
+    assert tournament.round_set.get().status == "published"
+
+
+@pytest.mark.django_db
+def test_a_paired_player_is_refused(arbiter_client: Client, tournament, empty_draft) -> None:
+    url = reverse("round_add_board", args=[tournament.pk, 1])
+    arbiter_client.post(url, {"white": 1, "black": 2})
+    html = arbiter_client.post(url, {"white": 3, "black": 1}, headers=HTMX).content.decode()
+    assert "player 1 is already paired: remove that board first" in html
+    html = arbiter_client.post(url, {"white": 3, "black": 3}, headers=HTMX).content.decode()
+    assert "choose two different players" in html
+    assert boards(tournament, 1) == [(1, 2)]
+
+
+@pytest.mark.django_db
+def test_a_rematch_needs_confirmation(
+    arbiter_client: Client, tournament, make_entries, play
+) -> None:
+    make_entries(4)
+    play(tournament, rounds=1)  # 1-3 and 4-2 (C.04.3 round 1: top half against bottom half)
+    services.pair_next_round(tournament.pk, by_hand="empty")
+    (white, black), _ = boards(tournament, 1)
+    url = reverse("round_add_board", args=[tournament.pk, 2])
+    html = arbiter_client.post(url, {"white": black, "black": white}, headers=HTMX).content
+    assert "This change breaks 1 rule" in html.decode()
+    assert "already played each other in round 1" in html.decode()
+    assert boards(tournament, 2) == []
+    arbiter_client.post(url, {"white": black, "black": white, "confirm": "1"})
+    assert boards(tournament, 2) == [(black, white)]

@@ -1,0 +1,99 @@
+"""round_pair_by_hand: when the system finds no legal pairing (or the arbiter prefers), the
+next round becomes a draft to pair by hand, from a suggested pairing or from no board."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from pairing.engine import ALL_RULES, violations
+from pairing.services import state_for
+from tournaments import services
+from tournaments.models import Bye, Game
+
+
+def boards(t, number: int) -> list[tuple[int, int]]:
+    games = Game.objects.filter(round__tournament=t, round__number=number).order_by("board")
+    return [(g.white.pairing_number, g.black.pairing_number) for g in games]
+
+
+@pytest.fixture
+def exhausted(tournament, make_entries, play):
+    """Three players after three rounds: each has met both others and had the bye, so round 4
+    has no legal pairing (C.04.1 b and d)."""
+    make_entries(3)
+    play(tournament, rounds=3)
+    return tournament
+
+
+@pytest.mark.django_db
+def test_no_legal_pairing_leads_to_the_hand_pairing(arbiter_client: Client, exhausted) -> None:
+    t = exhausted
+    response = arbiter_client.post(reverse("round_pair", args=[t.pk]), {"round": 4})
+    manage = reverse("tournament_manage", args=[t.pk])
+    assert response["Location"] == manage  # the top: the message, then the next step
+    html = arbiter_client.get(manage).content.decode()
+    assert "No legal pairing exists for round 4" in html
+    assert "Or pair round 4 by hand" in html and 'value="nearest" checked' in html
+    response = arbiter_client.post(
+        reverse("round_pair_by_hand", args=[t.pk]), {"round": 4, "start": "nearest"}, follow=True
+    )
+    html = response.content.decode()
+    assert "Round 4 is a draft to pair by hand" in html
+    assert len(boards(t, 4)) == 1
+    assert Bye.objects.filter(round_number=4, kind=Bye.Kind.PAIRING_ALLOCATED).count() == 1
+    # The same warnings as any draft: the rematch and the second bye, to publish knowingly.
+    assert "<code>C.04.1.b</code>" in html and "<code>C.04.1.d</code>" in html
+    arbiter_client.post(reverse("round_publish", args=[t.pk, 4]))
+    assert t.round_set.get(number=4).status == "published"
+
+
+@pytest.mark.django_db
+def test_from_empty_every_player_waits_to_be_paired(
+    arbiter_client: Client, tournament, make_entries
+) -> None:
+    make_entries(4)
+    url = reverse("round_pair_by_hand", args=[tournament.pk])
+    html = arbiter_client.post(url, {"round": 1, "start": "empty"}, follow=True).content.decode()
+    assert boards(tournament, 1) == []
+    assert "No board yet: pair the players below." in html
+    assert "Not paired (4):" in html and "Add the board" in html and "Give the bye" in html
+    response = arbiter_client.post(url, {"round": 1, "start": "empty"}, follow=True)
+    assert "Round 1 has already been paired." in response.content.decode()  # a second click
+
+
+@pytest.mark.django_db
+def test_a_bad_start_is_explained(arbiter_client: Client, tournament, make_entries) -> None:
+    make_entries(4)
+    url = reverse("round_pair_by_hand", args=[tournament.pk])
+    response = arbiter_client.post(url, {"round": 1, "start": "magic"}, follow=True)
+    assert "Choose how to start the pairing." in response.content.decode()
+    assert not tournament.round_set.exists()
+
+
+@pytest.mark.django_db
+def test_the_suggestion_is_the_legal_pairing_when_there_is_one(
+    tournament, make_entries, play
+) -> None:
+    """Round 2 of six players: a pairing without a rematch, a colour problem or a second bye
+    exists, and the suggestion finds one, keeping the winners together."""
+    make_entries(6)
+    play(tournament, rounds=1)  # 1, 2 and 3 won
+    state = state_for(tournament)
+    pairing = services.nearest_pairing(state)
+    assert violations(state, pairing, ALL_RULES) == []
+    winners = {1, 2, 3}
+    mixed = [b for b in pairing.boards if len({b.white, b.black} & winners) == 1]
+    assert len(mixed) == 1  # three winners: one of them floats down, no more
+
+
+@pytest.mark.django_db
+def test_the_suggestion_breaks_as_few_rules_as_it_can(exhausted) -> None:
+    state = state_for(exhausted)
+    pairing = services.nearest_pairing(state)
+    assert len(pairing.boards) == 1 and pairing.bye is not None
+    assert sorted(v.rule for v in violations(state, pairing, ALL_RULES)) == [
+        "C.04.1.b",
+        "C.04.1.d",
+    ]

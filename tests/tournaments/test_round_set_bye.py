@@ -1,0 +1,47 @@
+"""round_set_bye: the draft's pairing-allocated bye goes to an unpaired player, or back."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tournaments import services
+from tournaments.models import Bye
+
+
+def bye(t) -> list[int]:
+    return [
+        b.entry.pairing_number
+        for b in Bye.objects.filter(entry__tournament=t, kind=Bye.Kind.PAIRING_ALLOCATED)
+    ]
+
+
+@pytest.mark.django_db
+def test_the_bye_is_given_and_taken_back(arbiter_client: Client, tournament, make_entries) -> None:
+    make_entries(3)
+    services.pair_next_round(tournament.pk, by_hand="empty")
+    url = reverse("round_set_bye", args=[tournament.pk, 1])
+    arbiter_client.post(url, {"player": 3})
+    assert bye(tournament) == [3]
+    html = arbiter_client.post(url, {"player": 1}, headers={"HX-Request": "true"}).content
+    assert "player 1 is" not in html.decode()  # 1 is not paired: the bye moves to player 1
+    assert bye(tournament) == [1]
+    arbiter_client.post(url, {"player": ""})
+    assert bye(tournament) == []
+
+
+@pytest.mark.django_db
+def test_a_second_bye_needs_confirmation(
+    arbiter_client: Client, tournament, make_entries, play
+) -> None:
+    make_entries(3)
+    play(tournament, rounds=1)
+    (had,) = bye(tournament)
+    services.pair_next_round(tournament.pk, by_hand="empty")
+    url = reverse("round_set_bye", args=[tournament.pk, 2])
+    html = arbiter_client.post(url, {"player": had}, headers={"HX-Request": "true"}).content
+    assert "already had a pairing-allocated bye" in html.decode()
+    assert bye(tournament) == [had]
+    arbiter_client.post(url, {"player": had, "confirm": "1"})
+    assert bye(tournament) == [had, had]

@@ -1,0 +1,87 @@
+"""tournament_restore: a new tournament from a backup file, the restorer its arbiter."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.urls import reverse
+
+from tournaments import backup, services
+from tournaments.models import Player, Round, Tournament
+
+URL = reverse("tournament_restore")
+
+
+def upload(text: str | bytes, name: str = "spring.backup.json") -> SimpleUploadedFile:
+    return SimpleUploadedFile(name, text.encode() if isinstance(text, str) else text)
+
+
+@pytest.mark.django_db
+def test_it_restores_a_new_tournament_run_by_the_restorer(
+    client: Client, tournament, make_entries, play, other_arbiter: User
+) -> None:
+    make_entries(6)
+    play(tournament, rounds=1)
+    rnd = services.pair_next_round(tournament.pk)  # round 2 stays a draft
+    text = backup.export_json(tournament)
+    client.force_login(other_arbiter)
+    response = client.post(URL, {"file": upload(text)})
+    copy = Tournament.objects.exclude(pk=tournament.pk).get()
+    assert response["Location"] == reverse("tournament_manage", args=[copy.pk])
+    assert copy.is_arbiter(other_arbiter) and not copy.is_arbiter(tournament.arbiters.get())
+    assert copy.round_set.get(number=rnd.number).status == Round.Status.DRAFT
+    assert backup.export_json(copy) == text
+    page = client.get(response["Location"]).content.decode()
+    assert "Restored Spring Open." in page
+
+
+@pytest.mark.django_db
+def test_a_malformed_backup_names_the_path_and_saves_nothing(
+    arbiter_client: Client, tournament, four
+) -> None:
+    document = backup.export_tournament(tournament)
+    document["games"][1]["white"] = 9
+    players = Player.objects.count()
+    html = arbiter_client.post(URL, {"file": upload(json.dumps(document))}).content.decode()
+    assert (
+        "This backup cannot be restored: $.games[1].white: no entry with pairing number 9" in html
+    )
+    assert Tournament.objects.count() == 1 and Player.objects.count() == players
+
+
+@pytest.mark.django_db
+def test_a_file_that_is_not_json(arbiter_client: Client) -> None:
+    html = arbiter_client.post(URL, {"file": upload("012 A TRF file\n")}).content.decode()
+    assert "This backup cannot be restored: $: not JSON: Extra data (line 1, column 2)" in html
+    assert not Tournament.objects.exists()
+
+
+@pytest.mark.django_db
+def test_it_needs_a_file(arbiter_client: Client) -> None:
+    assert "This field is required." in arbiter_client.post(URL, {}).content.decode()
+
+
+@pytest.mark.django_db
+def test_a_file_over_the_limit_is_refused_unread(arbiter_client: Client, settings) -> None:
+    settings.TOURNAMENTS_BACKUP_MAX_BYTES = 100
+    html = arbiter_client.post(URL, {"file": upload("{" + " " * 200 + "}")}).content.decode()
+    assert "The file is larger than 100 bytes: this is not a backup of one tournament." in html
+    assert not Tournament.objects.exists()
+
+
+@pytest.mark.django_db
+def test_it_needs_the_arbiters_group(client: Client, tournament, four) -> None:
+    client.force_login(User.objects.create_user("plain", password="a-long-test-password"))
+    text = backup.export_json(tournament)
+    assert client.post(URL, {"file": upload(text)}).status_code == 403
+    assert Tournament.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_the_menu_links_it(arbiter_client: Client) -> None:
+    html = arbiter_client.get(reverse("home")).content.decode()
+    assert f'href="{URL}">Restore from backup<' in html
