@@ -30,6 +30,10 @@ TARGET_RATIO = 2.0
 
 CASES = (
     # (system, players, rounds, double rounds)
+    ("dutch-2017", 100, 9, False),
+    ("dutch-2017", 500, 9, False),
+    ("dutch-2026", 100, 9, False),
+    ("dutch-2026", 500, 9, False),
     ("dubov", 50, 9, False),
     ("dubov", 200, 9, False),
     ("tcec", 200, 25, False),

@@ -33,6 +33,7 @@ from pairing.engine import (
     pairing_system,
     rate_event,
     result_to_json,
+    with_system_record,
     write_trf,
 )
 
@@ -117,7 +118,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
         print(f"error: {e}", file=sys.stderr)
         return EXIT_INVALID_INPUT
     state = generate_tournament(pairing_system(args.system), settings)
-    _write(write_trf(state), args.output)
+    _write(write_trf(with_system_record(state, args.system)), args.output)
     return EXIT_OK
 
 
@@ -179,7 +180,13 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
 
     def system_args(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--system", required=True, choices=SYSTEM_NAMES)
+        p.add_argument(
+            "--system",
+            required=True,
+            choices=SYSTEM_NAMES,
+            help="dutch: the edition the file's record 192 names (FIDE_DUTCH_2017), "
+            "else the 2026 edition in force; dutch-2017, dutch-2026: that edition",
+        )
         p.add_argument(
             "--double",
             action="store_true",

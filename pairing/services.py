@@ -69,13 +69,42 @@ from tournaments.models import (
 )
 
 SYSTEM_CODES: dict[str, str] = {
-    Tournament.PairingSystem.DUTCH: "FIDE_DUTCH_2017",
+    Tournament.PairingSystem.DUTCH: "FIDE_DUTCH_2026",
     Tournament.PairingSystem.DUBOV: "FIDE_DUBOV_2018",
     Tournament.PairingSystem.TCEC: "TCEC_SWISS",
     Tournament.PairingSystem.TCEC_DOUBLE: "TCEC_SWISS",
 }
-"""TRF record 192 (pairing system) per tournament system; TCEC double rounds are marked by
-``XXT double``."""
+"""TRF record 192 (pairing system) per tournament system (Dutch: see :func:`system_code`);
+TCEC double rounds are marked by ``XXT double``."""
+
+
+def system_code(tournament: Tournament) -> str:
+    """TRF record 192 of the tournament: the Dutch system names its edition."""
+    if tournament.pairing_system == Tournament.PairingSystem.DUTCH:
+        return f"FIDE_DUTCH_{tournament.dutch_edition}{_baku_suffix(tournament)}"
+    return SYSTEM_CODES[tournament.pairing_system] + _baku_suffix(tournament)
+
+
+def engine_system(tournament: Tournament) -> str:
+    """The pairing engine's name for the tournament's system (``dutch-2017``,
+    ``dutch-2026``, ``dubov``, ``tcec``)."""
+    if tournament.pairing_system == Tournament.PairingSystem.DUTCH:
+        return f"dutch-{tournament.dutch_edition}"
+    return tournament.engine_system
+
+
+def dutch_edition_named(state: TournamentState) -> str:
+    """The Dutch edition a file names in record 192 (``2017``, ``2026``; ``2025`` is the
+    2026 rules under their approval year), or ``""`` when it names none."""
+    code = state.info.system_code.strip().upper()
+    for prefix, edition in (
+        ("FIDE_DUTCH_2017", Tournament.DutchEdition.E2017),
+        ("FIDE_DUTCH_2025", Tournament.DutchEdition.E2026),
+        ("FIDE_DUTCH_2026", Tournament.DutchEdition.E2026),
+    ):
+        if code.startswith(prefix):
+            return str(edition)
+    return ""
 
 
 def _baku_suffix(tournament: Tournament) -> str:
@@ -309,8 +338,8 @@ def _info(snap: Snapshot) -> TournamentInfo:
         chief_arbiter=_arbiter(t.chief_arbiter, t.chief_arbiter_fide_id),
         deputy_arbiters=tuple(_arbiter(name, fide_id) for name, fide_id in t.deputies),
         time_control=t.time_control,
-        tournament_type=t.get_pairing_system_display(),
-        system_code=SYSTEM_CODES[t.pairing_system] + _baku_suffix(t),
+        tournament_type=t.system_label,
+        system_code=system_code(t),
         round_dates=_round_dates(snap),
         tie_breaks=t.tie_breaks,
     )
@@ -383,11 +412,20 @@ def ranking(tournament: Tournament, state: TournamentState) -> list[StandingRow]
 _RESULT_BY_CODES = {codes: result for result, codes in Game.TRF_CODES.items() if result != "adj"}
 _SYSTEM_BY_CODE = {
     "FIDE_DUTCH_2017": Tournament.PairingSystem.DUTCH,
+    "FIDE_DUTCH_2025": Tournament.PairingSystem.DUTCH,
+    "FIDE_DUTCH_2026": Tournament.PairingSystem.DUTCH,
     "FIDE_DUTCH": Tournament.PairingSystem.DUTCH,
     "FIDE_DUBOV": Tournament.PairingSystem.DUBOV,
     "FIDE_DUBOV_2018": Tournament.PairingSystem.DUBOV,
     "TCEC_SWISS": Tournament.PairingSystem.TCEC,
 }
+
+
+def imported_system(state: TournamentState) -> str:
+    """The pairing system record 192 names (the Dutch system when it names none; ``_BAKU``
+    marks acceleration)."""
+    code = state.info.system_code.strip().upper().removesuffix("_BAKU")
+    return _SYSTEM_BY_CODE.get(code, Tournament.PairingSystem.DUTCH)
 
 
 def _date(text: str) -> date | None:
@@ -411,7 +449,9 @@ def _arbiter_of(text: str) -> tuple[str, str]:
     return (match[1], match[2]) if match else split_fide_id(text)
 
 
-def _tournament_from(state: TournamentState, name: str, system: str) -> Tournament:
+def _tournament_from(
+    state: TournamentState, name: str, system: str, dutch_edition: str
+) -> Tournament:
     info = state.info
     start = _date(info.start_date) or date.today()
     end = _date(info.end_date) or start
@@ -435,6 +475,7 @@ def _tournament_from(state: TournamentState, name: str, system: str) -> Tourname
         start_date=start,
         end_date=max(start, end),
         pairing_system=system,
+        dutch_edition=dutch_edition or Tournament.DutchEdition.E2026,
         rounds=max(state.total_rounds or 0, state.rounds_done // state.columns_per_round, 1),
         initial_colour=_initial_colour(state, system),
         win_points=p.win,
@@ -445,11 +486,6 @@ def _tournament_from(state: TournamentState, name: str, system: str) -> Tourname
         tie_breaks=info.tie_breaks or "BH-C1,BH,SB,DE,WIN",
         status=Tournament.Status.RUNNING if state.rounds_done else Tournament.Status.REGISTRATION,
     )
-
-
-def _system_of(code: str) -> str | None:
-    """The tournament system named by a record 192 code (``_BAKU`` marks acceleration)."""
-    return _SYSTEM_BY_CODE.get(code.strip().upper().removesuffix("_BAKU"))
 
 
 def _store_acceleration(
@@ -497,15 +533,20 @@ def _store_forbidden(
     )
 
 
-def import_state(state: TournamentState, *, name: str = "", system: str = "") -> Tournament:
+def import_state(
+    state: TournamentState, *, name: str = "", system: str = "", dutch_edition: str = ""
+) -> Tournament:
     """Store a tournament read from a TRF file: players, entries, every round with its games
     and byes, the next round's requested byes, the forbidden pairs and the virtual points
     (acceleration). Each entry keeps the file's data of its player; a FIDE ID already known
-    links the entry to that identity (whose data is neither read nor changed). Call inside a
-    transaction; raises ``AccelerationError`` for virtual points outside the Dutch system."""
-    system = system or _system_of(state.info.system_code) or Tournament.PairingSystem.DUTCH
+    links the entry to that identity (whose data is neither read nor changed). The Dutch
+    edition: ``dutch_edition``, else the one record 192 names, else the one in force. Call
+    inside a transaction; raises ``AccelerationError`` for virtual points outside the Dutch
+    system."""
+    system = system or imported_system(state)
+    edition = dutch_edition or dutch_edition_named(state)
     state = apply_declared_acceleration(state, system)
-    tournament = _tournament_from(state, name, system)
+    tournament = _tournament_from(state, name, system, edition)
     entries: dict[PlayerId, Entry] = {}
     used: set[str] = set()
     known = {

@@ -22,6 +22,8 @@ def baku(tournament: Tournament) -> Tournament:
 
 def players(n: int, header: str = "") -> str:
     lines = [f"001 {i:4d}      Player {i:<27}{2600 - 10 * i:4d}" for i in range(1, n + 1)]
+    if "192 " not in header:  # a Dutch file names its edition (or the import asks for it)
+        header = "192 FIDE_DUTCH_2026\n" + header
     return "012 Imported\nXXR 5\nXXC white1\n" + header + "\n".join(lines) + "\n"
 
 
@@ -107,7 +109,7 @@ def test_a_shorter_acceleration_imports_with_its_number_of_rounds(arbiter) -> No
 
 @pytest.mark.django_db
 def test_a_baku_type_without_virtual_points_imports_as_baku(arbiter) -> None:
-    t = services.import_trf(players(8, "192 FIDE_DUTCH_BAKU\n"), arbiter.pk)
+    t = services.import_trf(players(8, "192 FIDE_DUTCH_2026_BAKU\n"), arbiter.pk)
     assert (t.pairing_system, t.acceleration) == ("dutch", "baku")
 
 
@@ -153,7 +155,7 @@ def test_a_baku_tournament_exports_and_imports_back_unchanged(
     )
     play(baku, [["1-0", "0-1", "1/2-1/2", "1-0", "0-1"]])
     text = export_trf(baku, version=version)
-    assert "192 FIDE_DUTCH_2017_BAKU" in text
+    assert f"192 FIDE_DUTCH_{baku.dutch_edition}_BAKU" in text  # ETT26: the edition, Baku
     if version == 16:
         assert "XXA    6  1.0  1.0  0.5\n" in text and "XXP    1    2\n" in text
     else:

@@ -125,6 +125,25 @@ def test_explain_prints_why_after_the_pairing(
     assert capsys.readouterr().out == explanation
 
 
+@pytest.mark.parametrize(("system", "edition"), [("dutch-2017", "2017"), ("dutch-2026", "2026")])
+def test_explain_names_the_dutch_edition(
+    system: str, edition: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Round 1 of six players by either edition: nobody has a colour history, so every
+    board's colours come from the last colour rule, E.5 (2026: 5.2.5)."""
+    trf = tmp_path / "t.trf"
+    trf.write_text(
+        "\n".join(f"001 {i:4d}       Player {i}" for i in range(1, 7)) + "\n", encoding="utf-8"
+    )
+    assert cli.main(["pair", "--system", system, "--explain", str(trf)]) == 0
+    explanation = capsys.readouterr().out.split("\n\n", 1)[1]
+    assert explanation.startswith(f"Round 1: FIDE Dutch (C.04.3, {edition})")
+    rule = "E.5" if edition == "2017" else "5.2.5"
+    colours = [line for line in explanation.splitlines() if line.lstrip().startswith("colour")]
+    assert len(colours) == 3
+    assert all(f"[C.04.3 {rule}]" in line for line in colours)
+
+
 def test_it_exits_2_on_an_unexpected_error(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

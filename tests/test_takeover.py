@@ -155,7 +155,7 @@ def test_it_neither_shows_nor_changes_the_victim_through_the_imports(attacker, v
 
     name = "DEFACED, by file"
     trf = (  # TRF16 columns: rank 5-8, sex 10, title 11-13, name 15-47, ..., FIDE ID 58-68
-        "012 Attack by TRF\n"
+        "012 Attack by TRF\n192 FIDE_DUTCH_2026\n"
         f"001 {1:>4} m{'GM':<3} {name:<33} 2900 USA {VICTIM_ID:>11} 2001/01/01  0.0 {1:>4}\n"
     )
     response = attacker.post(reverse("tournament_import_trf"), {"text": trf}, follow=True)

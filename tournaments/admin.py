@@ -61,7 +61,7 @@ class GameInline(admin.TabularInline):
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
     list_display = ("name", "start_date", "place", "pairing_system", "rounds", "status")
-    list_filter = ("status", "pairing_system", "rating_system", "start_date")
+    list_filter = ("status", "pairing_system", "dutch_edition", "rating_system", "start_date")
     search_fields = ("name", "place")
     date_hierarchy = "start_date"
     filter_horizontal = ("arbiters",)
@@ -73,6 +73,7 @@ class TournamentAdmin(admin.ModelAdmin):
             {
                 "fields": (
                     "pairing_system",
+                    "dutch_edition",
                     "rounds",
                     "initial_colour",
                     "tie_breaks",

@@ -72,6 +72,7 @@ class TournamentForm(forms.ModelForm):
             "start_date",
             "end_date",
             "pairing_system",
+            "dutch_edition",
             "rounds",
             "initial_colour",
             "seeding",
@@ -98,6 +99,7 @@ class TournamentForm(forms.ModelForm):
     def __init__(self, *args: Any, paired_rounds: int = 0, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.paired_rounds = paired_rounds
+        self.fields["dutch_edition"].required = False  # left out: the tournament's (2026 if new)
         self.fields["rounds"].validators += [MinValueValidator(1), MaxValueValidator(MAX_ROUNDS)]
         self.fields["rounds"].widget.attrs.update(min=1, max=MAX_ROUNDS)
         self.fields["pairing_rating"].required = False  # FIDE when not given
@@ -116,8 +118,8 @@ class TournamentForm(forms.ModelForm):
             assert isinstance(field, forms.ChoiceField)
             field.choices = [c for c in Tournament.Acceleration.choices if c[0] != explicit]
         if paired_rounds:
-            fixed = ("pairing_system", "initial_colour", "seeding", *ACCELERATION_FIELDS)
-            for name in fixed:
+            fixed = ("pairing_system", "dutch_edition", "initial_colour", "seeding")
+            for name in (*fixed, *ACCELERATION_FIELDS):
                 self.fields[name].disabled = True
                 self.fields[name].help_text = "Fixed once round 1 is paired."
 
@@ -187,6 +189,8 @@ class TournamentForm(forms.ModelForm):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
+        if not data.get("dutch_edition"):
+            data["dutch_edition"] = self.instance.dutch_edition
         start, end = data.get("start_date"), data.get("end_date")
         if start and end and end < start:
             self.add_error("end_date", "The tournament cannot end before it starts.")
@@ -475,6 +479,12 @@ class TrfImportForm(forms.Form):
             *Tournament.PairingSystem.choices,
         ],
         required=False,
+    )
+    dutch_edition = forms.ChoiceField(
+        label="Dutch rules",
+        choices=[("", "As written in the file (record 192)"), *Tournament.DutchEdition.choices],
+        required=False,
+        help_text="For a FIDE Dutch tournament whose file does not name the edition.",
     )
 
     def clean(self) -> dict[str, Any]:

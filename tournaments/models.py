@@ -108,10 +108,14 @@ class Event(models.Model):
 
 class Tournament(models.Model):
     class PairingSystem(models.TextChoices):
-        DUTCH = "dutch", "FIDE Dutch (C.04.3, 2017 edition)"
+        DUTCH = "dutch", "FIDE Dutch (C.04.3)"
         DUBOV = "dubov", "FIDE Dubov (C.04.4.1, 2018 edition)"
         TCEC = "tcec", "TCEC Swiss, single rounds"
         TCEC_DOUBLE = "tcec_double", "TCEC Swiss, double rounds"
+
+    class DutchEdition(models.TextChoices):
+        E2026 = "2026", "2026 edition (in force from 1 February 2026)"
+        E2017 = "2017", "2017 edition (until 31 January 2026)"
 
     class RatingSystem(models.TextChoices):
         NONE = "", "Not USCF-rated"
@@ -162,6 +166,13 @@ class Tournament(models.Model):
     )
     pairing_system = models.CharField(
         max_length=20, choices=PairingSystem.choices, default=PairingSystem.DUTCH
+    )
+    dutch_edition = models.CharField(
+        "Dutch rules",
+        max_length=4,
+        choices=DutchEdition.choices,
+        default=DutchEdition.E2026,
+        help_text="The edition of the FIDE Dutch system (C.04.3) that pairs the tournament.",
     )
     rounds = models.PositiveSmallIntegerField(default=5)
     rating_system = models.CharField(
@@ -352,6 +363,13 @@ class Tournament(models.Model):
     def deputies(self) -> list[tuple[str, str]]:
         """(name, FIDE ID) of each deputy arbiter."""
         return [split_fide_id(line) for line in self.deputy_arbiters.splitlines() if line.strip()]
+
+    @property
+    def system_label(self) -> str:
+        """The pairing system as the pages show it, with the Dutch edition."""
+        if self.pairing_system == self.PairingSystem.DUTCH:
+            return f"FIDE Dutch (C.04.3, {self.dutch_edition} edition)"
+        return self.get_pairing_system_display()
 
     @property
     def engine_system(self) -> str:

@@ -48,8 +48,11 @@ from pairing.services import (
     Snapshot,
     board_reasons,
     bye_reasons,
+    dutch_edition_named,
+    engine_system,
     explanation_json,
     import_state,
+    imported_system,
     round_notes,
     snapshot,
     state_for,
@@ -154,7 +157,7 @@ def _engine_pairing(
     tournament: Tournament, state: TournamentState
 ) -> tuple[RoundPairing, RoundExplanation | None]:
     try:
-        return _explained_pairing(tournament.engine_system, state)
+        return _explained_pairing(engine_system(tournament), state)
     except NoValidPairing as e:
         raise ArbiterError(
             f"No legal pairing exists for round {state.next_round} ({e}). The rules leave the "
@@ -867,17 +870,26 @@ def next_pairing_number(tournament: Tournament) -> int:
 # -- TRF ---------------------------------------------------------------------------------------
 
 
-def import_trf(text: str, arbiter_id: int, name: str = "", system: str = "") -> Tournament:
+def import_trf(
+    text: str, arbiter_id: int, name: str = "", system: str = "", dutch_edition: str = ""
+) -> Tournament:
     """Create a tournament from a TRF file (all rounds, results, byes), run by the user
     ``arbiter_id``. A file that cannot be read raises :class:`ArbiterError` naming the line
-    and column."""
+    and column; so does a Dutch tournament whose file does not name the edition of the rules
+    (record 192) when ``dutch_edition`` does not either."""
     try:
         state = read_trf(text)
     except TrfError as e:
         raise ArbiterError(f"The TRF file cannot be read: {e}.") from e
+    dutch = (system or imported_system(state)) == Tournament.PairingSystem.DUTCH
+    if dutch and not (dutch_edition or dutch_edition_named(state)):
+        raise ArbiterError(
+            "The file does not say which edition of the FIDE Dutch rules paired it "
+            "(TRF record 192): choose the edition."
+        )
     with transaction.atomic():
         try:
-            tournament = import_state(state, name=name, system=system)
+            tournament = import_state(state, name=name, system=system, dutch_edition=dutch_edition)
         except AccelerationError as e:
             raise ArbiterError(f"The TRF file cannot be imported: {e}.") from e
         tournament.seeding = Tournament.Seeding.MANUAL  # keep the file's starting ranks

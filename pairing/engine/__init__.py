@@ -55,6 +55,7 @@ from pairing.engine.systems import (
     explaining_system,
     initial_colour_of,
     pairing_system,
+    with_system_record,
 )
 from pairing.engine.tcec import second_game as tcec_second_game
 from pairing.engine.tcec.seeding import group_seeding, random_seeding, recommended_groups
@@ -172,5 +173,6 @@ __all__ = [
     "tie_break",
     "violations",
     "with_baku",
+    "with_system_record",
     "write_trf",
 ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from dataclasses import replace
 
 from pairing.engine.core.explain import ExplainRound
 from pairing.engine.core.rules import initial_colour, pairing_numbers
@@ -12,34 +13,69 @@ from pairing.engine.core.state import Colour, RoundPairing, TournamentState
 
 PairRound = Callable[[TournamentState], RoundPairing]
 
-SYSTEM_NAMES = ("dutch", "dubov", "tcec")
-"""Command-line names; each is a module of :mod:`pairing.engine` with a ``pair_round``."""
+SYSTEMS: dict[str, tuple[str, str]] = {
+    "dutch": ("dutch", "pair_round"),
+    "dutch-2017": ("dutch", "pair_round_2017"),
+    "dutch-2026": ("dutch", "pair_round_2026"),
+    "dubov": ("dubov", "pair_round"),
+    "tcec": ("tcec", "pair_round"),
+}
+"""Command-line name -> (module of :mod:`pairing.engine`, its pairing function). ``dutch`` is
+the edition the tournament names in TRF-2026 record 192, the one in force (2026) otherwise."""
+
+EXPLAINERS: dict[str, tuple[str, str]] = {
+    "dutch": ("dutch", "explain_round"),
+    "dutch-2017": ("dutch", "explain_round_2017"),
+    "dutch-2026": ("dutch", "explain_round_2026"),
+    "dubov": ("dubov", "explain_round"),
+    "tcec": ("tcec", "explain_round"),
+}
+"""Command-line name -> (module, its ``explain_round``: the same pairing as the system's
+pairing function, and why)."""
+
+SYSTEM_NAMES = tuple(SYSTEMS)
+"""Command-line names."""
+
+SYSTEM_RECORDS = {
+    "dutch": "FIDE_DUTCH_2026",
+    "dutch-2017": "FIDE_DUTCH_2017",
+    "dutch-2026": "FIDE_DUTCH_2026",
+}
+"""TRF-2026 record 192 of the tournaments a system pairs, where the record names an edition."""
 
 
 def pairing_system(name: str) -> PairRound:
     """The ``pair_round`` function of a system by its command-line name."""
-    if name not in SYSTEM_NAMES:
+    if name not in SYSTEMS:
         raise ValueError(f"unknown pairing system {name!r} (choose from {', '.join(SYSTEM_NAMES)})")
-    module = importlib.import_module(f"pairing.engine.{name}")
-    pair_round: PairRound = module.pair_round
+    module, function = SYSTEMS[name]
+    pair_round: PairRound = getattr(importlib.import_module(f"pairing.engine.{module}"), function)
     return pair_round
 
 
 def explaining_system(name: str) -> ExplainRound:
     """The ``explain_round`` function of a system by its command-line name: the pairing its
     ``pair_round`` gives, with the explanation."""
-    if name not in SYSTEM_NAMES:
+    if name not in EXPLAINERS:
         raise ValueError(f"unknown pairing system {name!r} (choose from {', '.join(SYSTEM_NAMES)})")
-    module = importlib.import_module(f"pairing.engine.{name}")
-    explain_round: ExplainRound = module.explain_round
-    return explain_round
+    module, function = EXPLAINERS[name]
+    explain: ExplainRound = getattr(importlib.import_module(f"pairing.engine.{module}"), function)
+    return explain
 
 
 def initial_colour_of(name: str, state: TournamentState) -> Colour:
     """The initial colour system ``name`` pairs ``state`` with: ``XXC``, or else read back from
     the first round with colours by the numbers the system's colour rule reads (a system's
     ``colour_numbers``; pairing numbers when it has none)."""
-    if name not in SYSTEM_NAMES:
+    if name not in SYSTEMS:
         raise ValueError(f"unknown pairing system {name!r} (choose from {', '.join(SYSTEM_NAMES)})")
-    module = importlib.import_module(f"pairing.engine.{name}")
+    module = importlib.import_module(f"pairing.engine.{SYSTEMS[name][0]}")
     return initial_colour(state, getattr(module, "colour_numbers", pairing_numbers))
+
+
+def with_system_record(state: TournamentState, name: str) -> TournamentState:
+    """``state`` naming the system ``name`` in its record 192 (when the record can name it)."""
+    code = SYSTEM_RECORDS.get(name)
+    if code is None:
+        return state
+    return replace(state, info=replace(state.info, system_code=code))

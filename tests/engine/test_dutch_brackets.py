@@ -6,7 +6,7 @@ from __future__ import annotations
 from pairing.engine.dutch.bracket import pair_bracket
 from pairing.engine.dutch.graph import Mode
 from pairing.engine.dutch.players import build_players
-from pairing.engine.dutch.system import pair_round
+from pairing.engine.dutch.system import pair_round_2017 as pair_round
 from tests.engine.test_dutch_support import boards, player, rules, state
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pairing.engine import Colour
 from pairing.engine.core.colours import Preference, Strength, preference
-from pairing.engine.dutch import pair_round
+from pairing.engine.dutch import pair_round_2017 as pair_round
 from pairing.engine.dutch.colours import ColourCost, colour_cost
 from tests.engine.histories import boards, past
 from tests.engine.test_dutch_support import player

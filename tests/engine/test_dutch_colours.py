@@ -8,7 +8,7 @@ from pairing.engine.core.colours import Strength
 from pairing.engine.core.rules import initial_colour
 from pairing.engine.dutch.colours import allocate, colour_cost
 from pairing.engine.dutch.players import build_players, e5_numbers
-from pairing.engine.dutch.system import pair_round
+from pairing.engine.dutch.system import pair_round_2017 as pair_round
 from tests.engine.test_dutch_support import B, W, boards, player, state
 
 

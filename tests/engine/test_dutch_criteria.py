@@ -14,7 +14,7 @@ the maximum score. C.3 forbids two non-topscorers with the same absolute prefere
 from __future__ import annotations
 
 from pairing.engine import Colour, RoundPairing, TournamentState
-from pairing.engine.dutch import pair_round
+from pairing.engine.dutch import pair_round_2017 as pair_round
 from pairing.engine.dutch.criteria import BracketScores, Level, pair_costs, unpaired_costs
 from pairing.engine.dutch.players import Float
 from tests.engine.histories import boards, pair_set, pairs, past

@@ -7,18 +7,20 @@ from pathlib import Path
 import pytest
 
 from pairing.cli import main
-from pairing.engine.dutch.system import pair_round
+from pairing.engine.dutch.system import pair_round_2017, pair_round_2026
+from pairing.engine.systems import PairRound
 from pairing.engine.tools.checker import check_tournament
 from pairing.engine.tools.generator import GeneratorSettings, generate_tournament
 from pairing.engine.trf import read_trf, write_trf
 
 
+@pytest.mark.parametrize("pair_round", [pair_round_2017, pair_round_2026])
 @pytest.mark.parametrize(
     ("players", "rounds", "seed", "forfeits", "byes"),
     [(11, 5, 1, 0.0, 0.0), (24, 7, 2, 0.05, 0.05), (41, 9, 3, 0.1, 0.08), (60, 8, 4, 0.0, 0.0)],
 )
 def test_generated_tournament_passes_check(
-    players: int, rounds: int, seed: int, forfeits: float, byes: float
+    pair_round: PairRound, players: int, rounds: int, seed: int, forfeits: float, byes: float
 ) -> None:
     settings = GeneratorSettings(
         players=players, rounds=rounds, seed=seed, forfeit_rate=forfeits, bye_rate=byes

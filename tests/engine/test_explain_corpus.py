@@ -47,3 +47,18 @@ def test_dubov(path: Path) -> None:
 @pytest.mark.parametrize("path", corpus_params("tcec"))
 def test_tcec(path: Path) -> None:
     replay(path, "tcec")
+
+
+@pytest.mark.parametrize("path", corpus_params("dutch-2017"))
+def test_dutch_2017(path: Path) -> None:
+    replay(path, "dutch-2017")
+
+
+@pytest.mark.parametrize("path", corpus_params("dutch-2017-regressions", fast_every=1))
+def test_dutch_2017_regressions(path: Path) -> None:
+    replay(path, "dutch-2017")
+
+
+@pytest.mark.parametrize("path", corpus_params("dutch-2026"))
+def test_dutch_2026(path: Path) -> None:
+    replay(path, "dutch-2026")

@@ -211,3 +211,20 @@ def test_it_says_which_boards_the_arbiter_changed(
     services.exchange_in_draft(tournament.pk, 1, 1, 3, confirm=True)  # 4-1 and 2-3
     html = page(arbiter_client, tournament, 1)
     assert html.count("Changed by hand: the engine did not pair this board.") == 2
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("edition", "rule"), [("2017", "E.5"), ("2026", "5.2.5")])
+def test_a_dutch_draft_is_explained_by_its_edition(
+    arbiter_client: Client, tournament, make_entries, edition: str, rule: str
+) -> None:
+    """Round 1 of four: S1 = {1, 2}, S2 = {3, 4} (B.2 / 3.2); nobody has a colour history:
+    the colours by E.5 / 5.2.5."""
+    tournament.dutch_edition = edition
+    tournament.save()
+    make_entries(4)
+    services.pair_next_round(tournament.pk)
+    html = page(arbiter_client, tournament, 1)
+    board1 = html.split('id="why-1"')[1].split("</tr>")[0]
+    assert f"<code>C.04.3 {rule}</code>" in board1
+    assert "S1: 1. Player 01, 2. Player 02; S2: 3. Player 03, 4. Player 04" in board1

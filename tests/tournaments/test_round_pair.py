@@ -128,3 +128,20 @@ def test_a_baku_tournament_pairs_like_the_command_line(
     bye = tournament.entries.filter(byes__round_number=3, byes__kind="U")
     lines += [f"{e.pairing_number} 0" for e in bye]
     assert out.read_text() == "\n".join([str(len(lines)), *lines]) + "\n"
+
+
+@pytest.mark.parametrize(("edition", "bye"), [("2026", 4), ("2017", 1)])
+def test_it_pairs_by_the_tournaments_dutch_edition(
+    arbiter_client: Client, tournament, make_entries, record_round, edition: str, bye: int
+) -> None:
+    # tests/engine/test_dutch_2026.py, BYE_SCORE: after 1-3 drawn, 4-2 won by 2 and the bye
+    # to 5, the 2026 rules (C5) give the next bye to 4 (0 points), the 2017 rules to 1.
+    from tournaments.models import Bye
+
+    tournament.dutch_edition = edition
+    tournament.save()
+    e = make_entries(5)
+    record_round(1, [(e[0], e[2], "1/2-1/2"), (e[3], e[1], "0-1")])
+    Bye.objects.create(entry=e[4], round_number=1, kind=Bye.Kind.PAIRING_ALLOCATED)
+    pair(arbiter_client, tournament, 2)
+    assert Bye.objects.get(round_number=2).entry.pairing_number == bye

@@ -173,3 +173,14 @@ def test_it_stores_the_fide_report_data(arbiter_client: Client, arbiter) -> None
     assert t.time_control_code == "5400+30"
     assert t.round_schedule == "2026-06-01 10:00\n2026-06-01 16:30\n2026-06-02"
     assert [s.hour for s in t.scheduled_rounds] == [10, 16, 0]
+
+
+@pytest.mark.django_db
+def test_the_dutch_edition_in_force_is_the_default(arbiter_client: Client, arbiter) -> None:
+    html = arbiter_client.get(URL).content.decode()
+    assert "Dutch rules" in html
+    assert '<option value="2026" selected>2026 edition (in force from 1 February 2026)' in html
+    arbiter_client.post(URL, FORM | {"pairing_system": "dutch"})
+    arbiter_client.post(URL, FORM | {"name": "Old rules", "dutch_edition": "2017"})
+    editions = dict(arbiter.tournaments.values_list("name", "dutch_edition"))
+    assert editions == {"Club Swiss": "2026", "Old rules": "2017"}

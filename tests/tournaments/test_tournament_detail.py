@@ -133,6 +133,14 @@ def test_a_malformed_round_shows_the_current_round(
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize("edition", ["2017", "2026"])
+def test_it_names_the_dutch_edition(client: Client, tournament, edition: str) -> None:
+    tournament.dutch_edition = edition
+    tournament.save()
+    html = client.get(url(tournament)).content.decode()
+    assert f"FIDE Dutch (C.04.3, {edition} edition)" in html
+
+
 def test_a_board_shows_its_float_and_colour_reasons(
     client: Client, tournament, make_entries, play
 ) -> None:

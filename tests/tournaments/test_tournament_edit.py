@@ -98,3 +98,17 @@ def test_the_acceleration_is_fixed_once_round_1_is_paired(
     arbiter_client.post(url, form)
     tournament.refresh_from_db()
     assert (tournament.acceleration, tournament.rounds) == ("baku", 6)  # the rest is saved
+
+
+def test_the_dutch_edition_is_fixed_once_round_1_is_paired(
+    arbiter_client: Client, tournament, make_entries
+) -> None:
+    url = reverse("tournament_edit", args=[tournament.pk])
+    arbiter_client.post(url, FORM | {"pairing_system": "dutch", "dutch_edition": "2017"})
+    tournament.refresh_from_db()
+    assert tournament.dutch_edition == "2017"
+    make_entries(4)
+    services.pair_next_round(tournament.pk)
+    arbiter_client.post(url, FORM | {"pairing_system": "dutch", "dutch_edition": "2026"})
+    tournament.refresh_from_db()
+    assert tournament.dutch_edition == "2017"

@@ -23,7 +23,7 @@ def test_it_downloads_the_trf(arbiter_client: Client, tournament, four) -> None:
     assert response["Content-Disposition"] == 'attachment; filename="spring-open.trf"'
     text = response.content.decode()
     assert text.startswith("012 Spring Open\n")
-    assert "XXR 2" in text and "192 FIDE_DUTCH_2017" in text and "202 BH,SB" in text
+    assert "XXR 2" in text and "192 FIDE_DUTCH_2026" in text and "202 BH,SB" in text
     state = read_trf(text)
     assert state.rounds_done == 2
     assert [p.declared_rank for p in state.players] == [1, 2, 3, 4]
@@ -65,6 +65,19 @@ def test_it_imports_back_unchanged(tournament, make_entries, play, arbiter, syst
     assert copy.pairing_system == system and copy.entries.count() == 7
     assert copy.entries.get(pairing_number=1).player == first.player  # same FIDE ID, same player
     assert copy.is_arbiter(arbiter)
+
+
+@pytest.mark.django_db
+def test_it_names_the_dutch_edition_in_record_192(
+    arbiter_client: Client, arbiter, tournament, four
+) -> None:
+    tournament.dutch_edition = Tournament.DutchEdition.E2017
+    tournament.save()
+    response = arbiter_client.get(reverse("tournament_export_trf", args=[tournament.pk]))
+    text = response.content.decode()
+    assert "192 FIDE_DUTCH_2017" in text
+    assert "092 FIDE Dutch (C.04.3, 2017 edition)" in text
+    assert services.import_trf(text, arbiter.pk).dutch_edition == "2017"
 
 
 @pytest.mark.django_db

@@ -19,7 +19,8 @@ def test_it_imports_a_file_and_makes_the_importer_its_arbiter(
 ) -> None:
     path = CORPUS / "dutch-2017" / "t0002_p023_r08_clean.trf"
     upload = SimpleUploadedFile(path.name, path.read_bytes())
-    response = arbiter_client.post(URL, {"file": upload, "name": "Imported"})
+    data = {"file": upload, "name": "Imported", "dutch_edition": "2017"}
+    response = arbiter_client.post(URL, data)
     t = Tournament.objects.get(name="Imported")
     assert response["Location"] == reverse("tournament_manage", args=[t.pk])
     assert t.is_arbiter(arbiter)
@@ -56,7 +57,7 @@ def test_it_needs_a_file(arbiter_client: Client) -> None:
 @pytest.mark.django_db
 def test_the_files_starting_ranks_stay(arbiter_client: Client) -> None:
     path = CORPUS / "dutch-2017" / "t0002_p023_r08_clean.trf"
-    arbiter_client.post(URL, {"text": path.read_text()})
+    arbiter_client.post(URL, {"text": path.read_text(), "dutch_edition": "2017"})
     t = Tournament.objects.get()
     t.rounds, t.status = 10, Tournament.Status.RUNNING  # two more rounds
     t.save()
@@ -72,7 +73,7 @@ def test_the_files_starting_ranks_stay(arbiter_client: Client) -> None:
 
 def eight_players(header: str) -> str:
     lines = [f"001 {i:4d}      Player {i:<27}{2600 - 10 * i:4d}" for i in range(1, 9)]
-    return "012 Accelerated\nXXR 5\n" + header + "\n".join(lines) + "\n"
+    return "012 Accelerated\nXXR 5\n192 FIDE_DUTCH_2026\n" + header + "\n".join(lines) + "\n"
 
 
 @pytest.mark.django_db
@@ -92,3 +93,27 @@ def test_virtual_points_for_another_system_are_a_message(arbiter_client: Client)
     assert "The TRF file cannot be imported: the file gives virtual points" in html
     assert "import it as Dutch" in html
     assert not Tournament.objects.exists()
+
+
+@pytest.mark.django_db
+def test_it_asks_for_the_dutch_edition_when_the_file_names_none(arbiter_client: Client) -> None:
+    path = CORPUS / "dutch-2017" / "t0002_p023_r08_clean.trf"  # no record 192
+    response = arbiter_client.post(URL, {"text": path.read_text()})
+    assert "which edition of the FIDE Dutch rules paired it" in response.content.decode()
+    assert not Tournament.objects.exists()
+    arbiter_client.post(URL, {"text": path.read_text(), "dutch_edition": "2017"})
+    assert Tournament.objects.get().dutch_edition == "2017"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("record", "edition"),
+    [("FIDE_DUTCH_2017", "2017"), ("FIDE_DUTCH_2026", "2026"), ("FIDE_DUTCH_2025", "2026")],
+)
+def test_it_takes_the_dutch_edition_from_record_192(
+    arbiter_client: Client, record: str, edition: str
+) -> None:
+    path = CORPUS / "dutch-2017" / "t0002_p023_r08_clean.trf"
+    arbiter_client.post(URL, {"text": f"192 {record}\n" + path.read_text()})
+    t = Tournament.objects.get()
+    assert (t.pairing_system, t.dutch_edition) == ("dutch", edition)

@@ -90,7 +90,11 @@ def tournament_import_trf(request: HtmxHttpRequest) -> HttpResponse:
         data = form.cleaned_data
         try:
             tournament = services.import_trf(
-                data["text"], request.user.pk or 0, data["name"], data["pairing_system"]
+                data["text"],
+                request.user.pk or 0,
+                data["name"],
+                data["pairing_system"],
+                data["dutch_edition"],
             )
         except services.ArbiterError as e:
             form.add_error(None, str(e))

@@ -82,7 +82,16 @@ def pair_bracket(
     pairs = fast_pairs(graph)
     if pairs is None:
         pairs = exact_pairs(graph)
-    return result_of(graph, pairs)
+    if mode is Mode.COMPLETE and graph.bye_vertex >= 0 and graph.size - 2 * len(pairs) == 1:
+        # 2026 C9 applies to the candidates, which all downfloat one player (C6).
+        graph = build_graph(
+            mdps, residents, mode, rules, next_residents, lower, next_is_last, single_floater=True
+        )
+        pairs = exact_pairs(graph)
+    result = result_of(graph, pairs)
+    if rules.recorder is not None:
+        rules.recorder.append((graph, result))
+    return result
 
 
 def exact_pairs(graph: BracketGraph) -> list[tuple[int, int]]:
@@ -96,7 +105,7 @@ def exact_pairs(graph: BracketGraph) -> list[tuple[int, int]]:
         used = {i for pair in fixed for i in pair}
         remainder = [i for i in remainder if i not in used]
         s1_size = _pairs_among(mate, remainder)
-    elif graph.mode is Mode.PPB:
+    elif graph.mode in (Mode.PPB, Mode.COMPLETE):
         s1_size = _pairs_among(_solve(graph, fixed, Order.NONE), remainder)
     else:
         s1_size = max_pairs(graph.adjacency())

@@ -1,5 +1,6 @@
 """The quality criteria C.5-C.19 (and the completion criterion C.4) of the Dutch system as
-per-pair and per-downfloater costs.
+per-pair and per-downfloater costs; under the 2026 rules C6-C21, on the same levels (see
+:class:`Level`).
 
 Every criterion is a sum over the pairs and the unpaired players (downfloaters, the bye) of a
 bracket, so a candidate's evaluation is a vector of such sums, compared lexicographically in
@@ -20,7 +21,11 @@ from pairing.engine.dutch.players import DutchPlayer, Float
 
 
 class Level(IntEnum):
-    """Quality levels in descending priority (index into a cost vector)."""
+    """Quality levels in descending priority (index into a cost vector). Named after the 2017
+    criteria; the 2026 ones use the same levels: C4 = COVER, C6 = PAIRS, C7 = PSD (the
+    downfloaters' scores), C8 = NEXT_PAIRS and NEXT_PSD (the next bracket's downfloaters'
+    scores), C9 = UNPLAYED, C10-C21 = C8-C19. (2026 C5 restricts who may get the bye,
+    :mod:`dutch.system`.)"""
 
     COVER = 0
     """C.4 / A.9: every player of the round (but the bye) is paired."""
@@ -32,18 +37,20 @@ class Level(IntEnum):
     """C.7: pairs in the following bracket."""
     NEXT_PSD = 4
     """C.7: PSD of the following bracket."""
-    C8 = 5
-    C9 = 6
-    C10 = 7
-    C11 = 8
-    C12 = 9
-    C13 = 10
-    C14 = 11
-    C15 = 12
-    C16 = 13
-    C17 = 14
-    C18 = 15
-    C19 = 16
+    UNPLAYED = 5
+    """2026 C9: unplayed games of the bye's assignee (unused under the 2017 rules)."""
+    C8 = 6
+    C9 = 7
+    C10 = 8
+    C11 = 9
+    C12 = 10
+    C13 = 11
+    C14 = 12
+    C15 = 13
+    C16 = 14
+    C17 = 15
+    C18 = 16
+    C19 = 17
 
 
 QUALITY_LEVELS = len(Level)
@@ -62,6 +69,10 @@ class BracketScores:
     """Base of the score-difference numbers: larger than any list's length."""
     point: int = 2
     """One point in half-points."""
+    downfloater_scores: bool = False
+    """2026 C7/C8: the downfloaters' scores instead of the PSD (2017 C.6/C.7)."""
+    resident_floats: bool = False
+    """2026 C14-C21 instead of 2017 C.12-C.19."""
 
 
 def downfloat_sd(player: DutchPlayer, scores: BracketScores) -> int:
@@ -70,14 +81,37 @@ def downfloat_sd(player: DutchPlayer, scores: BracketScores) -> int:
     return player.score - (scores.lowest - scores.point)
 
 
-def unpaired_costs(player: DutchPlayer, scores: BracketScores) -> list[int]:
-    """Costs of leaving ``player`` unpaired in the bracket (a downfloater, or the bye)."""
+def unpaired_costs(player: DutchPlayer, scores: BracketScores, mdp: bool = False) -> list[int]:
+    """Costs of leaving ``player`` (an MDP or a resident) unpaired in the bracket (a
+    downfloater, or the bye)."""
     cost = [0] * QUALITY_LEVELS
     base = scores.base
     sd = downfloat_sd(player, scores)
-    cost[Level.PSD] = base**sd
-    if scores.next_lowest is not None:
-        cost[Level.NEXT_PSD] = base ** (player.score - scores.next_lowest + scores.point)
+    if scores.downfloater_scores:
+        # 2026 C7: the downfloaters' scores, taken in descending order; C8: those of the
+        # following bracket.
+        cost[Level.PSD] = base ** (player.score - scores.lowest)
+        if scores.next_lowest is not None:
+            cost[Level.NEXT_PSD] = next_score_cost(player.score, scores)
+    else:
+        cost[Level.PSD] = base**sd
+        if scores.next_lowest is not None:
+            cost[Level.NEXT_PSD] = base ** (player.score - scores.next_lowest + scores.point)
+    if scores.resident_floats:
+        if mdp:
+            # 2026 C18/C20: an MDP floating on, its SD above any pair's (A.8's artificial
+            # score).
+            if player.float_last is Float.DOWN:
+                cost[Level.C16] = base**sd
+            if player.float_before_last is Float.DOWN:
+                cost[Level.C18] = base**sd
+        else:
+            # 2026 C14/C16: resident downfloaters who floated down one or two rounds before.
+            if player.float_last is Float.DOWN:
+                cost[Level.C12] = 1
+            if player.float_before_last is Float.DOWN:
+                cost[Level.C14] = 1
+        return cost
     if player.float_last is Float.DOWN:
         cost[Level.C12] = 1
         cost[Level.C16] = base**sd
@@ -93,7 +127,8 @@ def pair_costs(a: DutchPlayer, b: DutchPlayer, scores: BracketScores, initial: C
     base = scores.base
     high, low = (a, b) if a.score >= b.score else (b, a)
     sd = high.score - low.score
-    cost[Level.PSD] = base**sd
+    if not scores.downfloater_scores:
+        cost[Level.PSD] = base**sd
     colours = colour_cost(a, b, initial)
     cost[Level.C8] = colours.extreme_difference
     cost[Level.C9] = colours.three_in_a_row
@@ -102,15 +137,39 @@ def pair_costs(a: DutchPlayer, b: DutchPlayer, scores: BracketScores, initial: C
     if sd:
         # A.4.b: the higher player floats down, the lower one up.
         if high.float_last is Float.DOWN:
-            cost[Level.C12] = 1
+            # 2026 C18 (an MDP): only its score difference.
+            cost[Level.C12] = 0 if scores.resident_floats else 1
             cost[Level.C16] = base**sd
         if low.float_last is Float.UP:
             cost[Level.C13] = 1
             cost[Level.C17] = base**sd
         if high.float_before_last is Float.DOWN:
-            cost[Level.C14] = 1
+            cost[Level.C14] = 0 if scores.resident_floats else 1  # 2026 C20
             cost[Level.C18] = base**sd
         if low.float_before_last is Float.UP:
             cost[Level.C15] = 1
             cost[Level.C19] = base**sd
     return cost
+
+
+def next_score_cost(score: int, scores: BracketScores) -> int:
+    """2026 C8: what a player's floating out of the following bracket costs (C7 there)."""
+    assert scores.next_lowest is not None
+    return scores.base ** (score - scores.next_lowest)
+
+
+def next_pair_gain(
+    upper: DutchPlayer, lower: DutchPlayer, both_next: bool, scores: BracketScores
+) -> int:
+    """C.7 (2017) / C8 (2026): what a pair of the following bracket gains on its PSD (2017)
+    or on its downfloaters' scores (2026): two of its residents (``both_next``), or a
+    downfloater of this bracket (``upper``) and one of them."""
+    if scores.downfloater_scores:
+        return next_score_cost(upper.score, scores) + next_score_cost(lower.score, scores)
+    base, point = scores.base, scores.point
+    if both_next:
+        return 2 * base**point - 1
+    low = scores.next_lowest
+    assert low is not None
+    # A downfloater paired in the following bracket instead of floating on.
+    return base ** (upper.score - low + point) + base**point - base ** (upper.score - lower.score)

@@ -44,7 +44,7 @@ EXCHANGE_LIMIT = 40
 def fast_pairs(graph: BracketGraph) -> list[tuple[int, int]] | None:
     """The best candidate's pairs (bracket vertex indices), or ``None`` when this path
     cannot prove it."""
-    if graph.mode is Mode.PPB:
+    if graph.mode in (Mode.PPB, Mode.COMPLETE):
         return None
     n = graph.size
     adjacency = graph.adjacency()
@@ -68,13 +68,27 @@ def fast_pairs(graph: BracketGraph) -> list[tuple[int, int]] | None:
 # -- the downfloater's slot ------------------------------------------------------------------
 
 
+def leaving_gains(graph: BracketGraph) -> dict[int, list[int]] | None:
+    """What each player of a bracket with a single downfloater gains by being that
+    downfloater: the bye's edge in the last bracket, C.7 (2026 C8) otherwise; ``None`` when
+    the following bracket's outcome is not the ideal one for every player (used to explain a
+    pairing, :mod:`dutch.explain`)."""
+    return _slot_gains(graph)
+
+
 def _slot_gains(graph: BracketGraph) -> dict[int, list[int]] | None:
     """Gain of each bracket player leaving the bracket (the slot's edges)."""
     n = graph.size
     if graph.mode is Mode.LAST:
-        gain = [0] * QUALITY_LEVELS
-        gain[Level.COVER] = 2
-        return {i: gain for i in range(n) if graph.players[i].bye_allowed}
+        gains = {}
+        for i in range(n):
+            if graph.players[i].bye_allowed:
+                gain = [0] * QUALITY_LEVELS
+                gain[Level.COVER] = 2
+                if graph.bye_unplayed:
+                    gain[Level.UNPLAYED] = -graph.players[i].unplayed  # C9
+                gains[i] = gain
+        return gains
     return _following_bracket_values(graph)
 
 
@@ -109,9 +123,13 @@ def _following_bracket_values(graph: BracketGraph) -> dict[int, list[int]] | Non
         sd = graph.players[v].score - low
         gain = [0] * QUALITY_LEVELS
         gain[Level.NEXT_PAIRS] = ideal
-        gain[Level.NEXT_PSD] = rr_pairs * (2 * base**point - 1) + (
-            base ** (sd + point) + base**point - base**sd
-        )
+        if graph.scores.downfloater_scores:
+            # C8: v and a resident, and rr_pairs resident pairs, leave the next bracket.
+            gain[Level.NEXT_PSD] = base**sd + 1 + 2 * rr_pairs
+        else:
+            gain[Level.NEXT_PSD] = rr_pairs * (2 * base**point - 1) + (
+                base ** (sd + point) + base**point - base**sd
+            )
         values[v] = gain
     return values
 
@@ -168,6 +186,7 @@ def _type_key(graph: BracketGraph, v: int, histories: bool) -> Hashable:
         p.float_last,
         p.float_before_last,
         p.bye_allowed,
+        p.unplayed,
         p.colours if histories else None,
     )
 
@@ -226,7 +245,11 @@ def _tight_graph(
         set().union(*(members[u] for u in tight_types[t] if u != slot_type))
         for t in range(len(members))
     ]
-    tight = [adjacency[v] & reach[type_of[v]] for v in range(n)]
+    # Where every player of the bracket is reachable, the adjacency set itself (no copy).
+    tight = [
+        adjacency[v] if len(reach[type_of[v]]) == n else adjacency[v] & reach[type_of[v]]
+        for v in range(n)
+    ]
     if floaters:
         slot_edges = {v for v in range(n) if slot_type in tight_types[type_of[v]]}
         for v in slot_edges:

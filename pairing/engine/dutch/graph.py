@@ -14,19 +14,25 @@ C.4-C.19; the generation order (D.1-D.3) is added by the solvers.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum, IntEnum
+from typing import TYPE_CHECKING
 
 from pairing.engine.core.state import Colour, PlayerId
 from pairing.engine.dutch.criteria import (
     QUALITY_LEVELS,
     BracketScores,
     Level,
+    next_pair_gain,
     pair_costs,
     unpaired_costs,
 )
+from pairing.engine.dutch.edition import EDITION_2017, Edition
 from pairing.engine.dutch.players import DutchPlayer
 from pairing.engine.matching.cardinality import Matcher
+
+if TYPE_CHECKING:
+    from pairing.engine.dutch.bracket import BracketResult
 
 
 class Mode(Enum):
@@ -38,6 +44,10 @@ class Mode(Enum):
     """The penultimate pairing bracket: C.4, the rest of the round must stay pairable."""
     LAST = "last"
     """The last bracket (or the collapsed last bracket): everybody is paired but the bye."""
+    COMPLETE = "complete"
+    """2026 C4: a bracket whose best candidate would leave the rest of the round unpairable,
+    paired again with the rest of the round as extra vertices (C8 still looks into the
+    following bracket)."""
 
 
 class Kind(IntEnum):
@@ -60,6 +70,11 @@ class RoundRules:
     """C.1: whom each player may not meet (opponents of games played, forbidden pairs)."""
     initial: Colour
     """The initial colour (E.5)."""
+    edition: Edition = EDITION_2017
+    """The edition of C.04.3 in force."""
+    recorder: list[tuple[BracketGraph, BracketResult]] | None = field(default=None, compare=False)
+    """When explaining (:mod:`dutch.explain`): every bracket solved, with its chosen
+    candidate, in order."""
 
     def compatible(self, a: DutchPlayer, b: DutchPlayer) -> bool:
         """C.1-C.3: may the two players be paired?"""
@@ -96,6 +111,9 @@ class BracketGraph:
     """C.7 looks into the last bracket, whose unpaired player gets the bye (C.2)."""
     unpaired_costs: tuple[list[int], ...]
     """Costs of each bracket player left unpaired (a downfloater, or the bye)."""
+    bye_unplayed: bool = False
+    """2026 C9 applies: the bracket downfloats exactly one player, and the bye's edges from
+    the bracket's players carry their unplayed games."""
 
     @property
     def vertex_count(self) -> int:
@@ -127,26 +145,22 @@ class BracketGraph:
             gain = [uu[lv] + uv[lv] - cost[lv] for lv in range(QUALITY_LEVELS)]
             gain[Level.PAIRS] = 1
             gain[Level.COVER] = 2 if self.cover else 0
-        elif kv is Kind.NEXT:
-            base, point = self.scores.base, self.scores.point
-            low = self.scores.next_lowest
-            assert low is not None
-            gain[Level.NEXT_PAIRS] = 1
-            if ku is Kind.NEXT:
-                gain[Level.NEXT_PSD] = 2 * base**point - 1
-            else:
-                # A downfloater paired in the following bracket instead of floating on.
-                gain[Level.NEXT_PSD] = (
-                    base ** (pu.score - low + point) + base**point - base ** (pu.score - pv.score)
-                )
         else:
-            gain[Level.COVER] = 2
+            # Beyond the bracket: the rest of the round must be covered (C.4 in the PPB,
+            # 2026 C4 in COMPLETE mode); pairs of the following bracket count for C.7 / C8.
+            if self.cover:
+                gain[Level.COVER] = 2
+            if kv is Kind.NEXT:
+                gain[Level.NEXT_PAIRS] = 1
+                gain[Level.NEXT_PSD] = next_pair_gain(pu, pv, ku is Kind.NEXT, self.scores)
         return gain
 
     def _bye_gain(self, u: int, ku: Kind) -> list[int] | None:
         if not self.players[u].bye_allowed:
             return None
         gain = [0] * QUALITY_LEVELS
+        if self.bye_unplayed and ku <= Kind.RESIDENT:
+            gain[Level.UNPLAYED] = -self.players[u].unplayed  # C9
         if self.next_bye:
             if ku is Kind.LOWER:
                 return None
@@ -193,8 +207,10 @@ def build_graph(
     next_residents: Sequence[DutchPlayer] = (),
     lower: Sequence[DutchPlayer] = (),
     next_is_last: bool = False,
+    single_floater: bool = False,
 ) -> BracketGraph:
-    """The graph of a bracket in a mode (see :class:`Mode`)."""
+    """The graph of a bracket in a mode (see :class:`Mode`). ``single_floater``: the best
+    candidates of a :attr:`Mode.COMPLETE` bracket downfloat exactly one player (2026 C9)."""
     players = [*mdps, *residents]
     kinds = [Kind.MDP] * len(mdps) + [Kind.RESIDENT] * len(residents)
     n = len(players)
@@ -206,6 +222,12 @@ def build_graph(
     elif mode is Mode.PPB:
         players += lower
         kinds += [Kind.LOWER] * len(lower)
+    elif mode is Mode.COMPLETE:
+        # ``lower`` starts with the following bracket's residents.
+        players += lower
+        kinds += [Kind.NEXT] * len(next_residents)
+        kinds += [Kind.LOWER] * (len(lower) - len(next_residents))
+        next_lowest = next_residents[0].score
     with_bye = mode is not Mode.NORMAL and len(players) % 2 == 1
     next_bye = mode is Mode.NORMAL and next_is_last and len(players) % 2 == 1
     if with_bye or next_bye:
@@ -214,7 +236,20 @@ def build_graph(
         lowest=min(p.score for p in players[:n]),
         next_lowest=next_lowest,
         base=len(kinds) + 2,
+        downfloater_scores=rules.edition.downfloater_scores,
+        resident_floats=rules.edition.resident_floats,
     )
+    bye_unplayed = False
+    if rules.edition.bye_unplayed:
+        # C9 "applies to brackets that downfloat exactly one player, who will end up
+        # receiving the pairing-allocated bye".
+        if mode is Mode.LAST:
+            bye_unplayed = True
+        elif mode is Mode.COMPLETE:
+            bye_unplayed = single_floater
+        elif next_bye:
+            adjacency = compatibility_sets(players[:n], rules, len(mdps))
+            bye_unplayed = n - 2 * max_pairs(adjacency) == 1
     return BracketGraph(
         players=players,
         kinds=kinds,
@@ -225,7 +260,10 @@ def build_graph(
         scores=scores,
         cover=mode is not Mode.NORMAL,
         next_bye=next_bye,
-        unpaired_costs=tuple(unpaired_costs(p, scores) for p in players[:n]),
+        bye_unplayed=bye_unplayed,
+        unpaired_costs=tuple(
+            unpaired_costs(p, scores, i < len(mdps)) for i, p in enumerate(players[:n])
+        ),
     )
 
 

@@ -11,6 +11,7 @@ from enum import IntEnum
 
 from pairing.engine.core.colours import Preference, Strength, preference
 from pairing.engine.core.state import Colour, Player, PlayerId, TournamentState
+from pairing.engine.dutch.edition import EDITION_2017, Edition, unplayed_games
 
 
 class Float(IntEnum):
@@ -46,6 +47,8 @@ class DutchPlayer:
     each round played before it)."""
     e5_number: int
     """The pairing number whose parity E.5 reads (see :func:`e5_numbers`)."""
+    unplayed: int = 0
+    """2026 C9: rounds without a game over the board (0 under the 2017 rules)."""
 
     @property
     def absolute(self) -> bool:
@@ -61,13 +64,15 @@ def scores_before(state: TournamentState, player: Player, round_number: int) -> 
     return score
 
 
-def float_in_round(state: TournamentState, player: Player, round_number: int) -> Float:
+def float_in_round(
+    state: TournamentState, player: Player, round_number: int, edition: Edition = EDITION_2017
+) -> Float:
     """A.4.b: after a game between players with different scores, the higher one received a
     downfloat and the lower one an upfloat; a player who did not play (bye, absence, forfeit)
-    received a downfloat."""
+    received a downfloat (2026: only after a PAB or scoring more than a loss)."""
     entry = player.results[round_number - 1]
     if not entry.played or entry.opponent is None:
-        return Float.DOWN
+        return Float.DOWN if edition.unplayed_downfloat(entry, state.points) else Float.NONE
     own = scores_before(state, player, round_number)
     other = scores_before(state, state.player(entry.opponent), round_number)
     if own > other:
@@ -93,7 +98,7 @@ def e5_numbers(state: TournamentState) -> dict[PlayerId, int]:
     return {p.id: i for i, p in enumerate(taking_part, start=1)}
 
 
-def build_players(state: TournamentState) -> list[DutchPlayer]:
+def build_players(state: TournamentState, edition: Edition = EDITION_2017) -> list[DutchPlayer]:
     """The players to pair in the next round, in A.2 order (score, then pairing number)."""
     r = state.next_round
     scores = state.pairing_scores
@@ -111,11 +116,14 @@ def build_players(state: TournamentState) -> list[DutchPlayer]:
                 score=scores[p.id],
                 colours=colours,
                 preference=preference(colours),
-                float_last=float_in_round(state, p, r - 1) if r > 1 else Float.NONE,
-                float_before_last=float_in_round(state, p, r - 2) if r > 2 else Float.NONE,
-                bye_allowed=not p.had_pab_or_forfeit_win,
+                float_last=float_in_round(state, p, r - 1, edition) if r > 1 else Float.NONE,
+                float_before_last=(
+                    float_in_round(state, p, r - 2, edition) if r > 2 else Float.NONE
+                ),
+                bye_allowed=not edition.bye_barred(p, state.points),
                 topscorer=state.is_last_round and 2 * state.scores[p.id] > maximum,
                 e5_number=numbers[p.id],
+                unplayed=unplayed_games(p) if edition.bye_unplayed else 0,
             )
         )
     players.sort(key=lambda d: (-d.score, d.tpn))

@@ -1,4 +1,4 @@
-"""FIDE Dutch system (C.04.3, 2017 edition): pairing a round.
+"""FIDE Dutch system (C.04.3, 2017 and 2026 editions): pairing a round.
 
 The round is paired bracket by bracket from the top scoregroup down (A.9). Each bracket is
 the scoregroup's residents plus the players moved down from the bracket above; its best
@@ -15,24 +15,62 @@ from collections.abc import Sequence
 from pairing.engine.core.errors import NoValidPairing
 from pairing.engine.core.rules import board_order, initial_colour
 from pairing.engine.core.state import Board, Colour, PlayerId, RoundPairing, TournamentState
+from pairing.engine.dutch import outlook
 from pairing.engine.dutch.bracket import BracketResult, pair_bracket
 from pairing.engine.dutch.colours import allocate
-from pairing.engine.dutch.graph import Mode, RoundRules, compatibility_sets
+from pairing.engine.dutch.edition import EDITION_2017, EDITION_2026, Edition, edition_named
+from pairing.engine.dutch.graph import BracketGraph, Mode, RoundRules, compatibility_sets
 from pairing.engine.dutch.players import DutchPlayer, build_players, e5_numbers
 from pairing.engine.matching.cardinality import Matcher
 
 
-def pair_round(state: TournamentState) -> RoundPairing:
-    """Pair the next round of ``state``."""
-    players = build_players(state)
+def pair_round(
+    state: TournamentState,
+    edition: Edition = EDITION_2017,
+    recorder: list[tuple[BracketGraph, BracketResult]] | None = None,
+) -> RoundPairing:
+    """Pair the next round of ``state`` (by the 2017 rules unless ``edition`` says otherwise;
+    ``recorder``, when given, receives every bracket solved, for an explanation)."""
+    players = build_players(state, edition)
     if not players:
         return RoundPairing(())
-    rules = RoundRules(barred=_barred(state, players), initial=initial_colour(state, e5_numbers))
+    rules = RoundRules(
+        barred=_barred(state, players),
+        initial=initial_colour(state, e5_numbers),
+        edition=edition,
+        recorder=recorder,
+    )
+    if players[0].score == players[-1].score:
+        # One scoregroup (round 1): its bracket is the last one, which completes the round or
+        # finds that nothing can; no completion matching of the whole round is needed.
+        last = pair_bracket([], players, Mode.LAST, rules)
+        return _round_pairing(list(last.pairs), last.bye, rules.initial)
     completion = Completion(players, rules)
     if not completion.possible:
         raise NoValidPairing("no pairing of the round satisfies C.1-C.3 (A.9: the arbiter decides)")
-    pairs, bye = _pair_brackets(_scoregroups(players), rules, completion)
+    if edition.lowest_bye_score:
+        players = outlook.restrict_bye(players, completion)  # 2026 C5
+    if edition.completion_everywhere:
+        pairs, bye = outlook.pair_brackets(_scoregroups(players), rules, completion)
+    else:
+        pairs, bye = _pair_brackets(_scoregroups(players), rules, completion)
     return _round_pairing(pairs, bye, rules.initial)
+
+
+def pair_round_2017(state: TournamentState) -> RoundPairing:
+    """Pair the next round by the 2017 edition of C.04.3."""
+    return pair_round(state, EDITION_2017)
+
+
+def pair_round_2026(state: TournamentState) -> RoundPairing:
+    """Pair the next round by the 2026 edition of C.04.3."""
+    return pair_round(state, EDITION_2026)
+
+
+def pair_round_in_force(state: TournamentState) -> RoundPairing:
+    """Pair the next round by the edition the tournament names (TRF-2026 record 192), the one
+    in force (2026) when it names none."""
+    return pair_round(state, edition_named(state.info.system_code))
 
 
 def _barred(

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0007_fide_report'),
+        ('tournaments', '0008_dutch_edition'),
     ]
 
     operations = [
