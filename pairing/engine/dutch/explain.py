@@ -14,13 +14,17 @@ recorded later and is the one taken). For each of them the explanation gives:
   which the candidate with it is worse (C.1, C.3 for a pair that may not be, else the
   quality levels C.4-C.19 / C4-C21, compared pair by pair);
 * who floats down and what forced it: the bracket's largest pairing (C.5 / C6: an odd
-  number, or C.1 / C.3), C.4 / C4 (the rest of the round), and for each lower-ranked player
-  who might have floated instead the criterion that kept him;
-* the colour rule (E.1-E.5 / 5.2.1-5.2.5) and the pairing-allocated bye (C.2 / C2, 2026 C5).
+  number, or C.1 / C.3), C.4 / C4 (the rest of the round), and for each MDP paired and each
+  lower-ranked player who might have floated instead the criterion that kept him paired;
+* the colour rule (E.1-E.5 / 5.2.1-5.2.5) and the pairing-allocated bye (C.2 / C2, 2026 C5
+  and C9).
 
-Alternatives are compared on the bracket's own criteria exactly; how the following bracket
-pairs (C.7 / C8) and whether the rest of the round stays pairable (C.4 / C4) are compared by
-the number of pairs a maximum matching of the players below finds.
+An alternative is compared with the chosen candidate through the engine's own per-pair gains
+(:meth:`BracketGraph.gain`), so the bracket's criteria are compared exactly. What a change of
+downfloaters does beyond the bracket (C.7 / C8, and C.4 / C4) is measured with the engine's
+values for a single downfloater when it has them, by weighted matching of the players below
+when they are few (``EXACT_REST``), else by the number of pairs they can make. At most
+``ALTERNATIVES`` alternatives are looked at per board and per downfloater.
 """
 
 from __future__ import annotations
