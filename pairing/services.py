@@ -614,32 +614,43 @@ def import_state(
 # -- explanations ---------------------------------------------------------------------------------
 
 
-def explanation_json(explanation: RoundExplanation, entries: Iterable[Entry]) -> dict[str, Any]:
-    """What ``Round.explanation`` stores: the engine's explanation and the entries' pairing
-    numbers at pairing time (entry pk -> number), so that a later renumbering is followed."""
-    numbers = {str(e.pk): e.pairing_number for e in entries}
-    return explanation.to_json() | {"entries": numbers}
+def explanation_json(explanation: RoundExplanation) -> dict[str, Any]:
+    """What ``Round.explanation`` stores: the engine's explanation, players by pairing number
+    (like every row of a tournament backup; :func:`renumber_explanations` follows a
+    renumbering)."""
+    return explanation.to_json()
 
 
 def stored_explanation(snap: Snapshot, number: int) -> RoundExplanation | None:
-    """The explanation stored with round row ``number`` (one query), players numbered as they
-    are now; ``None`` when there is none (paired by hand, imported, or unreadable)."""
+    """The explanation stored with round row ``number`` (one query); ``None`` when there is
+    none (paired by hand, imported, or unreadable)."""
     data = (
         Round.objects.filter(tournament=snap.tournament, number=number)
         .values_list("explanation", flat=True)
         .first()
     )
+    return _readable(data)
+
+
+def _readable(data: object) -> RoundExplanation | None:
     if not isinstance(data, dict):
         return None
     try:
-        explanation = RoundExplanation.from_json(data)
-        then = {int(pk): int(n) for pk, n in data.get("entries", {}).items()}
-    except (ExplanationFormatError, TypeError, ValueError, AttributeError):
+        return RoundExplanation.from_json(data)
+    except ExplanationFormatError:
         return None
-    renumber = {
-        n: snap.entry_by_pk[pk].pairing_number for pk, n in then.items() if pk in snap.entry_by_pk
-    }
-    return explanation.renumbered(renumber)
+
+
+def renumber_explanations(tournament: Tournament, moved: dict[PlayerId, PlayerId]) -> None:
+    """The rounds' stored explanations after the entries' pairing numbers changed (``moved``:
+    old number -> new number)."""
+    if not moved:
+        return
+    rows = list(Round.objects.filter(tournament=tournament, explanation__isnull=False))
+    for rnd in rows:
+        explanation = _readable(rnd.explanation)
+        rnd.explanation = None if explanation is None else explanation.renumbered(moved).to_json()
+    Round.objects.bulk_update(rows, ["explanation"])
 
 
 @dataclass(frozen=True)

@@ -505,7 +505,7 @@ class Round(models.Model):
     paired_at = models.DateTimeField(auto_now_add=True)
     explanation = models.JSONField(null=True, blank=True, editable=False)
     """Why the engine paired the round so (``pairing.services.stored_explanation`` reads it):
-    the engine's explanation as JSON, with the entries' pairing numbers at pairing time."""
+    the engine's explanation as JSON, players by pairing number (a renumbering rewrites it)."""
 
     class Meta:
         ordering: ClassVar = ["tournament", "number"]

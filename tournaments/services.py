@@ -126,8 +126,7 @@ def _store_pairing(
     legs: list[RoundExplanation | None] = [explanation, None]
     if explanation is not None and tournament.legs == 2:
         legs[1] = tcec_second_game(explanation)
-    entries = list(tournament.entries.all())
-    stored = [None if e is None else explanation_json(e, entries) for e in legs]
+    stored = [None if e is None else explanation_json(e) for e in legs]
     rows = [
         Round.objects.create(
             tournament=tournament, number=first_number + leg, explanation=stored[leg]
