@@ -58,6 +58,7 @@ def test_it_follows_a_renumbering(tournament, make_entries) -> None:
     assert [(b.white, b.black) for b in explanation.boards] == [(4, 3), (2, 1)]
     assert "first-of-pair #3 black" in explanation.boards[0].reasons[-1].text
     stored = Round.objects.get(tournament=tournament, number=1).explanation
+    assert isinstance(stored, dict)
     assert stored["boards"][0]["white"] == 4  # stored by pairing number, as in a backup
 
 
