@@ -23,7 +23,9 @@ from ratings.models import (
     RatingChange,
     RatingCorrection,
     RatingRecord,
+    RatingRequest,
     ReRating,
+    UscfMember,
     shown,
 )
 
@@ -235,3 +237,35 @@ class ReRatingAdmin(ReadOnlyAdmin):
     list_display = ("event", "by", "at", "reason")
     search_fields = ("event__tournament__name", "reason")
     list_select_related = ("event__tournament", "by")
+
+
+@admin.register(RatingRequest)
+class RatingRequestAdmin(ReadOnlyAdmin):
+    """Submissions and decisions: made in the app (arbiters submit, officers apply or reject
+    on /ratings/requests/), only looked at here."""
+
+    list_display = ("tournament", "kind", "status", "submitted_by", "submitted_at", "decided_by")
+    list_filter = ("status", "kind")
+    search_fields = ("tournament__name", "reason", "decision")
+    list_select_related = ("tournament", "submitted_by", "decided_by")
+
+
+@admin.register(UscfMember)
+class UscfMemberAdmin(ReadOnlyAdmin):
+    """The imported US Chess rating supplement: changed only by importing a supplement, viewed
+    here by rating officers (and users with view permission)."""
+
+    list_display = (
+        "uscf_id",
+        "name",
+        "state",
+        "expires",
+        "regular_rating",
+        "regular_games",
+        "quick_rating",
+        "quick_games",
+        "supplement",
+    )
+    list_filter = ("state", "supplement")
+    search_fields = ("uscf_id", "name", "fide_id")
+    ordering = ("name",)

@@ -37,6 +37,15 @@ class ReRateForm(forms.Form):
     )
 
 
+class RejectForm(forms.Form):
+    reason = forms.CharField(
+        label="Why is it rejected?",
+        max_length=1000,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text="Required: the arbiters read it, e.g. “US Chess ID 12345678 is not Ann Adams”.",
+    )
+
+
 class SupplementForm(forms.Form):
     file = forms.FileField(
         label="US Chess rating supplement",

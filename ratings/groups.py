@@ -17,13 +17,23 @@ PERMISSIONS = [
     ("ratings", "ratedevent", "view_ratedevent", "Can view rated event"),
     ("ratings", "ratingchange", "view_ratingchange", "Can view rating change"),
     ("ratings", "rerating", "view_rerating", "Can view re-rating"),
+    (
+        "ratings",
+        "ratingrequest",
+        "apply_rating",
+        "Can apply or reject an event submitted for rating",
+    ),
+    ("ratings", "ratingrequest", "view_ratingrequest", "Can view rating request"),
+    ("ratings", "uscfmember", "view_uscfmember", "Can view US Chess member"),
+    ("tournaments", "event", "view_event", "Can view event"),
     ("tournaments", "player", "view_player", "Can view player"),
     ("tournaments", "player", "change_player", "Can change player"),
     ("tournaments", "entry", "view_entry", "Can view entry"),
 ]
-"""(app label, model, codename, name): correct ratings, view every ratings model, view and
-correct the shared player identities and see the entries linked to them (tournaments only ever
-change their own entries)."""
+"""(app label, model, codename, name): correct ratings, apply (or reject) events submitted for
+rating, view every ratings model (the imported US Chess supplement too) and the events, view
+and correct the shared player identities and see the entries linked to them (tournaments only
+ever change their own entries)."""
 
 
 def ensure_rating_officers(apps: Any, using: str = "default") -> None:

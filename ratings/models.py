@@ -320,3 +320,68 @@ class UscfMember(models.Model):
         if system == System.REGULAR:
             return self.regular_rating, self.regular_games
         return self.quick_rating, self.quick_games
+
+
+class RatingRequest(models.Model):
+    """A finished tournament submitted for rating (or re-rating) by one of its arbiters. Nothing
+    changes any rating until a rating officer applies it; the officer may reject it with a
+    reason instead. The rated games are fingerprinted at submission: a request whose results
+    changed since is refused (the arbiter submits again)."""
+
+    class Kind(models.TextChoices):
+        RATE = "rate", "Rating"
+        RERATE = "rerate", "Re-rating"
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Waiting for a rating officer"
+        APPLIED = "applied", "Applied"
+        REJECTED = "rejected", "Rejected"
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.PROTECT, related_name="rating_requests"
+    )
+    kind = models.CharField(max_length=6, choices=Kind.choices, default=Kind.RATE)
+    reason = models.TextField(blank=True, help_text="Why re-rate (required for a re-rating).")
+    submitted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    submitted_at = models.DateTimeField()
+    games_digest = models.CharField(
+        max_length=64, help_text="Fingerprint of the rated games when submitted."
+    )
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decision = models.TextField(blank=True, help_text="The rating officer's reason to reject.")
+
+    class Meta:
+        ordering: ClassVar = ["-submitted_at"]
+        permissions: ClassVar = [
+            ("apply_rating", "Can apply or reject an event submitted for rating")
+        ]
+        constraints: ClassVar = [
+            models.UniqueConstraint(
+                fields=["tournament"],
+                condition=Q(status="pending"),
+                name="rating_request_one_pending",
+            ),
+            models.CheckConstraint(
+                condition=~Q(kind="rerate", reason=""), name="rating_request_rerate_has_reason"
+            ),
+            models.CheckConstraint(
+                condition=~Q(status="rejected", decision=""),
+                name="rating_request_rejection_has_reason",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} of {self.tournament}: {self.get_status_display()}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("rating_request", args=[self.pk])
+
+    @property
+    def pending(self) -> bool:
+        return self.status == self.Status.PENDING

@@ -39,6 +39,7 @@ from ratings.models import (
     RatingChange,
     RatingCorrection,
     RatingRecord,
+    RatingRequest,
     ReRating,
     System,
 )
@@ -223,6 +224,20 @@ def rating_events(
     return {s: rating_event(tournament, s, players, records, games) for s in systems_of(tournament)}
 
 
+PreviewResult = PlayerResult
+"""One player's result in :func:`preview`."""
+
+
+def preview(tournament: Tournament) -> dict[tuple[str, str], PreviewResult]:
+    """(system, player id) -> what rating the tournament now would give, from the records as
+    they are; nothing is stored (a rating officer's review)."""
+    try:
+        outputs = {s: rate_event(e, current_rules()) for s, e in rating_events(tournament).items()}
+    except RatingInputError as e:
+        raise RatingError(f"The rater cannot rate {tournament}: {e}") from e
+    return {(s, r.id): r for s, out in outputs.items() for r in out.players}
+
+
 def _records(player_ids: Iterable[int], *, lock: bool = False) -> dict[RecordKey, RatingRecord]:
     qs = RatingRecord.objects.filter(player_id__in=list(player_ids))
     if lock:
@@ -345,10 +360,18 @@ def _locked(tournament_id: int) -> Tournament:
         raise RatingError("No such tournament.") from None
 
 
-def check_can_rate(tournament: Tournament, user: AnyUser) -> User:
-    """Raise :class:`RatingError` unless ``user`` may rate ``tournament`` now."""
+APPLY = "ratings.apply_rating"
+"""The rating officers' permission to apply (or reject) an event submitted for rating."""
+
+
+def is_rating_officer(user: object) -> bool:
+    return isinstance(user, User) and user.is_active and user.has_perm(APPLY)
+
+
+def check_can_submit(tournament: Tournament, user: AnyUser) -> User:
+    """Raise :class:`RatingError` unless ``user`` may submit ``tournament`` for rating now."""
     if not isinstance(user, User) or not tournament.is_arbiter(user):
-        raise RatingError(f"Only the arbiters of {tournament} may rate it.")
+        raise RatingError(f"Only the arbiters of {tournament} may submit it for rating.")
     if not systems_of(tournament):
         raise RatingError(f"{tournament} is not USCF-rated.")
     if tournament.status != Tournament.Status.FINISHED:
@@ -356,26 +379,34 @@ def check_can_rate(tournament: Tournament, user: AnyUser) -> User:
     return user
 
 
-def rate_tournament(tournament_id: int, by: AnyUser) -> RatedEvent:
-    """Rate a finished USCF-rated tournament (once). One transaction."""
-    with transaction.atomic():
-        tournament = _locked(tournament_id)
-        user = check_can_rate(tournament, by)
-        if RatedEvent.objects.filter(tournament=tournament).exists():
-            raise RatingError(
-                f"{tournament} has already been rated. To apply corrected results, re-rate "
-                f"it from its rating report and give a reason."
+def check_officer(tournament: Tournament, user: AnyUser) -> User:
+    """Raise :class:`RatingError` unless ``user`` may apply ratings of ``tournament``: a rating
+    officer who is not one of its arbiters (nobody reviews their own event)."""
+    if not is_rating_officer(user):
+        raise RatingError("Only rating officers may apply or reject a rating.")
+    assert isinstance(user, User)
+    if tournament.is_arbiter(user):
+        raise RatingError(f"You are an arbiter of {tournament}: another rating officer reviews it.")
+    return user
+
+
+def _rate(tournament: Tournament, user: User) -> RatedEvent:
+    """Rate a locked, finished tournament (once)."""
+    if RatedEvent.objects.filter(tournament=tournament).exists():
+        raise RatingError(
+            f"{tournament} has already been rated. To apply corrected results, submit it for "
+            f"re-rating from its rating report with a reason."
+        )
+    rules = current_rules()
+    try:
+        with transaction.atomic():
+            event = RatedEvent.objects.create(
+                tournament=tournament, rules=rules.name, rated_at=timezone.now(), rated_by=user
             )
-        rules = current_rules()
-        try:
-            with transaction.atomic():
-                event = RatedEvent.objects.create(
-                    tournament=tournament, rules=rules.name, rated_at=timezone.now(), rated_by=user
-                )
-        except IntegrityError as e:
-            raise RatingError(f"{tournament} has just been rated by someone else.") from e
-        _rate_and_store(tournament, event, rules)
-        return event
+    except IntegrityError as e:
+        raise RatingError(f"{tournament} has just been rated by someone else.") from e
+    _rate_and_store(tournament, event, rules)
+    return event
 
 
 def _later_activity(event: RatedEvent, player_ids: set[int]) -> list[str]:
@@ -429,35 +460,135 @@ def _undo(event: RatedEvent) -> list[dict[str, Any]]:
     return replaced
 
 
-def rerate_tournament(tournament_id: int, by: AnyUser, reason: str) -> ReRating:
-    """Rate an already rated tournament again (after a result correction): restore the
-    records to their state before the event, rate it again with the event's rule set, and
-    log who, when, why and the replaced numbers. Refused when a player's rating has changed
-    since (a later event or a correction): those would be built on the replaced numbers."""
+def _rerate(tournament: Tournament, user: User, reason: str) -> ReRating:
+    """Rate a locked, rated tournament again (after a result correction): restore the records
+    to their state before the event, rate it again with the event's rule set, and log who,
+    when, why and the replaced numbers. Refused when a player's rating has changed since (a
+    later event or a correction): those would be built on the replaced numbers."""
+    event = RatedEvent.objects.filter(tournament=tournament).first()
+    if event is None:
+        raise RatingError(f"{tournament} has not been rated yet: rate it first.")
+    _check_no_later_activity(tournament, event)
+    replaced = _undo(event)
+    log = ReRating.objects.create(
+        event=event, by=user, at=timezone.now(), reason=reason, replaced=replaced
+    )
+    _rate_and_store(tournament, event, RULE_SETS[event.rules])
+    return log
+
+
+def _check_no_later_activity(tournament: Tournament, event: RatedEvent) -> None:
+    player_ids = set(tournament.entries.values_list("player_id", flat=True))
+    player_ids |= set(event.changes.values_list("player_id", flat=True))
+    later = _later_activity(event, player_ids)
+    if later:
+        raise RatingError(
+            f"{tournament} cannot be re-rated here: ratings of its players have changed "
+            f"since it was rated ({'; '.join(later)}). Ask a rating officer to correct "
+            f"the ratings instead."
+        )
+
+
+# ---------------------------------------------------------------------------------------------
+# The reviewed step: arbiters submit, rating officers apply or reject
+
+
+def _submit(tournament: Tournament, user: User, kind: str, reason: str = "") -> RatingRequest:
+    if tournament.rating_requests.filter(status=RatingRequest.Status.PENDING).exists():
+        raise RatingError(f"{tournament} has already been submitted: a rating officer reviews it.")
+    return RatingRequest.objects.create(
+        tournament=tournament,
+        kind=kind,
+        reason=reason,
+        submitted_by=user,
+        submitted_at=timezone.now(),
+        games_digest=games_digest(rated_games(tournament)),
+    )
+
+
+def submit_for_rating(tournament_id: int, by: AnyUser) -> RatingRequest:
+    """An arbiter submits a finished tournament for rating. Nothing changes any rating until a
+    rating officer applies it."""
+    with transaction.atomic():
+        tournament = _locked(tournament_id)
+        user = check_can_submit(tournament, by)
+        if RatedEvent.objects.filter(tournament=tournament).exists():
+            raise RatingError(
+                f"{tournament} has already been rated. To apply corrected results, submit it "
+                f"for re-rating from its rating report with a reason."
+            )
+        return _submit(tournament, user, RatingRequest.Kind.RATE)
+
+
+def submit_for_rerating(tournament_id: int, by: AnyUser, reason: str) -> RatingRequest:
+    """An arbiter submits a rated tournament for re-rating (after a result correction), with
+    a reason; a rating officer applies it."""
     reason = reason.strip()
     if not reason:
         raise RatingError("Give a reason for re-rating (e.g. the corrected result).")
     with transaction.atomic():
         tournament = _locked(tournament_id)
-        user = check_can_rate(tournament, by)
+        user = check_can_submit(tournament, by)
         event = RatedEvent.objects.filter(tournament=tournament).first()
         if event is None:
-            raise RatingError(f"{tournament} has not been rated yet: rate it first.")
-        player_ids = set(tournament.entries.values_list("player_id", flat=True))
-        player_ids |= set(event.changes.values_list("player_id", flat=True))
-        later = _later_activity(event, player_ids)
-        if later:
+            raise RatingError(f"{tournament} has not been rated yet: submit it for rating.")
+        _check_no_later_activity(tournament, event)
+        return _submit(tournament, user, RatingRequest.Kind.RERATE, reason)
+
+
+def _locked_request(request_id: int) -> tuple[RatingRequest, Tournament]:
+    """The request and its tournament, both locked (the tournament first, as everywhere)."""
+    tournament_id = (
+        RatingRequest.objects.filter(pk=request_id).values_list("tournament_id", flat=True).first()
+    )
+    if tournament_id is None:
+        raise RatingError("No such rating request.")
+    tournament = _locked(tournament_id)
+    return RatingRequest.objects.select_for_update().get(pk=request_id), tournament
+
+
+def _decide(request: RatingRequest, status: str, user: User, decision: str = "") -> None:
+    if not request.pending:
+        raise RatingError(f"This request has already been {request.get_status_display().lower()}.")
+    request.status, request.decided_by, request.decided_at = status, user, timezone.now()
+    request.decision = decision
+    request.save(update_fields=["status", "decided_by", "decided_at", "decision"])
+
+
+def apply_request(request_id: int, by: AnyUser) -> RatingRequest:
+    """A rating officer applies a submitted rating: the tournament is rated (or re-rated with
+    the submitted reason) as its results stand, which must be those submitted. One
+    transaction."""
+    with transaction.atomic():
+        request, tournament = _locked_request(request_id)
+        user = check_officer(tournament, by)
+        if request.pending and games_digest(rated_games(tournament)) != request.games_digest:
             raise RatingError(
-                f"{tournament} cannot be re-rated here: ratings of its players have changed "
-                f"since it was rated ({'; '.join(later)}). Ask a rating officer to correct "
-                f"the ratings instead."
+                f"Results of {tournament} have changed since it was submitted: reject this "
+                f"request; the arbiters submit it again."
             )
-        replaced = _undo(event)
-        log = ReRating.objects.create(
-            event=event, by=user, at=timezone.now(), reason=reason, replaced=replaced
-        )
-        _rate_and_store(tournament, event, RULE_SETS[event.rules])
-        return log
+        _decide(request, RatingRequest.Status.APPLIED, user)
+        if request.kind == RatingRequest.Kind.RATE:
+            _rate(tournament, user)
+        else:
+            _rerate(tournament, user, request.reason)
+        return request
+
+
+def reject_request(request_id: int, by: AnyUser, reason: str) -> RatingRequest:
+    """A rating officer rejects a submitted rating, saying why (the arbiters see it)."""
+    reason = reason.strip()
+    if not reason:
+        raise RatingError("Say why the rating is rejected: the arbiters read it.")
+    with transaction.atomic():
+        request, tournament = _locked_request(request_id)
+        user = check_officer(tournament, by)
+        _decide(request, RatingRequest.Status.REJECTED, user, reason)
+        return request
+
+
+def latest_request(tournament: Tournament) -> RatingRequest | None:
+    return tournament.rating_requests.select_related("decided_by").first()
 
 
 def results_changed(event: RatedEvent) -> bool:
@@ -512,24 +643,24 @@ def enter_record(record: RatingRecord, reason: str, by: User) -> RatingCorrectio
 
 
 @dataclass(frozen=True, slots=True)
-class SectionRating:
+class SectionSubmission:
     section: Tournament
-    event: RatedEvent | None
+    request: RatingRequest | None
     problem: str = ""
 
 
-def rate_sections(sections: Iterable[Tournament], by: AnyUser) -> list[SectionRating]:
-    """Rate every finished US Chess-rated section not rated yet (each in its own
+def submit_sections(sections: Iterable[Tournament], by: AnyUser) -> list[SectionSubmission]:
+    """Submit every finished US Chess-rated section not rated yet for rating (each in its own
     transaction); the others are reported with the reason."""
     out = []
     for section in sections:
         if not section.rating_system:
             continue
         if RatedEvent.objects.filter(tournament=section).exists():
-            out.append(SectionRating(section, None, "already rated"))
+            out.append(SectionSubmission(section, None, "already rated"))
             continue
         try:
-            out.append(SectionRating(section, rate_tournament(section.pk, by)))
+            out.append(SectionSubmission(section, submit_for_rating(section.pk, by)))
         except RatingError as e:
-            out.append(SectionRating(section, None, str(e)))
+            out.append(SectionSubmission(section, None, str(e)))
     return out

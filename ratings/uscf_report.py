@@ -156,7 +156,8 @@ def _primary_system(tournament: Tournament) -> str:
 
 def pre_ratings(tournament: Tournament, entries: Sequence[Entry]) -> dict[int, int]:
     """Per player pk: the pre-event US Chess rating (shown) in the section's system — from
-    the rated event's changes once rated, else the current records."""
+    the rated event's changes once rated, else the current records; for a player without
+    one, the rating the arbiter typed and paired on (if the section pairs on that system)."""
     system = _primary_system(tournament)
     players = [e.player_id for e in entries]
     ratings = {
@@ -170,7 +171,18 @@ def pre_ratings(tournament: Tournament, entries: Sequence[Entry]) -> dict[int, i
                 ratings.pop(change.player_id, None)
             else:
                 ratings[change.player_id] = change.pre
-    return {pid: shown(value) or 0 for pid, value in ratings.items()}
+    out = {pid: shown(value) or 0 for pid, value in ratings.items()}
+    for entry in entries:
+        typed = tournament.typed_rating_of(entry)
+        if entry.player_id not in out and typed and _pairs_on(tournament, system):
+            out[entry.player_id] = typed
+    return out
+
+
+def _pairs_on(tournament: Tournament, system: str) -> bool:
+    kind = Tournament.PairingRating
+    uscf = {System.REGULAR: kind.USCF_REGULAR, System.QUICK: kind.USCF_QUICK}
+    return tournament.pairing_rating == uscf[System(system)]
 
 
 def _check(event: Event, sections: Sequence[Tournament]) -> None:
@@ -181,6 +193,7 @@ def _check(event: Event, sections: Sequence[Tournament]) -> None:
             ("chief TD's US Chess ID", event.chief_td_id),
             ("city", event.place),
             ("state", event.state),
+            ("ZIP code", event.zip_code),  # required by US Chess (WinTD's report dialog too)
         )
         if not value
     ]
@@ -250,7 +263,7 @@ def report_rows(event: Event) -> ReportRows:
                 "S_END_DATE": t.end_date,
                 "S_SCH_LVL": "N",
                 "S_GR_PRIX": "N",
-                "S_GP_PTS": "",
+                "S_GP_PTS": "0",  # 2C: Grand Prix points, 0 when not a Grand Prix event
                 "S_FIDE": "N",
             }
         )

@@ -9,7 +9,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
-from django.db.models import OuterRef, Subquery
+from django.db.models import OuterRef, QuerySet, Subquery
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
@@ -17,9 +17,16 @@ from django_htmx.middleware import HtmxDetails
 from django_tables2 import RequestConfig
 
 from ratings import services
-from ratings.forms import RatingSearchForm, RegisterByIdForm, ReRateForm, SupplementForm
+from ratings.forms import (
+    RatingSearchForm,
+    RegisterByIdForm,
+    RejectForm,
+    ReRateForm,
+    SupplementForm,
+)
 from ratings.history import charts, player_history
-from ratings.models import RatedEvent, RatingChange, RatingRecord, UscfMember
+from ratings.models import RatedEvent, RatingChange, RatingRecord, RatingRequest, UscfMember
+from ratings.review import review
 from ratings.supplement import import_supplement, parse_ids, read_supplement, register_members
 from ratings.tables import RatingTable
 from ratings.uscf_report import ReportError, report_filename, report_zip
@@ -27,6 +34,8 @@ from tournaments.models import Entry, Event, Player, Tournament
 from tournaments.services import ArbiterError
 
 PER_PAGE = 50
+DECIDED_SHOWN = 30
+"""Decided rating requests listed under the pending ones."""
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -69,10 +78,20 @@ def rating_history(request: HttpRequest, player_id: int) -> HttpResponse:
     return render(request, "ratings/player_history.html", context)
 
 
+def _entries(event: RatedEvent) -> QuerySet[Entry]:
+    return Entry.objects.filter(tournament=event.tournament_id, player=OuterRef("player_id"))
+
+
 def _entry_name(event: RatedEvent) -> Subquery:
     """A rating change's player as the event's tournament registered them (its own data)."""
-    entries = Entry.objects.filter(tournament=event.tournament_id, player=OuterRef("player_id"))
-    return Subquery(entries.values("name")[:1])
+    return Subquery(_entries(event).values("name")[:1])
+
+
+def _typed_rating(event: RatedEvent) -> Subquery:
+    """The rating the arbiter typed for the tournament's pairing rating (paired on it when
+    the records had none; never rated from it)."""
+    kind = event.tournament.pairing_rating
+    return Subquery(_entries(event).filter(typed_rating_kind=kind).values("typed_rating")[:1])
 
 
 def _report(
@@ -80,15 +99,19 @@ def _report(
 ) -> HttpResponse:
     """The report page (also re-rendered with the re-rate form's errors)."""
     arbiter = event.tournament.is_arbiter(request.user)
+    changes = event.changes.annotate(
+        entry_name=_entry_name(event), typed_rating=_typed_rating(event)
+    )
     context = {
         "event": event,
         "tournament": event.tournament,
-        "changes": event.changes.annotate(entry_name=_entry_name(event)).order_by(
-            "system", "-post"
-        ),
+        "changes": changes.order_by("system", "-post"),
         "reratings": event.reratings.select_related("by"),
         "arbiter": arbiter,
         "results_changed": arbiter and services.results_changed(event),
+        "pending": event.tournament.rating_requests.filter(
+            status=RatingRequest.Status.PENDING
+        ).first(),
         "form": form,
     }
     return render(request, "ratings/event_report.html", context, status=status)
@@ -103,20 +126,24 @@ def rating_report(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def rate_tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
+def submit_rating(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """An arbiter submits a finished tournament for rating: a rating officer applies it."""
     tournament = _arbiter_tournament(request, tournament_id)
     try:
-        event = services.rate_tournament(tournament.pk, request.user)
+        services.submit_for_rating(tournament.pk, request.user)
     except services.RatingError as e:
         messages.error(request, str(e))
-        return redirect(tournament)
-    messages.success(request, f"{tournament} has been rated ({event.rules} rules).")
-    return redirect("rating_report", tournament.pk)
+    else:
+        messages.success(
+            request, f"{tournament} has been submitted for rating: a rating officer applies it."
+        )
+    return redirect("tournament_manage", tournament.pk)
 
 
 @login_required
 @require_POST
-def rerate_tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
+def submit_rerating(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """An arbiter submits a rated tournament for re-rating, with a reason."""
     tournament = _arbiter_tournament(request, tournament_id)
     qs = RatedEvent.objects.select_related("tournament", "rated_by")
     event = get_object_or_404(qs, tournament=tournament)
@@ -124,12 +151,92 @@ def rerate_tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
     if not form.is_valid():
         return _report(request, event, form, status=400)
     try:
-        services.rerate_tournament(tournament.pk, request.user, form.cleaned_data["reason"])
+        services.submit_for_rerating(tournament.pk, request.user, form.cleaned_data["reason"])
     except services.RatingError as e:
         form.add_error(None, str(e))
         return _report(request, event, form, status=400)
-    messages.success(request, f"{tournament} has been re-rated.")
+    messages.success(
+        request, f"{tournament} has been submitted for re-rating: a rating officer applies it."
+    )
     return redirect("rating_report", tournament.pk)
+
+
+# ---------------------------------------------------------------------------------------------
+# Rating officers: review, apply or reject what arbiters submitted
+
+
+def _require_officer(request: HttpRequest) -> User:
+    if not services.is_rating_officer(request.user):
+        raise PermissionDenied("Only rating officers review events submitted for rating.")
+    assert isinstance(request.user, User)
+    return request.user
+
+
+@login_required
+@require_GET
+def rating_requests(request: HttpRequest) -> HttpResponse:
+    """The rating officers' list: events waiting for review, then the latest decisions."""
+    _require_officer(request)
+    qs = RatingRequest.objects.select_related("tournament__event", "submitted_by", "decided_by")
+    context = {
+        "pending": qs.filter(status=RatingRequest.Status.PENDING).order_by("submitted_at"),
+        "decided": qs.exclude(status=RatingRequest.Status.PENDING)[:DECIDED_SHOWN],
+    }
+    return render(request, "ratings/rating_requests.html", context)
+
+
+def _review(
+    request: HttpRequest, rating_request: RatingRequest, form: RejectForm, status: int = 200
+) -> HttpResponse:
+    context = {
+        "rating_request": rating_request,
+        "tournament": rating_request.tournament,
+        "review": review(rating_request),
+        "form": form,
+    }
+    return render(request, "ratings/rating_request.html", context, status=status)
+
+
+@login_required
+@require_GET
+def rating_request(request: HttpRequest, request_id: int) -> HttpResponse:
+    """One submitted event as a rating officer reviews it: every player's entry beside the
+    identity, US Chess ID and record the rating would change, with what looks wrong."""
+    _require_officer(request)
+    qs = RatingRequest.objects.select_related("tournament", "submitted_by", "decided_by")
+    return _review(request, get_object_or_404(qs, pk=request_id), RejectForm())
+
+
+@login_required
+@require_POST
+def apply_rating_request(request: HttpRequest, request_id: int) -> HttpResponse:
+    officer = _require_officer(request)
+    rating_request = get_object_or_404(RatingRequest, pk=request_id)
+    try:
+        services.apply_request(rating_request.pk, officer)
+    except services.RatingError as e:
+        messages.error(request, str(e))
+        return redirect("rating_request", rating_request.pk)
+    messages.success(request, f"{rating_request.tournament} has been rated.")
+    return redirect("rating_report", rating_request.tournament_id)
+
+
+@login_required
+@require_POST
+def reject_rating_request(request: HttpRequest, request_id: int) -> HttpResponse:
+    officer = _require_officer(request)
+    qs = RatingRequest.objects.select_related("tournament", "submitted_by", "decided_by")
+    rating_request = get_object_or_404(qs, pk=request_id)
+    form = RejectForm(request.POST)
+    if not form.is_valid():
+        return _review(request, rating_request, form, status=400)
+    try:
+        services.reject_request(rating_request.pk, officer, form.cleaned_data["reason"])
+    except services.RatingError as e:
+        form.add_error(None, str(e))
+        return _review(request, rating_request, form, status=400)
+    messages.success(request, f"The rating of {rating_request.tournament} has been rejected.")
+    return redirect("rating_requests")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -150,9 +257,12 @@ def _register_form(event: Event, data: Any = None) -> RegisterByIdForm:
 
 
 def _uscf_page(request: HttpRequest, event: Event, status: int = 200, **extra: Any) -> HttpResponse:
+    sections = list(event.sections.order_by("pk").select_related("rated_event"))
+    for section in sections:
+        section.request = services.latest_request(section)  # type: ignore[attr-defined]
     context: dict[str, Any] = {
         "event": event,
-        "sections": list(event.sections.order_by("pk").select_related("rated_event")),
+        "sections": sections,
         "supplement_form": SupplementForm(),
         "register_form": _register_form(event),
         "members": UscfMember.objects.count(),
@@ -214,15 +324,16 @@ def register_by_id(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def rate_event_sections(request: HttpRequest, event_id: int) -> HttpResponse:
+def submit_event_ratings(request: HttpRequest, event_id: int) -> HttpResponse:
+    """Submit every finished US Chess-rated section of the event for rating."""
     event = _arbiter_event(request, event_id)
-    for outcome in services.rate_sections(event.sections.order_by("pk"), request.user):
+    for outcome in services.submit_sections(event.sections.order_by("pk"), request.user):
         name = outcome.section.section_name
-        if outcome.event is not None:
-            messages.success(request, f"{name} rated ({outcome.event.rules} rules).")
+        if outcome.request is not None:
+            messages.success(request, f"{name} submitted for rating.")
         else:
             messages.error(request, f"{name}: {outcome.problem}")
-    return redirect("event_ratings", event.pk)
+    return redirect("event_uscf", event.pk)
 
 
 @login_required
@@ -246,9 +357,17 @@ def event_ratings(request: HttpRequest, event_id: int) -> HttpResponse:
     formula used per player."""
     event = get_object_or_404(Event, pk=event_id)
     sections = list(event.sections.order_by("pk"))
+    entries = Entry.objects.filter(
+        tournament=OuterRef("event__tournament_id"), player=OuterRef("player_id")
+    )
+    typed = entries.filter(typed_rating_kind=OuterRef("event__tournament__pairing_rating"))
     changes = (
         RatingChange.objects.filter(event__tournament__event=event)
-        .select_related("player", "event")
+        .select_related("event")
+        .annotate(
+            entry_name=Subquery(entries.values("name")[:1]),
+            typed_rating=Subquery(typed.values("typed_rating")[:1]),
+        )
         .order_by("event__tournament_id", "system", "-post")
     )
     by_section: dict[int, list[RatingChange]] = {t.pk: [] for t in sections}

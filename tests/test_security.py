@@ -347,6 +347,9 @@ ADMIN_PAGES = {
     "admin:tournaments_entry_changelist": {"superuser", "rating officer"},
     "admin:tournaments_player_changelist": {"superuser", "rating officer"},
     "admin:ratings_ratingrecord_changelist": {"superuser", "rating officer"},
+    "admin:ratings_uscfmember_changelist": {"superuser", "rating officer"},
+    "admin:ratings_ratingrequest_changelist": {"superuser", "rating officer"},
+    "admin:tournaments_event_changelist": {"superuser", "rating officer"},
 }
 """Admin page -> the roles that may open it (the admin is the reviewed path for the shared
 player identities and ratings; a tournament's arbiters have no admin)."""
@@ -391,3 +394,155 @@ def test_rating_officers_correct_a_player_in_the_admin(
     assert response.status_code == 302
     entry.refresh_from_db()
     assert entry.player.name == "Corrected, Name" and entry.name == "Player 06"
+
+
+# ---------------------------------------------------------------------------------------------
+# Rating integrity: an event's rating is a reviewed step (ratings/services.py, docs/ratings.md).
+# Arbiters submit their finished tournaments; only a rating officer who does not run the event
+# applies (or rejects) it. Nothing an arbiter does alone changes anyone's rating.
+
+RATING_OFFICER_PAGES = [
+    "rating_requests",
+    "rating_request",
+    "apply_rating_request",
+    "reject_rating_request",
+]
+RATING_ARBITER_PAGES = ["submit_rating", "submit_rerating"]
+RATING_ROLES = [
+    "anonymous",
+    "account without a role",
+    "other arbiter",
+    "the arbiter",
+    "rating officer",
+    "rating officer running the event",
+    "superuser",
+]
+MAY_DECIDE = {"rating officer", "superuser"}
+
+
+@pytest.fixture
+def submitted(arbiter: User) -> Any:
+    """A made-up section: the arbiter entered someone else's US Chess ID (the victim has a
+    rating on record) and submitted the finished tournament for rating."""
+    from ratings import services
+    from ratings.models import RatingRecord
+
+    day = date(2026, 4, 1)
+    t = Tournament.objects.create(
+        name="Made-up Open", start_date=day, end_date=day, rating_system="regular"
+    )
+    t.arbiters.add(arbiter)
+    victim = Player.objects.create(name="Real, Rita", uscf_id="12345678")
+    RatingRecord.objects.create(player=victim, system="regular", rating=2100, games=None)
+    sock = Player.objects.create(name="Sock, Sam")
+    fake = Entry.objects.create(tournament=t, player=victim, pairing_number=1, name="Fake, Fred")
+    own = Entry.objects.create(tournament=t, player=sock, pairing_number=2, name="Sock, Sam")
+    rnd = Round.objects.create(tournament=t, number=1, status="finished")
+    Game.objects.create(round=rnd, board=1, white=own, black=fake, result="1-0")
+    Tournament.objects.filter(pk=t.pk).update(rounds=1, status="finished")
+    return services.submit_for_rating(t.pk, arbiter)
+
+
+def _role(name: str, arbiter: User, officer: User) -> User | None:
+    from django.contrib.auth.models import Group
+
+    if name == "anonymous":
+        return None
+    users = {"the arbiter": arbiter, "rating officer": officer}
+    if name in users:
+        return users[name]
+    if name == "superuser":
+        return _user("root", is_staff=True, is_superuser=True)
+    if name == "rating officer running the event":
+        arbiter.groups.add(Group.objects.get(name="Rating officers"))
+        return User.objects.get(pk=arbiter.pk)
+    if name == "other arbiter":
+        return _user("other")
+    return _user("plain")
+
+
+def _said(response: Any) -> str:
+    """The page's text, or the messages a redirect carries."""
+    from django.contrib.messages import get_messages
+
+    return response.content.decode() + " ".join(str(m) for m in get_messages(response.wsgi_request))
+
+
+def _rating_url(name: str, submitted: Any) -> str:
+    if name == "rating_requests":
+        return reverse(name)
+    if name in RATING_ARBITER_PAGES:
+        return reverse(name, args=[submitted.tournament_id])
+    return reverse(name, args=[submitted.pk])
+
+
+def test_every_ratings_url_is_classified() -> None:
+    from ratings.urls import urlpatterns as ratings_urls
+
+    public = {"rating_list", "rating_history", "rating_report", "event_ratings"}
+    event_arbiter = {
+        "event_uscf",
+        "supplement_import",
+        "register_by_id",
+        "submit_event_ratings",
+        "uscf_report",
+    }  # tests/ratings/test_event_uscf.py
+    listed = public | event_arbiter | set(RATING_ARBITER_PAGES) | set(RATING_OFFICER_PAGES)
+    assert {p.name for p in ratings_urls} == listed
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", RATING_OFFICER_PAGES)
+@pytest.mark.parametrize("role", RATING_ROLES)
+def test_only_rating_officers_who_do_not_run_the_event_decide(
+    client: Client, submitted: Any, arbiter: User, officer: User, name: str, role: str
+) -> None:
+    from ratings.models import RatedEvent, RatingRecord, RatingRequest
+
+    user = _role(role, arbiter, officer)
+    if user is not None:
+        client.force_login(user)
+    url = _rating_url(name, submitted)
+    post = name in ("apply_rating_request", "reject_rating_request")
+    response = client.post(url, {"reason": "no"}) if post else client.get(url)
+    if role == "anonymous":
+        assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
+    elif role in MAY_DECIDE:
+        assert response.status_code in (200, 302)
+    elif role == "rating officer running the event" and not post:
+        assert response.status_code == 200  # an officer may look, never decide
+    elif role == "rating officer running the event":  # refused with the reason
+        assert response.status_code in (302, 400)
+        assert "another rating officer reviews it" in _said(response)
+    else:
+        assert response.status_code == 403
+    decided = role in MAY_DECIDE and post
+    assert RatingRequest.objects.get().pending is not decided
+    rated = decided and name == "apply_rating_request"
+    assert RatedEvent.objects.exists() is rated
+    victim = RatingRecord.objects.get(player__uscf_id="12345678")
+    assert (victim.rating == 2100) is not rated
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", RATING_ARBITER_PAGES)
+@pytest.mark.parametrize("role", RATING_ROLES)
+def test_only_the_events_arbiters_submit_and_submitting_rates_nothing(
+    client: Client, submitted: Any, arbiter: User, officer: User, name: str, role: str
+) -> None:
+    from ratings.models import RatedEvent, RatingRecord, RatingRequest
+
+    RatingRequest.objects.all().delete()
+    user = _role(role, arbiter, officer)
+    if user is not None:
+        client.force_login(user)
+    response = client.post(_rating_url(name, submitted), {"reason": "again"})
+    if role == "anonymous":
+        assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
+    elif role in ("the arbiter", "rating officer running the event"):
+        # Submitted (a rating) or 404 (a re-rating of an unrated tournament): never rated.
+        assert response.status_code in (302, 404)
+    else:
+        assert response.status_code == 403
+    assert not RatedEvent.objects.exists()
+    assert RatingRecord.objects.get(player__uscf_id="12345678").rating == 2100

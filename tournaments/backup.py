@@ -165,6 +165,8 @@ LISTS = (ENTRIES, ROUNDS, GAMES, BYES, VIRTUAL_POINTS, FORBIDDEN_PAIRS)
 NOT_IN_BACKUP: dict[str, str] = {
     "ratings.RatedEvent": "the tournament's rating belongs to the ratings app: rate the "
     "restored tournament again if it must be rated here",
+    "ratings.RatingRequest": "a submission for rating belongs to the ratings app: submit the "
+    "restored tournament again",
     "tournaments.Event": "the event (a section's membership) is written for reference, not "
     "restored",
 }

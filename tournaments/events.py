@@ -9,10 +9,11 @@ primary-key order, when a player moves), as every registration change does.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Count, QuerySet
+from django.db.models import Count, Prefetch, QuerySet
 
 from tournaments import registration
 from tournaments.models import Entry, Event, Tournament
@@ -124,7 +125,7 @@ def move_entry(entry_id: int, to_section_id: int) -> Entry:
             raise ArbiterError(f"{entry.name} is already registered in {target}.")
         entry.tournament = target
         entry.pairing_number = next_pairing_number(target)
-        entry.rating = target.pairing_rating_of(entry.player)
+        entry.rating = target.rating_of_entry(entry)
         entry.save(update_fields=["tournament", "pairing_number", "rating"])
         entry.byes.filter(round_number__gt=target.rounds).delete()
         reseed(source)
@@ -144,3 +145,36 @@ def section_summaries(event: Event) -> list[dict[str, Any]]:
         players=Count("entries", distinct=True), paired=Count("round_set", distinct=True)
     )
     return [{"section": t, "players": t.players, "paired": t.paired} for t in rows]
+
+
+@dataclass(frozen=True)
+class Listed:
+    """One line of the home page: an event with its sections, or a tournament of its own."""
+
+    event: Event | None = None
+    tournament: Tournament | None = None
+
+    @property
+    def start_date(self) -> date:
+        item = self.event or self.tournament
+        assert item is not None
+        return item.start_date
+
+    @property
+    def name(self) -> str:
+        item = self.event or self.tournament
+        assert item is not None
+        return item.name
+
+
+def home_listing(archived: bool = False) -> list[Listed]:
+    """Events (their sections in the order added) and the tournaments that are no section,
+    newest first, then by name (three queries); with ``archived`` the archived tournaments
+    only (an event is never archived: its sections are listed with it)."""
+    sections = Prefetch("sections", queryset=Tournament.objects.order_by("pk"))
+    items = [] if archived else [Listed(event=e) for e in Event.objects.prefetch_related(sections)]
+    alone = Tournament.objects.filter(event__isnull=True, archived=archived)
+    items += [Listed(tournament=t) for t in alone]
+    items.sort(key=lambda item: item.name.casefold())
+    items.sort(key=lambda item: item.start_date, reverse=True)
+    return items

@@ -289,7 +289,7 @@ class PlayerFieldsMixin(forms.Form):
         max_value=MAX_RATING,
         required=False,
         label="FIDE rating",
-        help_text="0 or empty = unrated. Tournaments paired on another rating take that one.",
+        help_text="0 or empty = unrated.",
     )
     uscf_id = forms.RegexField(
         regex=r"^\d{8}$",
@@ -300,6 +300,23 @@ class PlayerFieldsMixin(forms.Form):
     )
 
     player_fields = PlayerData.FIELDS
+
+    def follow_pairing_rating(self, tournament: Tournament) -> None:
+        """The typed rating is a rating of the kind the tournament pairs on (none: no field)."""
+        kind = Tournament.PairingRating
+        if tournament.pairing_rating == kind.NONE:
+            del self.fields["rating"]
+            return
+        field = self.fields["rating"]
+        field.label = kind(tournament.pairing_rating).label
+        if tournament.pairing_rating in (kind.USCF_REGULAR, kind.USCF_QUICK):
+            field.help_text = (
+                "Optional: used for pairing when the player has no US Chess rating on record "
+                "(the imported supplement). Never used to rate the event, never stored as the "
+                "player's rating."
+            )
+        elif tournament.pairing_rating == kind.NATIONAL:
+            field.help_text = "0 or empty = unrated; used when the player has none on record."
 
     def clean_federation(self) -> str:
         fed = str(self.cleaned_data.get("federation") or "").upper()
@@ -341,6 +358,7 @@ class EntryForm(PlayerFieldsMixin):
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.tournament = tournament
+        self.follow_pairing_rating(tournament)
         self.namesake_question = ""
         self.candidates: list[Candidate] = []
         self.same_person: int | None = None
@@ -377,7 +395,8 @@ class QuickEntryForm(EntryForm):
         for name in ("sex", "fide_id", "uscf_id", "birth_date"):
             del self.fields[name]
         self.fields["name"].widget.attrs.update(placeholder="Lastname, Firstname", autofocus=True)
-        self.fields["rating"].widget.attrs.update(placeholder="Rating")
+        if "rating" in self.fields:
+            self.fields["rating"].widget.attrs.update(placeholder=self.fields["rating"].label)
         self.fields["federation"].widget.attrs.update(placeholder="Fed")
 
 
@@ -391,11 +410,15 @@ class EntryEditForm(PlayerFieldsMixin):
     def __init__(
         self, *args: Any, entry: Entry, rating_locked: bool, manual_number: bool, **kwargs: Any
     ) -> None:
+        tournament = entry.tournament
+        fide = tournament.pairing_rating == Tournament.PairingRating.FIDE
+        typed = entry.rating if fide else tournament.typed_rating_of(entry)
         kwargs["initial"] = {name: getattr(entry, name) for name in self.player_fields}
-        kwargs["initial"] |= {"rating": entry.rating, "pairing_number": entry.pairing_number}
+        kwargs["initial"] |= {"rating": typed, "pairing_number": entry.pairing_number}
         super().__init__(*args, **kwargs)
         self.rating_locked = rating_locked
-        if rating_locked:
+        self.follow_pairing_rating(tournament)
+        if rating_locked and "rating" in self.fields:
             self.fields["rating"].disabled = True
             self.fields["rating"].help_text = "Ratings are fixed once round 1 is paired."
         if not manual_number:

@@ -350,6 +350,23 @@ class Tournament(models.Model):
         value = rating.first()
         return 0 if value is None else min(int(value + Decimal("0.5")), 9999)
 
+    def typed_rating_of(self, entry: Entry) -> int | None:
+        """The rating the arbiter typed for this tournament's pairing rating (``None``: none
+        typed, or typed for another pairing rating)."""
+        if entry.typed_rating_kind != self.pairing_rating:
+            return None
+        return entry.typed_rating
+
+    def rating_of_entry(self, entry: Entry) -> int:
+        """The entry's pairing rating: a US Chess or national rating from the records, else the
+        rating the arbiter typed for it; a FIDE rating as typed, else the identity's."""
+        typed = self.typed_rating_of(entry)
+        if self.pairing_rating == self.PairingRating.FIDE:
+            return entry.player.fide_rating if typed is None else typed
+        if self.pairing_rating == self.PairingRating.NONE:
+            return 0
+        return self.pairing_rating_of(entry.player) or typed or 0
+
     @property
     def scheduled_rounds(self) -> list[datetime]:
         """The start of each round as scheduled (an unreadable schedule counts as none: the
@@ -448,6 +465,19 @@ class Entry(models.Model):
     )
     rating = models.PositiveSmallIntegerField(
         default=0, help_text="Rating used for pairing (0 = unrated)."
+    )
+    typed_rating = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="The rating the arbiter typed for the tournament's pairing rating "
+        "(typed_rating_kind): the entry's own data, used for pairing when the records have "
+        "none; never written into the rating records, never used to rate.",
+    )
+    typed_rating_kind = models.CharField(
+        max_length=12,
+        choices=Tournament.PairingRating.choices,
+        blank=True,
+        help_text="Which rating typed_rating is (the pairing rating when it was typed).",
     )
     joined_round = models.PositiveSmallIntegerField(
         default=1, help_text="First round the player takes part in (late entries)."

@@ -127,7 +127,7 @@ def refresh_ratings(tournament: Tournament) -> int:
         return 0
     changed = []
     for entry in tournament.entries.select_related("player"):
-        rating = tournament.pairing_rating_of(entry.player)
+        rating = tournament.rating_of_entry(entry)
         if rating != entry.rating:
             entry.rating = rating
             changed.append(entry)
@@ -138,26 +138,41 @@ def refresh_ratings(tournament: Tournament) -> int:
 # -- entries ---------------------------------------------------------------------------------
 
 
+def typed_rating(tournament: Tournament, rating: int | None) -> int | None:
+    """What a registration keeps of a typed rating: a FIDE rating as typed (0 = unrated), any
+    other pairing rating only when one was typed."""
+    if tournament.pairing_rating == Tournament.PairingRating.FIDE:
+        return rating or 0
+    return rating or None
+
+
+def fide_rating(tournament: Tournament, rating: int | None) -> int:
+    """The typed rating as a new identity's FIDE rating: only when it is a FIDE rating."""
+    return rating or 0 if tournament.pairing_rating == Tournament.PairingRating.FIDE else 0
+
+
 def _enter(
-    tournament: Tournament, player: Player, data: PlayerData, rating: int, columns: int
+    tournament: Tournament, player: Player, data: PlayerData, typed: int | None, columns: int
 ) -> Entry:
-    """A new entry with the registration's data (``rating``: the typed FIDE rating, used when
-    the tournament pairs on FIDE ratings); after round 1 a late entry, with the
+    """A new entry with the registration's data and ``typed``, the rating the arbiter typed
+    for the tournament's pairing rating (the pairing rating comes from the records when they
+    have one: :meth:`Tournament.rating_of_entry`); after round 1 a late entry, with the
     tournament's bye for each round column missed (zero points unless the regulations give
     half a point)."""
     same = identity.same_player(tournament, data, player)
     if same is not None:
         raise ArbiterError(f"{already(same)}: a player can be registered once.")
-    if tournament.pairing_rating != Tournament.PairingRating.FIDE:
-        rating = tournament.pairing_rating_of(player)  # US Chess, national or none
-    entry = Entry.objects.create(
+    entry = Entry(
         tournament=tournament,
         player=player,
         pairing_number=next_pairing_number(tournament),
-        rating=rating,
+        typed_rating=typed,
+        typed_rating_kind="" if typed is None else tournament.pairing_rating,
         joined_round=columns + 1,
         **data.fields(),
     )
+    entry.rating = tournament.rating_of_entry(entry)
+    entry.save()
     Bye.objects.bulk_create(
         Bye(entry=entry, round_number=r, kind=tournament.late_entry_bye)
         for r in range(1, columns + 1)
@@ -210,10 +225,11 @@ def register(
 ) -> Entry:
     """Enter a player with the arbiter's data, linked to the identity the registration's ID
     gives, or to the person on record the arbiter chose (``same_as``, one of the candidates),
-    or to a new one. ``rating`` is the typed FIDE rating; a tournament that pairs on another
-    rating takes it from the player's records (:meth:`Tournament.pairing_rating_of`). A
-    namesake already registered needs ``namesake_ok``. After round 1 the player is a late
-    entry from the next round."""
+    or to a new one. ``rating`` is the rating typed for the tournament's pairing rating (a
+    FIDE rating, or e.g. a US Chess rating used when the records have none: it never becomes a
+    rating record, and only a FIDE rating goes into a new identity). A namesake already
+    registered needs ``namesake_ok``. After round 1 the player is a late entry from the next
+    round."""
     with transaction.atomic():
         tournament = _open_for_entries(tournament_id)
         checked = check(tournament, data)
@@ -221,8 +237,10 @@ def register(
             raise ArbiterError(checked.refused)
         if checked.namesakes and not namesake_ok:
             raise ArbiterError(checked.namesake_question)
-        player = identity.resolve(data, rating, same_as, checked.candidates)
-        entry = _enter(tournament, player, data, rating, columns_paired(tournament))
+        fide = fide_rating(tournament, rating)
+        player = identity.resolve(data, fide, same_as, checked.candidates)
+        typed = typed_rating(tournament, rating)
+        entry = _enter(tournament, player, data, typed, columns_paired(tournament))
         reseed(tournament)
         entry.refresh_from_db()
         return entry
@@ -231,8 +249,9 @@ def register(
 def register_known(tournament_id: int, player: Player, rating: int | None = None) -> Entry:
     """Enter an identity the caller already holds (a member of the US Chess supplement), saved
     first if new, with its public data (name, title, federation, IDs) as the entry's copy;
-    ``rating`` defaults to the player's FIDE rating (a tournament paired on another rating
-    takes that one). A player registered already is refused."""
+    ``rating``: a typed rating, if any (without one, a tournament paired on FIDE ratings takes
+    the identity's, one paired on another rating the records'). A player registered already is
+    refused."""
     with transaction.atomic():
         tournament = _open_for_entries(tournament_id)
         if player.pk is None:
@@ -244,8 +263,7 @@ def register_known(tournament_id: int, player: Player, rating: int | None = None
             fide_id=player.fide_id,
             uscf_id=player.uscf_id,
         )
-        typed = player.fide_rating if rating is None else rating
-        entry = _enter(tournament, player, data, typed, columns_paired(tournament))
+        entry = _enter(tournament, player, data, rating, columns_paired(tournament))
         reseed(tournament)
         entry.refresh_from_db()
         return entry
@@ -278,11 +296,14 @@ def update_entry(
         identity.follow(entry)
         if entry.player_id != old.pk:
             identity.discard_if_unused(old)
-        if rating is not None and rating != entry.rating:
+        typed = None if rating is None else typed_rating(tournament, rating)
+        if rating is not None and typed != tournament.typed_rating_of(entry):
             if columns_paired(tournament):
                 raise ArbiterError("Ratings can only be edited before round 1 is paired.")
-            entry.rating = rating
-            entry.save(update_fields=["rating"])
+            entry.typed_rating = typed
+            entry.typed_rating_kind = "" if typed is None else tournament.pairing_rating
+            entry.rating = tournament.rating_of_entry(entry)
+            entry.save(update_fields=["typed_rating", "typed_rating_kind", "rating"])
         reseed(tournament)
         entry.refresh_from_db()
         if number is not None and number != entry.pairing_number:
@@ -433,7 +454,7 @@ COLUMNS = {
     "name": ("name", "player", "player name", "full name"),
     "last_name": ("last name", "lastname", "surname", "family name"),
     "first_name": ("first name", "firstname", "given name"),
-    "rating": ("rating", "elo", "fide rating", "fide_rating", "rtg"),
+    "rating": ("rating", "rtg"),
     "title": ("title", "tit"),
     "federation": ("federation", "fed", "country", "nation"),
     "fide_id": ("fide id", "fide_id", "fideid", "id fide", "fide"),
@@ -443,6 +464,32 @@ COLUMNS = {
 }
 """Recognised header names (case and spacing do not matter) per field."""
 _HEADER = {alias: key for key, aliases in COLUMNS.items() for alias in aliases}
+RATING_COLUMNS: dict[str, tuple[str, ...]] = {
+    Tournament.PairingRating.FIDE: ("elo", "fide rating"),
+    Tournament.PairingRating.USCF_REGULAR: (
+        "us chess rating",
+        "uschess rating",
+        "uscf rating",
+        "us chess regular rating",
+        "uscf regular rating",
+        "regular rating",
+    ),
+    Tournament.PairingRating.USCF_QUICK: (
+        "us chess quick rating",
+        "uscf quick rating",
+        "quick rating",
+    ),
+    Tournament.PairingRating.NATIONAL: ("national rating",),
+}
+"""Header names of the typed rating besides "rating", by the tournament's pairing rating: a
+column of another rating (a FIDE rating in a section paired on US Chess ratings) is not read."""
+
+
+def _column(tournament: Tournament, header: str) -> str:
+    name = " ".join(header.replace("_", " ").split()).lower()
+    if name in RATING_COLUMNS.get(tournament.pairing_rating, ()):
+        return "rating"
+    return _HEADER.get(name, "")
 
 
 @dataclass
@@ -565,7 +612,7 @@ def preview_csv(tournament: Tournament, text: str) -> CsvPreview:
     except csv.Error:
         dialect = csv.excel
     reader = csv.reader(io.StringIO(text), dialect)
-    header = [_HEADER.get(" ".join(h.replace("_", " ").split()).lower(), "") for h in next(reader)]
+    header = [_column(tournament, h) for h in next(reader)]
     if "name" not in header and "last_name" not in header:
         return CsvPreview(
             [], [], "The first line must name the columns, with at least a 'name' column."
@@ -649,8 +696,9 @@ def import_csv(tournament_id: int, text: str, decisions: CsvDecisions | None = N
                 continue
             data = row.data
             same_as = decisions.same_as.get(row.line)
-            player = identity.resolve(data, row.rating, same_as, row.candidates)
-            _enter(tournament, player, data, row.rating, columns)
+            fide = fide_rating(tournament, row.rating)
+            player = identity.resolve(data, fide, same_as, row.candidates)
+            _enter(tournament, player, data, typed_rating(tournament, row.rating), columns)
             registered += 1
         reseed(tournament)
         return CsvImported(registered, skipped)

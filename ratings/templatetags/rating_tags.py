@@ -7,8 +7,8 @@ from decimal import Decimal
 
 from django import template
 
-from ratings.models import RatedEvent, shown
-from ratings.services import systems_of
+from ratings.models import RatedEvent, RatingRequest, shown
+from ratings.services import latest_request, systems_of
 from tournaments.models import Tournament
 
 register = template.Library()
@@ -37,10 +37,12 @@ def signed(value: int | None) -> str:
 class Panel:
     rated: RatedEvent | None
     uscf_rated: bool
-    can_rate: bool
-    """The user is an arbiter, the tournament is finished and not rated yet."""
+    can_submit: bool
+    """The user is an arbiter, the tournament is finished, not rated and not waiting."""
     waiting: bool
     """The user is an arbiter and the tournament is not finished yet."""
+    request: RatingRequest | None = None
+    """The latest submission (waiting for a rating officer, applied or rejected)."""
 
 
 @register.simple_tag
@@ -49,6 +51,10 @@ def rating_panel(tournament: Tournament, user: object) -> Panel:
     if not systems_of(tournament):
         return Panel(None, False, False, False)
     rated = RatedEvent.objects.filter(tournament=tournament).first()
+    request = latest_request(tournament)
     arbiter = rated is None and tournament.is_arbiter(user)
+    pending = request is not None and request.pending
     finished = tournament.status == Tournament.Status.FINISHED
-    return Panel(rated, True, arbiter and finished, arbiter and not finished)
+    return Panel(
+        rated, True, arbiter and finished and not pending, arbiter and not finished, request
+    )

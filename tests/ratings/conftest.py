@@ -12,7 +12,8 @@ import pytest
 from django.contrib.auth.models import Group, User
 from django.test import Client
 
-from ratings.models import RatingRecord
+from ratings import services
+from ratings.models import RatedEvent, RatingRecord, ReRating
 from tournaments.models import Entry, Game, Player, Round, Tournament
 
 Pairing = tuple[int, int, str]
@@ -107,3 +108,25 @@ def officer_client(officer: User) -> Client:
     client = Client()
     client.force_login(officer)
     return client
+
+
+def rating_officer() -> User:
+    """A rating officer who runs no tournament (created on first use)."""
+    user, created = User.objects.get_or_create(username="rating-officer", is_staff=True)
+    if created:
+        user.groups.add(Group.objects.get(name="Rating officers"))
+    return user
+
+
+def rate(tournament_id: int, arbiter: User) -> RatedEvent:
+    """The reviewed path: the arbiter submits the tournament, a rating officer applies it."""
+    request = services.submit_for_rating(tournament_id, arbiter)
+    services.apply_request(request.pk, rating_officer())
+    return RatedEvent.objects.get(tournament_id=tournament_id)
+
+
+def rerate(tournament_id: int, arbiter: User, reason: str) -> ReRating:
+    """The reviewed path of a re-rating: submitted with a reason, applied by an officer."""
+    request = services.submit_for_rerating(tournament_id, arbiter, reason)
+    services.apply_request(request.pk, rating_officer())
+    return ReRating.objects.filter(event__tournament_id=tournament_id).latest("at")

@@ -10,9 +10,8 @@ from django.contrib.auth.models import Group, Permission, User
 from django.test import Client
 from django.urls import reverse
 
-from ratings import services
 from ratings.models import RatedEvent, RatingChange, RatingCorrection, RatingRecord
-from tests.ratings.conftest import play, record
+from tests.ratings.conftest import play, rate, record
 from tournaments.models import Player
 
 pytestmark = pytest.mark.django_db
@@ -152,7 +151,7 @@ def test_history_is_read_only_even_for_officers(
 ) -> None:
     make_players("Ann", "Bob")
     play(tournament, [[(0, 1, "1-0")]])
-    services.rate_tournament(tournament.pk, arbiter)
+    rate(tournament.pk, arbiter)
     change = RatingChange.objects.first()
     assert change is not None
     for model, pk in (("ratingchange", change.pk), ("ratedevent", RatedEvent.objects.get().pk)):
@@ -162,3 +161,35 @@ def test_history_is_read_only_even_for_officers(
         delete = reverse(f"admin:ratings_{model}_delete", args=[pk])
         assert officer_client.post(delete, {"post": "yes"}).status_code == 403
     assert RatingChange.objects.count() == 2
+
+
+def test_officers_view_the_supplement_and_events_read_only(officer_client, arbiter) -> None:
+    from datetime import date
+
+    from django.utils import timezone
+
+    from ratings.models import UscfMember
+    from tournaments.models import Event, Tournament
+
+    member = UscfMember.objects.create(
+        uscf_id="12345601", name="Adams, Ann", regular_rating=2250, imported_at=timezone.now()
+    )
+    day = date(2026, 5, 2)
+    event = Event.objects.create(name="May Festival", start_date=day, end_date=day)
+    Tournament.objects.create(
+        name="May Festival – Open", start_date=day, end_date=day, event=event, section_name="Open"
+    )
+    for model, obj in (("ratings_uscfmember", member), ("tournaments_event", event)):
+        changelist = officer_client.get(reverse(f"admin:{model}_changelist"))
+        assert changelist.status_code == 200
+        page = officer_client.get(reverse(f"admin:{model}_change", args=[obj.pk]))
+        assert page.status_code == 200 and 'name="_save"' not in page.content.decode()
+        assert officer_client.get(reverse(f"admin:{model}_add")).status_code == 403
+    html = officer_client.get(reverse("admin:tournaments_event_change", args=[event.pk]))
+    assert "Open" in html.content.decode()  # the sections, read-only
+    response = officer_client.post(
+        reverse("admin:ratings_uscfmember_change", args=[member.pk]), {"name": "Hacked"}
+    )
+    assert response.status_code == 403
+    member.refresh_from_db()
+    assert member.name == "Adams, Ann"

@@ -16,7 +16,7 @@ from tournaments.models import Event, Tournament
 
 DAY = date(2026, 5, 2)
 GET = ["event_uscf", "uscf_report"]
-POST = ["supplement_import", "register_by_id", "rate_event_sections"]
+POST = ["supplement_import", "register_by_id", "submit_event_ratings"]
 
 
 @pytest.fixture
@@ -88,7 +88,9 @@ def test_a_file_that_is_no_supplement_is_named(arbiter_client: Client, event: Ev
 def test_the_report_needs_the_event_data_first(arbiter_client: Client, event: Event) -> None:
     event.sections.update(rating_system="regular")
     response = arbiter_client.get(reverse("uscf_report", args=[event.pk]), follow=True)
-    assert "Fill in the event&#x27;s affiliate ID, chief TD" in response.content.decode()
+    html = response.content.decode()
+    assert "Fill in the event&#x27;s affiliate ID, chief TD" in html
+    assert "city, state, ZIP code first" in html
 
 
 def test_the_ratings_after_the_event_are_public(client: Client, event: Event) -> None:

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from ratings import services
 from ratings.models import RatingChange
-from tests.ratings.conftest import enter, play, record, second_tournament
+from tests.ratings.conftest import enter, play, rate, record, second_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -28,14 +28,14 @@ def rated_twice(tournament, arbiter, make_players):
     record(ann.player, rating=1500, games=30)
     record(bob.player, rating=1600, games=30)
     play(tournament, [[(0, 1, "1-0")]])
-    services.rate_tournament(tournament.pk, arbiter)
+    rate(tournament.pk, arbiter)
     officer = User.objects.create_user("officer")
     ann_record = ann.player.rating_records.get()
     services.correct_rating(ann_record.pk, Decimal("1490"), "Cash-prize ceiling", officer)
     t2 = second_tournament(arbiter)
     enter(t2, ann.player, bob.player)
     play(t2, [[(1, 0, "1/2-1/2")]])
-    services.rate_tournament(t2.pk, arbiter)
+    rate(t2.pk, arbiter)
     return ann.player
 
 

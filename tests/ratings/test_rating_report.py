@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 from django.test import Client
 from django.urls import reverse
 
-from ratings import services
 from ratings.models import RatingChange
-from tests.ratings.conftest import play, record
-from tournaments.models import Game, Tournament
+from tests.ratings.conftest import play, rate, record, rerate
+from tournaments.models import Entry, Event, Game, Tournament
 
 pytestmark = pytest.mark.django_db
+DAY = date(2026, 4, 1)
 
 
 @pytest.fixture
@@ -25,7 +27,7 @@ def rated(tournament, arbiter, make_players) -> Tournament:
         [[(0, 1, "1-0")], [(1, 2, "1/2-1/2")], [(2, 0, "0-1")]],
         rating_system=Tournament.RatingSystem.DUAL,
     )
-    services.rate_tournament(tournament.pk, arbiter)
+    rate(tournament.pk, arbiter)
     return tournament
 
 
@@ -48,14 +50,14 @@ def test_it_shows_pre_post_change_formula_k_and_bonus(rated) -> None:
 
 
 def test_it_offers_rerating_to_the_arbiters_only(rated, arbiter, other_arbiter) -> None:
-    assert "Re-rate this tournament" not in Client().get(url(rated)).content.decode()
+    assert "Submit for re-rating" not in Client().get(url(rated)).content.decode()
     other = Client()
     other.force_login(other_arbiter)
-    assert "Re-rate this tournament" not in other.get(url(rated)).content.decode()
+    assert "Submit for re-rating" not in other.get(url(rated)).content.decode()
     mine = Client()
     mine.force_login(arbiter)
     html = mine.get(url(rated)).content.decode()
-    assert "Re-rate this tournament" in html
+    assert "Submit for re-rating" in html
     assert "Results have changed" not in html
 
 
@@ -70,10 +72,10 @@ def test_it_warns_the_arbiters_when_results_changed(rated, arbiter) -> None:
 
 
 def test_it_lists_the_rerating_log(rated, arbiter) -> None:
-    services.rerate_tournament(rated.pk, arbiter, "Board 1 of round 2 was a forfeit")
+    rerate(rated.pk, arbiter, "Board 1 of round 2 was a forfeit")
     html = Client().get(url(rated)).content.decode()
     assert "Re-ratings" in html and "Board 1 of round 2 was a forfeit" in html
-    assert "by arbiter" in html
+    assert "by rating-officer" in html  # the officer who applied it
 
 
 def test_it_is_404_for_an_unrated_tournament(tournament) -> None:
@@ -81,6 +83,30 @@ def test_it_is_404_for_an_unrated_tournament(tournament) -> None:
 
 
 def test_it_uses_a_constant_number_of_queries(rated, django_assert_num_queries) -> None:
-    # event (with tournament and user), changes (with players), re-ratings, is_arbiter skipped
-    with django_assert_num_queries(3):
+    # event (with tournament and user), changes (with entry data), re-ratings, the pending
+    # submission; is_arbiter skipped
+    with django_assert_num_queries(4):
         Client().get(url(rated))
+
+
+def test_a_player_paired_on_a_typed_rating_is_rated_as_unrated(
+    tournament, arbiter, make_players
+) -> None:
+    """The rater reads the records only: the typed 1450 paired Bob, but he has no US Chess
+    record, so he is rated as unrated (Step 1: adult default) and the pages say so."""
+    tournament.pairing_rating = Tournament.PairingRating.USCF_REGULAR
+    tournament.save()
+    ann, bob = make_players("Ann", "Bob", extra={"Ann": {"uscf_id": "12345601"}})
+    record(ann.player, rating=1500, games=30)
+    Entry.objects.filter(pk=bob.pk).update(typed_rating=1450, typed_rating_kind="uscf_regular")
+    play(tournament, [[(0, 1, "0-1")]])
+    rate(tournament.pk, arbiter)
+    change = RatingChange.objects.get(player=bob.player)
+    assert change.pre is None and change.initial_source != "rated"
+    assert change.initial != 1450
+    note = "paired on a typed 1450, which is not a US Chess record"
+    assert note in Client().get(url(tournament)).content.decode()
+    event = Event.objects.create(name="E", start_date=DAY, end_date=DAY)
+    Tournament.objects.filter(pk=tournament.pk).update(event=event, section_name="Open")
+    page = Client().get(reverse("event_ratings", args=[event.pk])).content.decode()
+    assert note in page and "Bob" in page

@@ -22,7 +22,7 @@ from pairing.engine.uscf.rater import (
 from ratings import services
 from ratings.models import RatedEvent, RatingChange, RatingCorrection, RatingRecord, ReRating
 from ratings.services import RatingError
-from tests.ratings.conftest import enter, play, record, second_tournament
+from tests.ratings.conftest import enter, play, rate, record, rerate, second_tournament
 from tournaments.models import Game, Player, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -58,7 +58,7 @@ def test_it_matches_the_standard_formula_worked_by_hand(tournament, arbiter, mak
     record(baker.player, rating=1700, games=100)
     play(tournament, [[(0, 1, "1-0")]])
 
-    services.rate_tournament(tournament.pk, arbiter)
+    rate(tournament.pk, arbiter)
 
     def n_star(r0: float) -> float:  # current rules, R0 ≤ 2355
         return 50 / math.sqrt(0.662 + 0.00000739 * (2569 - r0) ** 2)
@@ -160,7 +160,7 @@ def test_it_stores_what_the_rater_computes_for_a_hand_built_input(
     )
     expected = rate_event(event, RULES_CURRENT).by_id()
 
-    rated = services.rate_tournament(tournament.pk, arbiter)
+    rated = rate(tournament.pk, arbiter)
 
     assert rated.rules == "current"
     got = changes_by_name()
@@ -186,7 +186,7 @@ def test_it_stores_what_the_rater_computes_for_a_hand_built_input(
 
 def test_it_updates_lifetime_counts_peak_and_flags(tournament, arbiter, make_players):
     five_player_event(tournament, make_players)
-    services.rate_tournament(tournament.pk, arbiter)
+    rate(tournament.pk, arbiter)
 
     ann = rec("Ann")
     assert (ann.games, ann.wins, ann.draws, ann.events_3plus) == (43, 22, 6, 7)
@@ -209,7 +209,7 @@ def test_it_feeds_all_wins_history_to_the_next_event(tournament, arbiter, make_p
     record(yan.player, rating=1500, games=30)
     record(xia.player, rating=1450, games=30)
     play(tournament, [[(0, 1, "1-0")], [(2, 0, "0-1")]])
-    services.rate_tournament(tournament.pk, arbiter)
+    rate(tournament.pk, arbiter)
     zed_record = rec("Zed")
     assert zed_record.all_wins and not zed_record.all_losses
     assert (zed_record.wins, zed_record.games) == (2, 2)
@@ -221,7 +221,7 @@ def test_it_feeds_all_wins_history_to_the_next_event(tournament, arbiter, make_p
     zed_in = next(p for p in built.players if p.id == str(zed.player.pk))
     assert zed_in.all_wins and zed_in.rating == float(zed_record.rating) and zed_in.games == 2
 
-    services.rate_tournament(t2.pk, arbiter)
+    rate(t2.pk, arbiter)
     again = rec("Zed")
     assert not again.all_wins  # a draw ends the streak
     change = RatingChange.objects.get(event__tournament=t2, player=zed.player)
@@ -240,7 +240,7 @@ def test_it_takes_fide_cfc_and_birth_date_from_the_player(tournament, arbiter, m
         },
     )
     play(tournament, [[(0, 1, "1/2-1/2")], [(1, 2, "1/2-1/2")], [(2, 0, "1/2-1/2")]])
-    services.rate_tournament(tournament.pk, arbiter)
+    rate(tournament.pk, arbiter)
     got = changes_by_name()
     assert (got["Fide"].initial_source, got["Fide"].initial) == ("fide", -350 + 1.16 * 2200)  # 2202
     assert got["Fide"].initial_games == 10
@@ -258,7 +258,7 @@ def test_it_leaves_players_without_rated_games_alone(tournament, arbiter, make_p
     _a, _b, c, d = make_players("A", "B", "C", "D")
     record(c.player, rating=1600, games=30)
     play(tournament, [[(0, 1, "1-0"), (2, 3, "+-")], [(0, 2, "1/2u")], [(3, 1, "--")]])
-    services.rate_tournament(tournament.pk, arbiter)
+    rate(tournament.pk, arbiter)
     assert set(changes_by_name()) == {"A", "B"}
     assert rec("C").rating == Decimal(1600) and rec("C").games == 30
     assert not RatingRecord.objects.filter(player=d.player).exists()
@@ -270,7 +270,7 @@ def test_it_uses_the_rules_of_the_setting(tournament, arbiter, make_players, set
     record(a.player, rating=1500, games=100)
     record(b.player, rating=1700, games=100)
     play(tournament, [[(0, 1, "1-0")]])
-    event = services.rate_tournament(tournament.pk, arbiter)
+    event = rate(tournament.pk, arbiter)
     assert event.rules == "2011"
     ida, idb = str(a.player.pk), str(b.player.pk)
     hand = RatingEvent(
@@ -289,7 +289,7 @@ def test_it_refuses_a_bad_rules_setting(tournament, arbiter, make_players, setti
     make_players("A", "B")
     play(tournament, [[(0, 1, "1-0")]])
     with pytest.raises(Exception, match="USCF_RULES"):
-        services.rate_tournament(tournament.pk, arbiter)
+        rate(tournament.pk, arbiter)
     assert not RatedEvent.objects.exists()
 
 
@@ -318,7 +318,7 @@ def test_it_rates_both_systems_of_a_dual_rated_event(tournament, arbiter, make_p
     assert all(e.dual_rated for e in inputs.values())
     expected = {s: rate_event(e, RULES_CURRENT).by_id() for s, e in inputs.items()}
 
-    services.rate_tournament(tournament.pk, arbiter)
+    rate(tournament.pk, arbiter)
 
     for system in ("regular", "quick"):
         got = changes_by_name(system)
@@ -357,10 +357,10 @@ def test_it_checks_a_hand_built_dual_input(tournament, arbiter, make_players):
 def test_it_refuses_to_rate_twice(tournament, arbiter, make_players):
     make_players("A", "B")
     play(tournament, [[(0, 1, "1-0")]])
-    services.rate_tournament(tournament.pk, arbiter)
+    rate(tournament.pk, arbiter)
     before = list(RatingRecord.objects.values_list("rating", "games"))
     with pytest.raises(RatingError, match="already been rated"):
-        services.rate_tournament(tournament.pk, arbiter)
+        rate(tournament.pk, arbiter)
     assert list(RatingRecord.objects.values_list("rating", "games")) == before
     assert RatingChange.objects.count() == 2
 
@@ -379,7 +379,7 @@ def test_it_refuses_unfinished_or_unrated_tournaments(
     play(tournament, [[(0, 1, "1-0")]], rating_system=system)
     Tournament.objects.filter(pk=tournament.pk).update(status=status)
     with pytest.raises(RatingError, match=message):
-        services.rate_tournament(tournament.pk, arbiter)
+        rate(tournament.pk, arbiter)
     assert not RatedEvent.objects.exists() and not RatingRecord.objects.exists()
 
 
@@ -387,7 +387,7 @@ def test_it_refuses_other_users(tournament, other_arbiter, make_players):
     make_players("A", "B")
     play(tournament, [[(0, 1, "1-0")]])
     with pytest.raises(RatingError, match="Only the arbiters"):
-        services.rate_tournament(tournament.pk, other_arbiter)
+        rate(tournament.pk, other_arbiter)
     assert not RatedEvent.objects.exists()
 
 
@@ -404,7 +404,7 @@ def test_it_stores_nothing_when_the_rater_fails(tournament, arbiter, make_player
 
     monkeypatch.setattr(services, "rate_event", failing)
     with pytest.raises(RatingError, match="boom"):
-        services.rate_tournament(tournament.pk, arbiter)
+        rate(tournament.pk, arbiter)
     assert not RatedEvent.objects.exists() and not RatingChange.objects.exists()
     assert list(RatingRecord.objects.values_list("rating", "games")) == [(Decimal(1500), 10)]
 
@@ -421,7 +421,7 @@ def test_it_rerates_after_a_result_correction(tournament, arbiter, make_players)
     record(b.player, rating=1500, games=10, all_losses=True)
     play(tournament, [[(0, 1, "1-0"), (2, 3, "1-0")], [(3, 0, "0-1"), (1, 2, "0-1")]])
     before = {(r.player_id, r.system): r for r in RatingRecord.objects.all()}
-    services.rate_tournament(tournament.pk, arbiter)
+    rate(tournament.pk, arbiter)
     first = {c.player.name: c.post for c in RatingChange.objects.all()}
     assert rec("C").all_wins and rec("B").all_losses
 
@@ -430,7 +430,7 @@ def test_it_rerates_after_a_result_correction(tournament, arbiter, make_players)
     correct(round_number=1, board=2, result="+-")
     assert services.results_changed(RatedEvent.objects.get())
 
-    log = services.rerate_tournament(tournament.pk, arbiter, "  R2 B2 was 1-0; R1 B2 forfeit ")
+    log = rerate(tournament.pk, arbiter, "  R2 B2 was 1-0; R1 B2 forfeit ")
 
     expected = rate_event(services.rating_events(tournament, before)["regular"]).by_id()
     got = changes_by_name()
@@ -444,7 +444,7 @@ def test_it_rerates_after_a_result_correction(tournament, arbiter, make_players)
     assert rec("C").all_losses and rec("C").games == 1
     assert not services.results_changed(RatedEvent.objects.get())
     # The log: who, when, why, and the replaced numbers.
-    assert (log.by, log.reason) == (arbiter, "R2 B2 was 1-0; R1 B2 forfeit")
+    assert (log.by.username, log.reason) == ("rating-officer", "R2 B2 was 1-0; R1 B2 forfeit")
     replaced = {row["player"]: row for row in log.replaced}
     assert replaced["B"]["post"] == str(first["B"]) and replaced["B"]["pre"] == "1500.00"
     assert replaced["C"]["pre"] is None and replaced["C"]["games_in_event"] == 2
@@ -453,11 +453,11 @@ def test_it_rerates_after_a_result_correction(tournament, arbiter, make_players)
 
 def test_it_rerates_to_the_same_numbers_when_nothing_changed(tournament, arbiter, make_players):
     five_player_event(tournament, make_players)
-    services.rate_tournament(tournament.pk, arbiter)
+    rate(tournament.pk, arbiter)
     fields = ("rating", "games", "wins", "draws", "events_3plus", "peak_established", "all_wins")
     records = sorted(RatingRecord.objects.values_list("player__name", "system", *fields))
     posts = sorted(RatingChange.objects.values_list("player__name", "pre", "post", "k"))
-    services.rerate_tournament(tournament.pk, arbiter, "check")
+    rerate(tournament.pk, arbiter, "check")
     assert sorted(RatingRecord.objects.values_list("player__name", "system", *fields)) == records
     assert sorted(RatingChange.objects.values_list("player__name", "pre", "post", "k")) == posts
 
@@ -465,10 +465,10 @@ def test_it_rerates_to_the_same_numbers_when_nothing_changed(tournament, arbiter
 def test_it_deletes_a_record_the_rerated_event_created(tournament, arbiter, make_players):
     make_players("A", "B")
     play(tournament, [[(0, 1, "1-0")]])
-    services.rate_tournament(tournament.pk, arbiter)
+    rate(tournament.pk, arbiter)
     assert RatingRecord.objects.count() == 2
     correct(round_number=1, board=1, result="--")
-    services.rerate_tournament(tournament.pk, arbiter, "double forfeit")
+    rerate(tournament.pk, arbiter, "double forfeit")
     assert not RatingRecord.objects.exists() and not RatingChange.objects.exists()
     assert RatedEvent.objects.filter(tournament=tournament).exists()
 
@@ -477,9 +477,9 @@ def test_it_keeps_the_events_rules_when_rerating(tournament, arbiter, make_playe
     settings.USCF_RULES = "2011"
     make_players("A", "B")
     play(tournament, [[(0, 1, "1-0")]])
-    services.rate_tournament(tournament.pk, arbiter)
+    rate(tournament.pk, arbiter)
     settings.USCF_RULES = "current"
-    services.rerate_tournament(tournament.pk, arbiter, "typo")
+    rerate(tournament.pk, arbiter, "typo")
     assert RatedEvent.objects.get().rules == "2011"
     expected = rate_event(services.rating_events(tournament, {})["regular"], RULES_2011).by_id()
     for change in RatingChange.objects.all():
@@ -490,9 +490,9 @@ def test_it_keeps_the_events_rules_when_rerating(tournament, arbiter, make_playe
 def test_it_refuses_to_rerate_without_a_reason(tournament, arbiter, make_players):
     make_players("A", "B")
     play(tournament, [[(0, 1, "1-0")]])
-    services.rate_tournament(tournament.pk, arbiter)
+    rate(tournament.pk, arbiter)
     with pytest.raises(RatingError, match="reason"):
-        services.rerate_tournament(tournament.pk, arbiter, "   ")
+        rerate(tournament.pk, arbiter, "   ")
     assert not ReRating.objects.exists()
 
 
@@ -500,30 +500,30 @@ def test_it_refuses_to_rerate_an_unrated_tournament(tournament, arbiter, make_pl
     make_players("A", "B")
     play(tournament, [[(0, 1, "1-0")]])
     with pytest.raises(RatingError, match="not been rated"):
-        services.rerate_tournament(tournament.pk, arbiter, "why")
+        rerate(tournament.pk, arbiter, "why")
 
 
 def test_it_refuses_to_rerate_after_a_later_event(tournament, arbiter, make_players):
     a, _b = make_players("A", "B")
     play(tournament, [[(0, 1, "1-0")]])
-    services.rate_tournament(tournament.pk, arbiter)
+    rate(tournament.pk, arbiter)
     t2 = second_tournament(arbiter)
     enter(t2, a.player, Player.objects.create(name="C"))
     play(t2, [[(0, 1, "1/2-1/2")]])
-    services.rate_tournament(t2.pk, arbiter)
+    rate(t2.pk, arbiter)
     after = sorted(RatingRecord.objects.values_list("player__name", "rating"))
     with pytest.raises(RatingError, match="rated later in Summer Open"):
-        services.rerate_tournament(tournament.pk, arbiter, "late correction")
+        rerate(tournament.pk, arbiter, "late correction")
     assert sorted(RatingRecord.objects.values_list("player__name", "rating")) == after
 
 
 def test_it_refuses_to_rerate_after_a_correction(tournament, arbiter, make_players):
     make_players("A", "B")
     play(tournament, [[(0, 1, "1-0")]])
-    services.rate_tournament(tournament.pk, arbiter)
+    rate(tournament.pk, arbiter)
     services.correct_rating(rec("A").pk, Decimal(900), "office decision", arbiter)
     with pytest.raises(RatingError, match="rating of A corrected"):
-        services.rerate_tournament(tournament.pk, arbiter, "late correction")
+        rerate(tournament.pk, arbiter, "late correction")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -23,6 +23,7 @@ from ratings.supplement import (
     register_members,
 )
 from tests.ratings.conftest import play as record_games
+from tests.ratings.conftest import rate
 from tournaments.models import Player, Tournament
 from tournaments.services import ArbiterError
 
@@ -166,6 +167,6 @@ def test_a_correction_flows_into_later_events(
     services.correct_rating(ra.pk, Decimal("1712.50"), "Wrong rating entered", officer)
     assert tournament.entries.get(player=a).rating == 1713  # shown: to nearest
     record_games(tournament, [[(0, 1, "1/2-1/2")]])
-    services.rate_tournament(tournament.pk, arbiter)
+    rate(tournament.pk, arbiter)
     change = a.rating_changes.get()
     assert change.pre == Decimal("1712.50")

@@ -8,7 +8,7 @@ from django.template import Context, RequestContext, Template
 from django.test import RequestFactory
 
 from ratings import services
-from tests.ratings.conftest import play
+from tests.ratings.conftest import play, rate, rating_officer
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
@@ -30,23 +30,37 @@ def finished(tournament, make_players) -> Tournament:
 
 def test_it_offers_rating_to_the_arbiters_of_a_finished_tournament(finished, arbiter) -> None:
     html = render(finished, arbiter)
-    assert f'action="/ratings/events/{finished.pk}/rate/"' in html
+    assert f'action="/ratings/events/{finished.pk}/submit/"' in html
     assert 'method="post"' in html and "csrfmiddlewaretoken" in html
-    assert "Rate this tournament" in html
+    assert "Submit for rating" in html
 
 
 def test_it_shows_no_button_to_others(finished, other_arbiter) -> None:
     for user in (other_arbiter, AnonymousUser()):
         html = render(finished, user)
-        assert "Rate this tournament" not in html and "not rated yet" in html
+        assert "Submit for rating" not in html and "not rated yet" in html
 
 
 def test_it_links_the_report_once_rated(finished, arbiter) -> None:
-    services.rate_tournament(finished.pk, arbiter)
+    rate(finished.pk, arbiter)
     for user in (arbiter, AnonymousUser()):
         html = render(finished, user)
         assert f'href="/ratings/events/{finished.pk}/"' in html
-        assert "Rate this tournament" not in html
+        assert "Submit for rating" not in html
+
+
+def test_it_says_the_submission_waits_for_an_officer(finished, arbiter) -> None:
+    services.submit_for_rating(finished.pk, arbiter)
+    html = render(finished, arbiter)
+    assert "waiting for a rating officer" in html and "Submit for rating" not in html
+
+
+def test_it_shows_a_rejection_and_offers_to_submit_again(finished, arbiter) -> None:
+    request = services.submit_for_rating(finished.pk, arbiter)
+    services.reject_request(request.pk, rating_officer(), "ID 12345678 is not Ann")
+    html = render(finished, arbiter)
+    assert "rejected" in html and "ID 12345678 is not Ann" in html
+    assert "Submit for rating" in html
 
 
 def test_it_waits_for_the_end_of_the_tournament(tournament, arbiter) -> None:
@@ -67,4 +81,4 @@ def test_it_renders_with_context_only(finished, arbiter) -> None:
     html = Template('{% include "ratings/tournament_panel.html" %}').render(
         Context({"tournament": finished, "user": arbiter})
     )
-    assert "Rate this tournament" in html
+    assert "Submit for rating" in html

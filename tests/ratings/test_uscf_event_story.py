@@ -16,7 +16,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from ratings.models import RatingChange, RatingRecord, UscfMember
+from ratings.models import RatingChange, RatingRecord, RatingRequest, UscfMember
+from tests.ratings.conftest import rating_officer
 from tournaments.models import Bye, Entry, Event, Game, Tournament
 
 SUPPLEMENT = """ID\tName\tState\tExpires\tRegular\tQuick
@@ -177,9 +178,16 @@ def test_it_runs_a_three_section_event_from_registration_to_the_dbf_report(
     )
     assert Entry.objects.get(pk=diaz_entry.pk).tournament_id == u2000.pk
 
-    # Rating, then the ratings page: per section, pre → post and the formula.
-    response = client.post(reverse("rate_event_sections", args=[event.pk]))
-    assert response["Location"] == reverse("event_ratings", args=[event.pk])
+    # Rating: the arbiter submits the sections, a rating officer applies each of them.
+    response = client.post(reverse("submit_event_ratings", args=[event.pk]))
+    assert response["Location"] == reverse("event_uscf", args=[event.pk])
+    assert not RatingChange.objects.exists()  # nothing changes before the review
+    officer = Client()
+    officer.force_login(rating_officer())
+    for request in RatingRequest.objects.filter(tournament__event=event):
+        response = officer.post(reverse("apply_rating_request", args=[request.pk]))
+        assert response["Location"] == reverse("rating_report", args=[request.tournament_id])
+    # The ratings page: per section, pre → post and the formula.
     assert RatingChange.objects.filter(event__tournament__event=event).count() == 4 + 4 + 3
     page = client.get(reverse("event_ratings", args=[event.pk])).content.decode()
     for name in ("Open", "U2000", "U1600", "Adams, Ann", "standard, K", "special"):

@@ -191,3 +191,20 @@ def test_the_preview_asks_is_this_the_same_person(arbiter_client: Client, tourna
     )
     fred.refresh_from_db()
     assert fred.birth_date == date(1970, 6, 7)
+
+
+@pytest.mark.django_db
+def test_a_section_paired_on_us_chess_ratings_reads_that_rating_column(
+    arbiter_client: Client, tournament
+) -> None:
+    """The typed rating is the column of the section's pairing rating; a FIDE rating column is
+    not taken for a US Chess rating."""
+    tournament.pairing_rating = Tournament.PairingRating.USCF_REGULAR
+    tournament.save()
+    text = "name;fide rating;US Chess rating\nAble, Ann;2100;1850\nBaker, Bo;2000;\n"
+    url = reverse("entries_import", args=[tournament.pk])
+    arbiter_client.post(url, {"text": text, "confirm": "1"})
+    rows = {
+        e.name: (e.rating, e.typed_rating, e.player.fide_rating) for e in tournament.entries.all()
+    }
+    assert rows == {"Able, Ann": (1850, 1850, 0), "Baker, Bo": (0, None, 0)}

@@ -215,3 +215,66 @@ def test_a_namesake_told_apart_by_birth_year_is_no_question(
     arbiter_client.post(url, {"name": "Twin, Tom", "birth_date": "2001-01-01"})
     response = arbiter_client.post(url, {"name": "Twin, Tom", "birth_date": "2004-01-01"})
     assert response.status_code == 302 and tournament.entries.count() == 2
+
+
+def _uscf_section(tournament: Tournament) -> Tournament:
+    tournament.pairing_rating = Tournament.PairingRating.USCF_REGULAR
+    tournament.rating_system = Tournament.RatingSystem.REGULAR
+    tournament.save()
+    return tournament
+
+
+@pytest.mark.django_db
+def test_a_typed_us_chess_rating_pairs_a_player_the_records_do_not_know(
+    arbiter_client: Client, tournament
+) -> None:
+    """The field follows the section's pairing rating; the typed rating is the entry's own
+    data: it pairs the player, it is never a rating record nor the identity's FIDE rating."""
+    from ratings.models import RatingRecord
+
+    _uscf_section(tournament)
+    url = reverse("entry_add", args=[tournament.pk])
+    form = arbiter_client.get(url).content.decode()
+    assert "US Chess Regular rating" in form and "FIDE rating" not in form
+    arbiter_client.post(url, {"name": "New, Nina", "uscf_id": "31234567", "rating": "1450"})
+    arbiter_client.post(url, {"name": "Old, Olga", "rating": "1900"})
+    entries = {e.name: e for e in tournament.entries.select_related("player")}
+    nina = entries["New, Nina"]
+    assert (nina.rating, nina.typed_rating, nina.typed_rating_kind) == (1450, 1450, "uscf_regular")
+    assert nina.player.fide_rating == 0 and not RatingRecord.objects.exists()
+    assert [e.name for e in tournament.entries.order_by("pairing_number")] == [
+        "Old, Olga",
+        "New, Nina",
+    ]
+
+
+@pytest.mark.django_db
+def test_the_records_rating_wins_over_a_typed_one(arbiter_client: Client, tournament) -> None:
+    from ratings.models import RatingRecord
+
+    _uscf_section(tournament)
+    known = Player.objects.create(name="Known, Kai", uscf_id="31234568")
+    RatingRecord.objects.create(player=known, system="regular", rating=1711, games=None)
+    url = reverse("entry_add", args=[tournament.pk])
+    arbiter_client.post(url, {"name": "Known, Kai", "uscf_id": "31234568", "rating": "2400"})
+    entry = tournament.entries.get()
+    assert (entry.rating, entry.typed_rating) == (1711, 2400)
+    assert RatingRecord.objects.get().rating == 1711
+
+
+@pytest.mark.django_db
+def test_quick_add_labels_the_rating_by_the_pairing_rating(
+    arbiter_client: Client, tournament
+) -> None:
+    tournament.pairing_rating = Tournament.PairingRating.USCF_QUICK
+    tournament.save()
+    url = reverse("entry_add", args=[tournament.pk])
+    response = arbiter_client.post(
+        url, {"name": "Quick, Quinn", "rating": "1234", "quick": "1"}, headers=HTMX
+    )
+    assert 'placeholder="US Chess Quick rating"' in response.content.decode()
+    assert tournament.entries.get().rating == 1234
+    tournament.pairing_rating = Tournament.PairingRating.NONE
+    tournament.save()
+    form = arbiter_client.get(url).content.decode()
+    assert 'name="rating"' not in form

@@ -7,7 +7,7 @@ from datetime import date
 import pytest
 from django.test import Client
 
-from tournaments.models import Tournament
+from tournaments.models import Event, Tournament
 
 
 @pytest.mark.django_db
@@ -16,11 +16,40 @@ def test_it_lists_tournaments_newest_first(client: Client, django_assert_num_que
         Tournament.objects.create(
             name=name, start_date=date(2026, 5, day), end_date=date(2026, 5, day)
         )
-    with django_assert_num_queries(1):
+    with django_assert_num_queries(2):  # events (none: no sections to fetch), tournaments
         response = client.get("/")
     html = response.content.decode()
     assert response.status_code == 200
     assert html.index("Newer Open") < html.index("Older Open")
+
+
+@pytest.mark.django_db
+def test_it_lists_events_with_their_sections_beside_tournaments(
+    client: Client, django_assert_num_queries
+) -> None:
+    day = date(2026, 5, 10)
+    Tournament.objects.create(name="Club Night", start_date=date(2026, 5, 1), end_date=day)
+    event = Event.objects.create(
+        name="May Festival", place="Springfield", state="CA", start_date=day, end_date=day
+    )
+    for name in ("Open", "U1600"):
+        Tournament.objects.create(
+            name=f"May Festival – {name}",
+            start_date=day,
+            end_date=day,
+            event=event,
+            section_name=name,
+        )
+    june = date(2026, 6, 1)
+    Tournament.objects.create(name="Summer Open", start_date=june, end_date=june)
+    with django_assert_num_queries(3):  # events, their sections, the other tournaments
+        html = client.get("/").content.decode()
+    # Newest first; the sections under their event, not listed again as tournaments.
+    order = ["Summer Open", "May Festival", "U1600", "Club Night"]
+    assert [html.index(name) for name in order] == sorted(html.index(name) for name in order)
+    assert html.index("Open</a>") < html.index("U1600")
+    assert html.count("May Festival – Open") == 0 and "2 sections" in html
+    assert f'href="/events/{event.pk}/"' in html
 
 
 @pytest.mark.django_db

@@ -154,3 +154,22 @@ def test_remove_only_unpaired_entries(tournament, make_entries, play) -> None:
     play(tournament, rounds=1)
     with pytest.raises(ArbiterError, match="withdraw the player instead"):
         registration.remove_entry(a)
+
+
+@pytest.mark.django_db
+def test_a_typed_rating_stays_until_the_records_have_one(tournament) -> None:
+    """Before round 1 a new supplement (or a correction) refreshes the pairing ratings: a
+    player without a record keeps the typed rating; once on record, the record's counts."""
+    from ratings.models import RatingRecord
+    from tournaments.events import refresh_ratings_of_players
+
+    tournament.pairing_rating = Tournament.PairingRating.USCF_REGULAR
+    tournament.save()
+    entry = registration.register(tournament.pk, PlayerData(name="New, Nina"), 1450)
+    assert refresh_ratings_of_players([entry.player_id]) == 0
+    entry.refresh_from_db()
+    assert entry.rating == 1450
+    RatingRecord.objects.create(player=entry.player, system="regular", rating=1502, games=4)
+    assert refresh_ratings_of_players([entry.player_id]) == 1
+    entry.refresh_from_db()
+    assert (entry.rating, entry.typed_rating) == (1502, 1450)

@@ -73,12 +73,14 @@ def test_it_does_a_constant_number_of_queries(
 
 
 @pytest.mark.django_db
-def test_a_finished_uscf_tournament_can_be_rated(arbiter_client: Client, tournament, four) -> None:
+def test_a_finished_uscf_tournament_can_be_submitted_for_rating(
+    arbiter_client: Client, tournament, four
+) -> None:
     tournament.rating_system = "regular"
     tournament.save()
     html = page(arbiter_client, tournament)
-    assert "Rate this tournament" in html
-    assert f'action="/ratings/events/{tournament.pk}/rate/"' in html
+    assert "Submit for rating" in html
+    assert f'action="/ratings/events/{tournament.pk}/submit/"' in html
 
 
 @pytest.mark.django_db

@@ -58,7 +58,7 @@ def entry_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             entry = registration.register(
                 tournament.pk,
                 form.player_data(),
-                form.cleaned_data["rating"] or 0,
+                form.cleaned_data.get("rating") or 0,
                 same_as=form.same_person,
                 namesake_ok=form.cleaned_data["namesake_ok"],
             )
@@ -88,7 +88,7 @@ def entry_edit(request: HtmxHttpRequest, pk: int, entry_pk: int) -> HttpResponse
     )
     if request.method == "POST" and form.is_valid():
         try:
-            rating = None if paired else form.cleaned_data["rating"] or 0
+            rating = None if paired else form.cleaned_data.get("rating") or 0
             number = form.cleaned_data.get("pairing_number") if manual else None
             registration.update_entry(entry, form.player_data(), rating, number or None)
         except ArbiterError as e:

@@ -24,6 +24,7 @@ from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_safe
 
 from pairing.services import snapshot
+from tournaments import events
 from tournaments.models import Tournament
 from tournaments.reports import View, sparkline
 from tournaments.tables import crosstable
@@ -99,10 +100,10 @@ def _round_number(request: HtmxHttpRequest) -> int | None:
 
 @require_safe
 def home(request: HtmxHttpRequest) -> HttpResponse:
-    """The list of tournaments, newest first; archived ones with ``?archived=1``."""
+    """Tournaments and events (their sections grouped under them), newest first; archived
+    tournaments with ``?archived=1``."""
     archived = request.GET.get("archived") == "1"
-    tournaments = Tournament.objects.filter(archived=archived)
-    context = {"tournaments": tournaments, "archived": archived}
+    context = {"items": events.home_listing(archived), "archived": archived}
     return render(request, "tournaments/home.html", context)
 
 

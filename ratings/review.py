@@ -1,0 +1,123 @@
+"""What a rating officer sees before applying a submitted rating (``docs/ratings.md``).
+
+Every entry of the tournament beside the shared identity and the US Chess ID its rating would
+change, the record it would change (and who last set that record), the rating the rater would
+give (for a first rating: computed now, nothing is stored), and what looks wrong: a name that is
+not the supplement's or the identity's for that ID, an ID missing from the supplement, a rating
+on record that the submitting arbiter set, a player paired on a typed rating who is rated as
+unrated.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from ratings.models import RatingCorrection, RatingRecord, RatingRequest, UscfMember, shown
+from ratings.services import (
+    PreviewResult,
+    RatingError,
+    games_digest,
+    preview,
+    rated_games,
+    systems_of,
+)
+from tournaments.identity import normalized
+from tournaments.models import Entry
+
+
+@dataclass(frozen=True)
+class ReviewRow:
+    entry: Entry
+    system: str
+    record: RatingRecord | None
+    source: RatingCorrection | None
+    """The last change of the record by hand or by a supplement import (None: only events)."""
+    result: PreviewResult | None
+    """The rater's result for a first rating (None for a re-rating, or without rated games)."""
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def pre(self) -> int | None:
+        return None if self.record is None else shown(self.record.rating)
+
+    @property
+    def post(self) -> int | None:
+        if self.result is None or self.result.post_exact is None:
+            return None
+        return shown(Decimal(f"{self.result.post_exact:.2f}"))
+
+
+@dataclass(frozen=True)
+class Review:
+    rows: list[ReviewRow]
+    results_changed: bool
+    """The rated games differ from those submitted (the request cannot be applied)."""
+    problem: str = ""
+    """Why the rater cannot rate the tournament as it stands (the request cannot be applied)."""
+
+    @property
+    def warnings(self) -> int:
+        return sum(1 for row in self.rows if row.warnings)
+
+
+def _preview(request: RatingRequest) -> tuple[dict[tuple[str, str], PreviewResult], str]:
+    """The rater's results of a first rating not applied yet, or why there are none."""
+    if request.kind != RatingRequest.Kind.RATE or not request.pending:
+        return {}, ""
+    try:
+        return preview(request.tournament), ""
+    except RatingError as e:
+        return {}, str(e)
+
+
+def _warnings(
+    row: ReviewRow, member: UscfMember | None, request: RatingRequest, typed: int | None
+) -> None:
+    entry, add = row.entry, row.warnings.append
+    name = normalized(entry.name)
+    if not entry.uscf_id:
+        add("no US Chess ID")
+    elif member is None:
+        add(f"US Chess ID {entry.uscf_id} is not in the imported supplement")
+    elif normalized(member.name) != name:
+        add(f"the supplement's {entry.uscf_id} is {member.name}")
+    if normalized(entry.player.name) != name:
+        add(f"the rating record belongs to {entry.player.name}")
+    if row.source is not None and row.source.by_id == request.submitted_by_id:
+        add(f"the rating on record was set by the submitting arbiter ({row.source.reason})")
+    if row.record is None and typed:
+        add(f"paired on a typed {typed}: rated as unrated (no US Chess record)")
+
+
+def review(request: RatingRequest) -> Review:
+    """The review of a submitted rating (a few queries, and the rater for a first rating)."""
+    tournament = request.tournament
+    entries = list(tournament.entries.select_related("player").order_by("pairing_number"))
+    records = {
+        (r.player_id, r.system): r
+        for r in RatingRecord.objects.filter(player__in=[e.player_id for e in entries])
+    }
+    sources: dict[int, RatingCorrection] = {}
+    corrections = RatingCorrection.objects.filter(record__in=list(records.values()))
+    for c in corrections.select_related("by").order_by("at"):
+        sources[c.record_id] = c  # the latest wins
+    ids = [e.uscf_id for e in entries if e.uscf_id]
+    members = UscfMember.objects.in_bulk(ids, field_name="uscf_id")
+    results, problem = _preview(request)
+    rows = []
+    for system in systems_of(tournament):
+        for entry in entries:
+            record = records.get((entry.player_id, system))
+            row = ReviewRow(
+                entry=entry,
+                system=system,
+                record=record,
+                source=None if record is None else sources.get(record.pk),
+                result=results.get((system, str(entry.player_id))),
+            )
+            member = members.get(entry.uscf_id)
+            _warnings(row, member, request, tournament.typed_rating_of(entry))
+            rows.append(row)
+    changed = games_digest(rated_games(tournament)) != request.games_digest
+    return Review(rows, changed and request.pending, problem)

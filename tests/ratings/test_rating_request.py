@@ -1,0 +1,105 @@
+"""GET /ratings/requests/<id>/: a rating officer reviews a submitted event — every entry beside
+the identity, US Chess ID and record its rating would change, and what looks wrong."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from ratings import services
+from ratings.models import RatingRecord, UscfMember
+from tests.ratings.conftest import play, rating_officer, record
+from tournaments.models import Entry, Player
+
+pytestmark = pytest.mark.django_db
+
+
+def officer_client() -> Client:
+    client = Client()
+    client.force_login(rating_officer())
+    return client
+
+
+def test_it_shows_the_ratings_the_event_would_give_and_changes_nothing(
+    tournament, arbiter, make_players
+) -> None:
+    ann, _bob = make_players("Ann", "Bob")
+    record(ann.player, rating=1600, games=40)
+    play(tournament, [[(0, 1, "1-0")]])
+    request = services.submit_for_rating(tournament.pk, arbiter)
+    html = officer_client().get(reverse("rating_request", args=[request.pk])).content.decode()
+    expected = services.preview(tournament)
+    ann_after = expected[("regular", str(ann.player_id))].post_exact
+    assert ann_after is not None and f">{round(ann_after)}<" in html  # 1600 + a win
+    assert ">1600<" in html and "unrated" in html  # Bob has no record
+    assert "Apply the rating" in html and "Reject" in html
+    assert list(RatingRecord.objects.values_list("rating", flat=True)) == [Decimal(1600)]
+
+
+def test_it_flags_an_id_that_belongs_to_someone_else(tournament, arbiter) -> None:
+    """The made-up section: the arbiter entered another person's US Chess ID."""
+    victim = Player.objects.create(name="Real, Rita", uscf_id="12345678")
+    record(victim, rating=2100, games=300)
+    UscfMember.objects.create(
+        uscf_id="12345678", name="Real, Rita", regular_rating=2100, imported_at="2026-01-01T00:00Z"
+    )
+    other = Player.objects.create(name="Sock, Sam")
+    Entry.objects.create(
+        tournament=tournament,
+        player=victim,
+        pairing_number=1,
+        name="Fake, Fred",
+        uscf_id="12345678",
+    )
+    Entry.objects.create(tournament=tournament, player=other, pairing_number=2, name="Sock, Sam")
+    play(tournament, [[(1, 0, "1-0")]])
+    request = services.submit_for_rating(tournament.pk, arbiter)
+    html = officer_client().get(reverse("rating_request", args=[request.pk])).content.decode()
+    assert "the supplement&#x27;s 12345678 is Real, Rita" in html
+    assert "the rating record belongs to Real, Rita" in html
+    assert "no US Chess ID" in html  # Sam
+    assert "2 players to check before applying" in html
+
+
+def test_it_flags_a_rating_set_by_the_submitting_arbiter(tournament, arbiter, make_players):
+    ann, _bob = make_players("Ann", "Bob")
+    rec = record(ann.player, rating=1500, games=40)
+    services.correct_rating(rec.pk, Decimal(2500), "US Chess rating supplement fake.txt", arbiter)
+    play(tournament, [[(0, 1, "1-0")]])
+    request = services.submit_for_rating(tournament.pk, arbiter)
+    html = officer_client().get(reverse("rating_request", args=[request.pk])).content.decode()
+    assert "set by the submitting arbiter (US Chess rating supplement fake.txt)" in html
+
+
+def test_it_flags_a_player_paired_on_a_typed_rating(tournament, arbiter, make_players) -> None:
+    tournament.pairing_rating = "uscf_regular"
+    tournament.save()
+    _ann, bob = make_players("Ann", "Bob")
+    Entry.objects.filter(pk=bob.pk).update(typed_rating=1450, typed_rating_kind="uscf_regular")
+    play(tournament, [[(0, 1, "1-0")]])
+    request = services.submit_for_rating(tournament.pk, arbiter)
+    html = officer_client().get(reverse("rating_request", args=[request.pk])).content.decode()
+    assert "paired on a typed 1450: rated as unrated (no US Chess record)" in html
+
+
+def test_it_says_when_results_changed_since_submission(tournament, arbiter, make_players):
+    make_players("Ann", "Bob")
+    play(tournament, [[(0, 1, "1-0")]])
+    request = services.submit_for_rating(tournament.pk, arbiter)
+    tournament.round_set.get().games.update(result="0-1")
+    html = officer_client().get(reverse("rating_request", args=[request.pk])).content.decode()
+    assert "Results have changed since it was submitted" in html
+
+
+def test_it_is_for_rating_officers_only(tournament, arbiter, make_players) -> None:
+    make_players("Ann", "Bob")
+    play(tournament, [[(0, 1, "1-0")]])
+    request = services.submit_for_rating(tournament.pk, arbiter)
+    url = reverse("rating_request", args=[request.pk])
+    client = Client()
+    client.force_login(arbiter)
+    assert client.get(url).status_code == 403
+    assert officer_client().get(reverse("rating_request", args=[999])).status_code == 404
