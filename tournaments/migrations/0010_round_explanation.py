@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0008_dutch_edition'),
+        ('tournaments', '0009_uscf_followups'),
     ]
 
     operations = [
