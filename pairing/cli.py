@@ -28,6 +28,7 @@ from pairing.engine import (
     apply_declared_acceleration,
     check_tournament,
     event_from_json,
+    explaining_system,
     generate_tournament,
     load_trf,
     pairing_system,
@@ -84,13 +85,20 @@ def _check_size(args: argparse.Namespace, players: int) -> None:
 def cmd_pair(args: argparse.Namespace) -> int:
     state = _load(args.file, args.double, args.system)
     _check_size(args, len(state.players))
-    pairing = pairing_system(args.system)(state)
+    explanation = None
+    if args.explain:
+        pairing, explanation = explaining_system(args.system)(state)
+    else:
+        pairing = pairing_system(args.system)(state)
     if not pairing.boards and pairing.bye is None:
         # "0" would read as a pairing of the round: there is none when nobody is available.
         raise NoValidPairing(
             f"nobody to pair in round {state.next_round}: every player is absent or has a bye"
         )
     _write(pairing.output(), args.output)
+    if explanation is not None:
+        names = {p.id: p.name for p in state.players if p.name}
+        sys.stdout.write(("\n" if not args.output else "") + explanation.text(names))
     return EXIT_OK
 
 
@@ -210,6 +218,12 @@ def build_parser() -> argparse.ArgumentParser:
     system_args(p)
     p.add_argument("file")
     p.add_argument("-o", "--output", help="write the pairing here instead of stdout")
+    p.add_argument(
+        "--explain",
+        action="store_true",
+        help="after the pairing, print why each board and the bye are what they are, "
+        "citing the articles of the rules (reasons name players as #N, the starting rank)",
+    )
     p.set_defaults(run=cmd_pair)
 
     p = sub.add_parser("check", help="re-pair every round and list the differences")

@@ -101,6 +101,49 @@ def test_a_round_of_byes_only_is_not_paired_again(
     assert set(out[1:]) == {"1 2", "4 3"}
 
 
+def test_explain_prints_why_after_the_pairing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """TCEC round 1 of five (tests/engine/test_explain_tcec.py derives the reasons): the
+    pairing as usual, then a blank line and the explanation; with ``-o`` the pairing goes to
+    the file and the explanation alone to standard output."""
+    trf = tmp_path / "t.trf"
+    trf.write_text(
+        "\n".join(f"001 {i:4d}       Engine {i}" for i in range(1, 6)) + "\n", encoding="utf-8"
+    )
+    assert cli.main(["pair", "--system", "tcec", "--explain", str(trf)]) == 0
+    pairing, explanation = capsys.readouterr().out.split("\n\n")
+    assert pairing == "3\n4 3\n2 1\n5 0"
+    lines = explanation.splitlines()
+    assert lines[0] == "Round 1: TCEC Swiss (single rounds)"
+    assert "Board 1: 4 Engine 4 - 3 Engine 3 (pairing order 3 and 4)" in lines
+    assert "Bye: 5 Engine 5" in lines
+    assert any(line.lstrip().startswith("colour   [TCEC STEP 5]") for line in lines)
+    out = tmp_path / "out.txt"
+    assert cli.main(["pair", "--system", "tcec", "--explain", str(trf), "-o", str(out)]) == 0
+    assert out.read_text() == "3\n4 3\n2 1\n5 0\n"
+    assert capsys.readouterr().out == explanation
+
+
+@pytest.mark.parametrize(("system", "edition"), [("dutch-2017", "2017"), ("dutch-2026", "2026")])
+def test_explain_names_the_dutch_edition(
+    system: str, edition: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Round 1 of six players by either edition: nobody has a colour history, so every
+    board's colours come from the last colour rule, E.5 (2026: 5.2.5)."""
+    trf = tmp_path / "t.trf"
+    trf.write_text(
+        "\n".join(f"001 {i:4d}       Player {i}" for i in range(1, 7)) + "\n", encoding="utf-8"
+    )
+    assert cli.main(["pair", "--system", system, "--explain", str(trf)]) == 0
+    explanation = capsys.readouterr().out.split("\n\n", 1)[1]
+    assert explanation.startswith(f"Round 1: FIDE Dutch (C.04.3, {edition})")
+    rule = "E.5" if edition == "2017" else "5.2.5"
+    colours = [line for line in explanation.splitlines() if line.lstrip().startswith("colour")]
+    assert len(colours) == 3
+    assert all(f"[C.04.3 {rule}]" in line for line in colours)
+
+
 def test_it_exits_2_on_an_unexpected_error(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -3,7 +3,7 @@ the next round, the rounds so far, the draft and its broken rules. Constant quer
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
 from pairing.services import Snapshot, Violation, snapshot
@@ -23,6 +23,7 @@ class PlayerRow:
 @dataclass
 class Dashboard:
     snap: Snapshot
+    _drafts: dict[int, Draft] = field(default_factory=dict, init=False, repr=False)
 
     @classmethod
     def load(cls, tournament: Tournament) -> Dashboard:
@@ -123,7 +124,11 @@ class Dashboard:
         return number - (number - 1) % self.tournament.legs
 
     def draft(self, number: int) -> Draft:
-        return draft_of(self.snap, self.first_leg(number))
+        """The draft of the round (read once per page: its explanation costs a query)."""
+        first = self.first_leg(number)
+        if first not in self._drafts:
+            self._drafts[first] = draft_of(self.snap, first)
+        return self._drafts[first]
 
     def violations(self, number: int) -> list[Violation]:
         return self.draft(number).violations

@@ -18,7 +18,12 @@ from django import forms
 from django.db import transaction
 from django.db.models import F, Q
 
-from pairing.services import group_seeding, random_seeding, recommended_groups
+from pairing.services import (
+    group_seeding,
+    random_seeding,
+    recommended_groups,
+    renumber_explanations,
+)
 from tournaments import identity
 from tournaments.federations import federation_error
 from tournaments.identity import Candidate, PlayerData
@@ -78,9 +83,13 @@ def _renumber(tournament: Tournament, order: Sequence[Entry]) -> None:
     Entry.objects.filter(tournament=tournament).update(
         pairing_number=F("pairing_number") + RENUMBER_OFFSET
     )
+    moved = {}
     for number, entry in enumerate(order, start=1):
+        if entry.pairing_number != number:
+            moved[entry.pairing_number] = number
         entry.pairing_number = number
     Entry.objects.bulk_update(order, ["pairing_number"])
+    renumber_explanations(tournament, moved)  # the rounds' stored explanations follow
 
 
 def reseed(tournament: Tournament) -> None:

@@ -11,11 +11,14 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from pairing.services import (
+    BoardWhy,
     RoundEntry,
     Snapshot,
     TieBreak,
     TournamentState,
+    board_reasons,
     ranking,
+    stored_explanation,
     tie_break,
     tie_break_codes,
 )
@@ -148,6 +151,16 @@ class View:
 
     def games(self, rnd: Round) -> list[Game]:
         return self.snap.games_of(rnd.number)
+
+    def why(self, rnd: Round) -> dict[int, BoardWhy]:
+        """Board number -> the player-facing part of the engine's explanation (floats, the
+        colour rule), for the boards the engine paired so (one query)."""
+        explanation = stored_explanation(self.snap, rnd.number)
+        boards = [
+            (g.board, g.white.pairing_number, g.black.pairing_number) for g in self.games(rnd)
+        ]
+        names = {e.pairing_number: e.name for e in self.snap.entries}
+        return board_reasons(explanation, boards, names, public=True)
 
     def scores_before(self, rnd: Round) -> dict[int, str]:
         """Entry pk -> points before the round."""

@@ -8,9 +8,10 @@ round, and concurrent result entries are serialised and lose nothing.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
-from functools import partial
+from functools import cached_property, partial
 
 import networkx
 from django.db import DataError, IntegrityError, transaction
@@ -25,33 +26,45 @@ from pairing.engine import (
     EngineError,
     NoValidPairing,
     Preference,
+    RoundExplanation,
     RoundPairing,
     Strength,
     TournamentState,
     TrfError,
     Violation,
     exchange,
+    explaining_system,
     new_violations,
     pairing_system,
     preference,
     read_trf,
     swap_colours,
+    tcec_second_game,
     violations,
 )
 from pairing.limits import too_many_to_pair
 from pairing.services import (
+    BoardWhy,
+    ShownReason,
     Snapshot,
+    board_reasons,
+    bye_reasons,
     dutch_edition_named,
     engine_system,
+    explanation_json,
     import_state,
     imported_system,
+    round_notes,
     snapshot,
     state_for,
+    stored_explanation,
 )
 from tournaments import limits, signals
 from tournaments.models import Bye, Entry, Game, Round, Tournament, new_revision
 
 MAX_RATING = 3500
+
+logger = logging.getLogger(__name__)
 
 
 class ArbiterError(ValueError):
@@ -104,16 +117,46 @@ def _write_pairing(tournament: Tournament, rows: list[Round], pairing: RoundPair
             )
 
 
-def _store_pairing(tournament: Tournament, pairing: RoundPairing, first_number: int) -> Round:
+def _store_pairing(
+    tournament: Tournament,
+    pairing: RoundPairing,
+    first_number: int,
+    explanation: RoundExplanation | None,
+) -> Round:
+    """The round row(s) with the boards, the bye and the engine's explanation (a TCEC double
+    round's second row: the second game's)."""
+    legs: list[RoundExplanation | None] = [explanation, None]
+    if explanation is not None and tournament.legs == 2:
+        legs[1] = tcec_second_game(explanation)
+    stored = [None if e is None else explanation_json(e) for e in legs]
     rows = [
-        Round.objects.create(tournament=tournament, number=first_number + leg)
+        Round.objects.create(
+            tournament=tournament, number=first_number + leg, explanation=stored[leg]
+        )
         for leg in range(tournament.legs)
     ]
     _write_pairing(tournament, rows, pairing)
     return rows[0]
 
 
-def _engine_pairing(tournament: Tournament, state: TournamentState) -> RoundPairing:
+def _explained_pairing(
+    system: str, state: TournamentState
+) -> tuple[RoundPairing, RoundExplanation | None]:
+    """The engine's pairing with its explanation. The explanation never stands in the way of
+    the pairing: should explaining fail unexpectedly, the round is paired without one (and
+    the failure logged)."""
+    try:
+        return explaining_system(system)(state)
+    except EngineError:
+        raise
+    except Exception:
+        logger.exception("explaining round %s failed; pairing it without", state.next_round)
+        return pairing_system(system)(state), None
+
+
+def _engine_pairing(
+    tournament: Tournament, state: TournamentState
+) -> tuple[RoundPairing, RoundExplanation | None]:
     if too_many := too_many_to_pair(tournament.engine_system, len(state.players)):
         raise ArbiterError(
             f"Round {state.next_round} cannot be paired here: {too_many}. Split the field "
@@ -121,7 +164,7 @@ def _engine_pairing(tournament: Tournament, state: TournamentState) -> RoundPair
             f"(python -m pairing pair --no-limit)."
         )
     try:
-        return pairing_system(engine_system(tournament))(state)
+        return _explained_pairing(engine_system(tournament), state)
     except NoValidPairing as e:
         raise ArbiterError(
             f"No legal pairing exists for round {state.next_round} ({e}). The rules leave the "
@@ -172,15 +215,16 @@ def pair_next_round(
         tournament = locked_tournament(tournament_id)
         done = tournament.round_set.count()
         state = _next_round_state(tournament, expected_round)
+        explanation = None
         if by_hand == "empty":
             pairing = RoundPairing(())
         elif by_hand:
             pairing = nearest_pairing(state, TCEC_RULES if tournament.is_tcec else ALL_RULES)
         else:
-            pairing = _engine_pairing(tournament, state)
+            pairing, explanation = _engine_pairing(tournament, state)
         try:
             with transaction.atomic():
-                rnd = _store_pairing(tournament, pairing, done + 1)
+                rnd = _store_pairing(tournament, pairing, done + 1, explanation)
         except IntegrityError as e:
             raise ArbiterError("This round has just been paired by someone else.") from e
         if tournament.status != Tournament.Status.RUNNING:
@@ -315,6 +359,8 @@ class Draft:
     pairing: RoundPairing
     rules: Collection[str] = ALL_RULES
     """The rules checked: C.04.1 and the bookkeeping, or :data:`TCEC_RULES`."""
+    explanation: RoundExplanation | None = None
+    """Why the engine paired the round so (``None``: not stored)."""
 
     @property
     def violations(self) -> list[Violation]:
@@ -326,6 +372,24 @@ class Draft:
         the pairing score less the score, for the players who hold any."""
         pairing, real = self.state.pairing_scores, self.state.scores
         return {pid: pairing[pid] - real[pid] for pid in pairing if pairing[pid] != real[pid]}
+
+    @cached_property
+    def _names(self) -> dict[int, str]:
+        return {p.id: f"{p.id}. {p.name}" if p.name else str(p.id) for p in self.state.players}
+
+    @cached_property
+    def why(self) -> dict[int, BoardWhy]:
+        """Board number -> why the engine paired it so (or that the arbiter changed it)."""
+        boards = [(n, b.white, b.black) for n, b in enumerate(self.pairing.boards, start=1)]
+        return board_reasons(self.explanation, boards, self._names)
+
+    @property
+    def bye_why(self) -> BoardWhy | None:
+        return bye_reasons(self.explanation, self.pairing.bye, self._names)
+
+    @property
+    def round_notes(self) -> tuple[ShownReason, ...]:
+        return round_notes(self.explanation, self._names)
 
 
 def draft_of(snap: Snapshot, number: int) -> Draft:
@@ -342,7 +406,8 @@ def draft_of(snap: Snapshot, number: int) -> Draft:
         None,
     )
     rules = TCEC_RULES if snap.tournament.is_tcec else ALL_RULES
-    return Draft(number, snap.state(number - 1), RoundPairing(boards, bye), rules)
+    explanation = stored_explanation(snap, number)
+    return Draft(number, snap.state(number - 1), RoundPairing(boards, bye), rules, explanation)
 
 
 def placed(pairing: RoundPairing) -> list[int]:

@@ -5,7 +5,9 @@ only (an import-linter contract checks it); inside, the packages are
   shares, and the Baku acceleration (C.04.7);
 - :mod:`.matching` — cardinality and weighted matching;
 - :mod:`.dutch`, :mod:`.dubov`, :mod:`.tcec` — one package per pairing system, each with
-  ``pair_round(state) -> RoundPairing`` (:mod:`.systems` finds them by name);
+  ``pair_round(state) -> RoundPairing`` and ``explain_round(state)`` (the same pairing with a
+  :class:`RoundExplanation`: why each board and the bye are what they are; :mod:`.systems`
+  finds them by name);
 - :mod:`.uscf` — the US Chess rater;
 - :mod:`.trf` (the FIDE Tournament Report File), :mod:`.tiebreaks` (C.07 and the TCEC final
   order), :mod:`.tools` (checker, generator, rule checks of hand-made pairings).
@@ -24,6 +26,16 @@ from pairing.engine.core.acceleration import (
 )
 from pairing.engine.core.colours import Preference, Strength, preference
 from pairing.engine.core.errors import EngineError, NoValidPairing, TrfError
+from pairing.engine.core.explain import (
+    BoardExplanation,
+    ByeExplanation,
+    ExplainRound,
+    ExplanationFormatError,
+    Reason,
+    RoundExplanation,
+    Topic,
+    render,
+)
 from pairing.engine.core.state import (
     BLANK,
     Board,
@@ -40,10 +52,12 @@ from pairing.engine.core.state import (
 from pairing.engine.systems import (
     SYSTEM_NAMES,
     PairRound,
+    explaining_system,
     initial_colour_of,
     pairing_system,
     with_system_record,
 )
+from pairing.engine.tcec import second_game as tcec_second_game
 from pairing.engine.tcec.seeding import group_seeding, random_seeding, recommended_groups
 from pairing.engine.tiebreaks import (
     TIE_BREAKS,
@@ -93,8 +107,12 @@ __all__ = [
     "TIE_BREAKS",
     "AccelerationError",
     "Board",
+    "BoardExplanation",
+    "ByeExplanation",
     "Colour",
     "EngineError",
+    "ExplainRound",
+    "ExplanationFormatError",
     "ForbiddenPairs",
     "GeneratorSettings",
     "NoValidPairing",
@@ -109,12 +127,15 @@ __all__ = [
     "RatingEvent",
     "RatingInputError",
     "RatingSystem",
+    "Reason",
     "RoundEntry",
+    "RoundExplanation",
     "RoundPairing",
     "RuleSet",
     "StandingRow",
     "Strength",
     "TieBreak",
+    "Topic",
     "TournamentInfo",
     "TournamentState",
     "TrfError",
@@ -128,6 +149,7 @@ __all__ = [
     "check_tournament",
     "event_from_json",
     "exchange",
+    "explaining_system",
     "generate_tournament",
     "group_a_size",
     "group_seeding",
@@ -141,11 +163,13 @@ __all__ = [
     "rate_event",
     "read_trf",
     "recommended_groups",
+    "render",
     "result_to_json",
     "same_pairing",
     "standings",
     "swap_colours",
     "tcec_final_order",
+    "tcec_second_game",
     "tie_break",
     "violations",
     "with_baku",

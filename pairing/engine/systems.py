@@ -1,4 +1,5 @@
-"""The pairing systems behind one interface: ``pair_round(state) -> RoundPairing``."""
+"""The pairing systems behind one interface: ``pair_round(state) -> RoundPairing``, and
+``explain_round(state) -> tuple[RoundPairing, RoundExplanation]`` (the same pairing, and why)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import importlib
 from collections.abc import Callable
 from dataclasses import replace
 
+from pairing.engine.core.explain import ExplainRound
 from pairing.engine.core.rules import initial_colour, pairing_numbers
 from pairing.engine.core.state import Colour, RoundPairing, TournamentState
 
@@ -20,6 +22,16 @@ SYSTEMS: dict[str, tuple[str, str]] = {
 }
 """Command-line name -> (module of :mod:`pairing.engine`, its pairing function). ``dutch`` is
 the edition the tournament names in TRF-2026 record 192, the one in force (2026) otherwise."""
+
+EXPLAINERS: dict[str, tuple[str, str]] = {
+    "dutch": ("dutch", "explain_round"),
+    "dutch-2017": ("dutch", "explain_round_2017"),
+    "dutch-2026": ("dutch", "explain_round_2026"),
+    "dubov": ("dubov", "explain_round"),
+    "tcec": ("tcec", "explain_round"),
+}
+"""Command-line name -> (module, its ``explain_round``: the same pairing as the system's
+pairing function, and why)."""
 
 SYSTEM_NAMES = tuple(SYSTEMS)
 """Command-line names."""
@@ -39,6 +51,16 @@ def pairing_system(name: str) -> PairRound:
     module, function = SYSTEMS[name]
     pair_round: PairRound = getattr(importlib.import_module(f"pairing.engine.{module}"), function)
     return pair_round
+
+
+def explaining_system(name: str) -> ExplainRound:
+    """The ``explain_round`` function of a system by its command-line name: the pairing its
+    ``pair_round`` gives, with the explanation."""
+    if name not in EXPLAINERS:
+        raise ValueError(f"unknown pairing system {name!r} (choose from {', '.join(SYSTEM_NAMES)})")
+    module, function = EXPLAINERS[name]
+    explain: ExplainRound = getattr(importlib.import_module(f"pairing.engine.{module}"), function)
+    return explain
 
 
 def initial_colour_of(name: str, state: TournamentState) -> Colour:

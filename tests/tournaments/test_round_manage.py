@@ -107,8 +107,9 @@ def test_it_does_a_constant_number_of_queries(
     make_entries(players)
     play(tournament, rounds=1)
     services.pair_next_round(tournament.pk)
-    for number in (1, 2):  # results, draft
-        with django_assert_num_queries(11):  # 9, and the menu's permissions (2)
+    # 9, and the menu's permissions (2); the draft: and its explanation
+    for number, queries in ((1, 11), (2, 12)):  # results, draft
+        with django_assert_num_queries(queries):
             arbiter_client.get(reverse("round_manage", args=[tournament.pk, number]))
 
 
@@ -168,3 +169,62 @@ def test_htmx_gets_a_board_row_back(arbiter_client: Client, tournament, make_ent
     )
     assert html.lstrip().startswith(f'<tr id="game-{game.pk}"') and "<html" not in html
     assert "Confirm the correction" not in html
+
+
+def tcec(tournament, double: bool = False):
+    tournament.pairing_system = "tcec_double" if double else "tcec"
+    tournament.save()
+    return tournament
+
+
+@pytest.mark.django_db
+def test_it_explains_each_board_and_the_bye_of_the_draft(
+    arbiter_client: Client, tournament, make_entries
+) -> None:
+    # TCEC round 1 of five: pairing order 1-5 by seed; the BYE to 5 (STEP 2); 1-2 and 3-4
+    # (STEP 4); equal white game differences and scores, round 1 of the 2112 pattern: the
+    # first-of-pair has black (STEP 5); playing order: the lower pair first.
+    make_entries(5)
+    services.pair_next_round(tcec(tournament).pk)
+    html = page(arbiter_client, tournament, 1)
+    board1 = html.split('id="why-1"')[1].split("</tr>")[0]
+    assert "<code>TCEC STEP 5</code>" in board1
+    assert "the 2112 pattern gives the first-of-pair 3. Player 03 black" in board1
+    board2 = html.split('id="why-2"')[1].split("</tr>")[0]
+    assert "1. Player 01 (place 1, score 0) is the first unpaired player" in board2
+    bye = html.split('id="why-bye"')[1].split("</details>")[0]
+    assert "<code>TCEC STEP 2</code>" in bye and "5. Player 05" in bye
+    assert 'id="why-round"' in html and "<code>TCEC STEP 1</code>" in html
+
+
+@pytest.mark.django_db
+def test_it_says_which_boards_the_arbiter_changed(
+    arbiter_client: Client, tournament, make_entries
+) -> None:
+    make_entries(4)
+    services.pair_next_round(tcec(tournament).pk)  # boards 4-3 and 2-1
+    services.swap_colours_in_draft(tournament.pk, 1, 1, confirm=True)
+    html = page(arbiter_client, tournament, 1)
+    board1 = html.split('id="why-1"')[1].split("</tr>")[0]
+    assert "The arbiter swapped the colours" in board1 and "TCEC STEP 5" not in board1
+    assert "TCEC STEP 5" in html.split('id="why-2"')[1].split("</tr>")[0]
+    services.exchange_in_draft(tournament.pk, 1, 1, 3, confirm=True)  # 4-1 and 2-3
+    html = page(arbiter_client, tournament, 1)
+    assert html.count("Changed by hand: the engine did not pair this board.") == 2
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("edition", "rule"), [("2017", "E.5"), ("2026", "5.2.5")])
+def test_a_dutch_draft_is_explained_by_its_edition(
+    arbiter_client: Client, tournament, make_entries, edition: str, rule: str
+) -> None:
+    """Round 1 of four: S1 = {1, 2}, S2 = {3, 4} (B.2 / 3.2); nobody has a colour history:
+    the colours by E.5 / 5.2.5."""
+    tournament.dutch_edition = edition
+    tournament.save()
+    make_entries(4)
+    services.pair_next_round(tournament.pk)
+    html = page(arbiter_client, tournament, 1)
+    board1 = html.split('id="why-1"')[1].split("</tr>")[0]
+    assert f"<code>C.04.3 {rule}</code>" in board1
+    assert "S1: 1. Player 01, 2. Player 02; S2: 3. Player 03, 4. Player 04" in board1

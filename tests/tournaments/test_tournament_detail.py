@@ -84,7 +84,7 @@ def test_it_does_a_constant_number_of_queries(
 ) -> None:
     make_entries(players)
     play(tournament, rounds=2)
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(7 if order == "board" else 6):  # by board: the explanation
         client.get(url(tournament, order=order))
 
 
@@ -99,7 +99,7 @@ def test_the_section_is_cached_until_something_changes(
         html = client.get(url(tournament)).content.decode()
     assert "1–0" not in html
     services.set_result(tournament.round_set.get().games.get(board=1).pk, "1-0")
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(7):  # the snapshot's five, the explanation, the tournament
         html = client.get(url(tournament), headers={"HX-Request": "true"}).content.decode()
     assert "1–0" in html
 
@@ -139,3 +139,36 @@ def test_it_names_the_dutch_edition(client: Client, tournament, edition: str) ->
     tournament.save()
     html = client.get(url(tournament)).content.decode()
     assert f"FIDE Dutch (C.04.3, {edition} edition)" in html
+
+
+def test_a_board_shows_its_float_and_colour_reasons(
+    client: Client, tournament, make_entries, play
+) -> None:
+    # TCEC, four players. Round 1: 2-1 and 4-3 (the first-of-pair has black in round 1 of the
+    # 2112 pattern), white wins. Round 2, pairing order 2, 4 (1 point), 1, 3: 2 meets 4, both
+    # WGD +1 and 1 point: round 2 of the pattern gives the first-of-pair (2) white; 1-3 alike.
+    # Playing order: 1-3 on board 1, 2-4 on board 2.
+    tournament.pairing_system = "tcec"
+    tournament.save()
+    make_entries(4)
+    play(tournament, rounds=2)
+    html = client.get(url(tournament, round=2)).content.decode()
+    assert '<th class="why">Why</th>' in html
+    board = html.split('id="board-2"')[1].split("</tr>")[0]  # the top pair plays last
+    assert "<code>TCEC STEP 5</code>" in board
+    assert "gives the first-of-pair Player 02 white" in board
+    assert "TCEC STEP 4" not in html  # how the pair was chosen is for the arbiter
+
+
+@pytest.mark.django_db
+def test_a_board_the_engine_did_not_pair_has_no_reasons(
+    client: Client, tournament, make_entries
+) -> None:
+    tournament.pairing_system = "tcec"
+    tournament.save()
+    make_entries(4)
+    rnd = services.pair_next_round(tournament.pk)  # 4-3 and 2-1
+    services.exchange_in_draft(tournament.pk, 1, 1, 3, confirm=True)
+    services.publish_round(rnd.pk)
+    html = client.get(url(tournament)).content.decode()
+    assert "Why?" not in html and "Changed by hand" not in html

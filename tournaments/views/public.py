@@ -246,6 +246,7 @@ def tournament_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
                 "games": view.games(rnd),
                 "lines": view.lines(rnd) if alpha else view.byes(rnd),
                 "before": view.scores_before(rnd),
+                "why": {} if alpha else view.why(rnd),
             }
         return context, view.label(rnd.number) if rnd else "Pairings"
 

@@ -22,6 +22,7 @@ from pairing.engine.core.errors import NoValidPairing
 from pairing.engine.dubov.graph import LegalGraph, first_subset
 from pairing.engine.dubov.order import middle_out
 from pairing.engine.dubov.players import DubovPlayer
+from pairing.engine.dubov.trace import BracketTrace
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +73,7 @@ def unavoidable_pairs(
     return t
 
 
-def shift(graph: LegalGraph, groups: Subgroups) -> Subgroups:
+def shift(graph: LegalGraph, groups: Subgroups, trace: BracketTrace | None = None) -> Subgroups:
     """B.4: shift players so that G1 and G2 have equal sizes and can be paired together."""
     g1_smaller = len(groups.g1) <= len(groups.g2)
     small, large = (groups.g1, groups.g2) if g1_smaller else (groups.g2, groups.g1)
@@ -85,6 +86,8 @@ def shift(graph: LegalGraph, groups: Subgroups) -> Subgroups:
     y_size = (len(large) - len(small)) // 2 + t
     y = first_y(graph, small, large, x, y_size, shifter_order(large, large_white))
     xs, ys = {p.id for p in x}, {p.id for p in y}
+    if trace is not None:
+        trace.unavoidable, trace.shifted_first, trace.shifted_second = t, tuple(x), tuple(y)
     new_small = (*(p for p in small if p.id not in xs), *y)
     new_large = (*(p for p in large if p.id not in ys), *x)
     if g1_smaller:
@@ -183,12 +186,17 @@ def first_y(
 
 
 def first_transposition(
-    graph: LegalGraph, s1: Sequence[DubovPlayer], g2: Sequence[DubovPlayer]
+    graph: LegalGraph,
+    s1: Sequence[DubovPlayer],
+    g2: Sequence[DubovPlayer],
+    passed_over: list[list[tuple[DubovPlayer, bool]]] | None = None,
 ) -> list[DubovPlayer]:
     """B.6: T2, the first transposition of G2 (D.3) with S1[i] - T2[i] legal for every i.
 
     Built position by position: S1[i] takes the highest-ranked G2 player still free with
-    whom the others can still be paired (the D.3 order is lexicographic)."""
+    whom the others can still be paired (the D.3 order is lexicographic). ``passed_over``
+    (when given) receives, per S1 player, the free G2 players ranked above the one taken,
+    each with whether C.1 and C.3 allowed the pair."""
     g1_ids = {p.id for p in s1}
     m = graph.matcher([p.id for p in (*s1, *g2)], lambda a, b: (a in g1_ids) != (b in g1_ids))
     if not m.perfect():
@@ -196,8 +204,10 @@ def first_transposition(
     free = by_rank(g2)
     t2 = []
     for p in s1:
-        for q in free:
+        for k, q in enumerate(free):
             if graph.legal(p.id, q.id) and m.fix_pair(p.id, q.id):
+                if passed_over is not None:
+                    passed_over.append([(r, graph.legal(p.id, r.id)) for r in free[:k]])
                 t2.append(q)
                 free.remove(q)
                 break
@@ -207,10 +217,15 @@ def first_transposition(
 
 
 def pair_bracket(
-    graph: LegalGraph, bracket: Sequence[DubovPlayer]
+    graph: LegalGraph, bracket: Sequence[DubovPlayer], trace: BracketTrace | None = None
 ) -> list[tuple[DubovPlayer, DubovPlayer]]:
     """B.3-B.6: the pairs (S1 player, T2 player) of a bracket that has a legal pairing."""
-    groups = shift(graph, initial_subgroups(bracket))
+    initial = initial_subgroups(bracket)
+    groups = shift(graph, initial, trace)
     s1 = by_aro(groups.g1)  # B.5
-    t2 = first_transposition(graph, s1, groups.g2)  # B.6
+    passed_over = None if trace is None else trace.passed_over
+    t2 = first_transposition(graph, s1, groups.g2, passed_over)  # B.6
+    if trace is not None:
+        trace.g1, trace.g2, trace.all_unplayed = initial.g1, initial.g2, initial.all_unplayed
+        trace.s1, trace.t2 = tuple(s1), tuple(t2)
     return list(zip(s1, t2, strict=True))

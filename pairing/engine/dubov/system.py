@@ -17,9 +17,10 @@ from pairing.engine.core.errors import NoValidPairing
 from pairing.engine.core.rules import board_order, initial_colour
 from pairing.engine.core.state import Board, Colour, PlayerId, RoundPairing, TournamentState
 from pairing.engine.dubov.bracket import pair_bracket
-from pairing.engine.dubov.colours import allocate, pairing_numbers
+from pairing.engine.dubov.colours import colour_decision, pairing_numbers
 from pairing.engine.dubov.graph import LegalGraph, LocalMatcher
 from pairing.engine.dubov.players import DubovPlayer, dubov_players
+from pairing.engine.dubov.trace import BracketTrace, ByeTrace, DubovTrace, UpfloatTrace
 from pairing.engine.dubov.upfloaters import choose_upfloaters
 
 
@@ -54,7 +55,17 @@ def legal_graph(state: TournamentState, players: Mapping[PlayerId, DubovPlayer])
     return LegalGraph.from_neighbours(ids, neighbours)
 
 
-def choose_bye(players: Mapping[PlayerId, DubovPlayer], everyone: LocalMatcher) -> PlayerId | None:
+def bye_order(player: DubovPlayer) -> tuple[int, int, int]:
+    """B.0 (c) lowest score, (d) most games played, (e) lowest position in the initial ranking
+    list: the sort key of the candidates."""
+    return (player.score, -player.games, -player.tpn)
+
+
+def choose_bye(
+    players: Mapping[PlayerId, DubovPlayer],
+    everyone: LocalMatcher,
+    trace: ByeTrace | None = None,
+) -> PlayerId | None:
     """B.0: with an odd number of players, the bye goes to the first player who (a) may
     receive it (C.2), (b) lets all the others be paired (C.4), taken by (c) lowest score,
     (d) most games played, (e) lowest position in the initial ranking list.
@@ -64,14 +75,15 @@ def choose_bye(players: Mapping[PlayerId, DubovPlayer], everyone: LocalMatcher) 
         if not everyone.perfect():
             raise NoValidPairing("no pairing of all the players satisfies C.1 and C.3")
         return None
-    candidates = sorted(
-        (p for p in players.values() if p.bye_allowed),
-        key=lambda p: (p.score, -p.games, -p.tpn),
-    )
+    candidates = sorted((p for p in players.values() if p.bye_allowed), key=bye_order)
+    if trace is not None:
+        trace.candidates = [p.id for p in candidates]
     for p in candidates:
         if everyone.perfect_without([p.id]):
             everyone.without([p.id])
             return p.id
+        if trace is not None:
+            trace.refused.append(p.id)
     raise NoValidPairing("B.0: no player can receive the pairing-allocated bye")
 
 
@@ -80,6 +92,7 @@ def pair_scoregroups(
     players: Mapping[PlayerId, DubovPlayer],
     graph: LegalGraph,
     remaining_matching: LocalMatcher,
+    trace: DubovTrace | None = None,
 ) -> list[tuple[DubovPlayer, DubovPlayer]]:
     """A.8 / B.1-B.6: the scoregroups in descending order of score.
 
@@ -92,11 +105,23 @@ def pair_scoregroups(
         if not residents:
             continue  # all upfloated into higher brackets
         lower = [p for p in remaining.values() if p.score < score]
+        bracket_trace = None
+        if trace is not None:
+            bracket_trace = BracketTrace(score, tuple(residents))
+            bracket_trace.upfloat = UpfloatTrace()
+            trace.brackets.append(bracket_trace)
         upfloaters = choose_upfloaters(
-            graph, residents, lower, state.is_last_round, remaining_matching
+            graph,
+            residents,
+            lower,
+            state.is_last_round,
+            remaining_matching,
+            trace=None if bracket_trace is None else bracket_trace.upfloat,
         )
         bracket = [*residents, *upfloaters]
-        pairs += pair_bracket(graph, bracket)
+        if bracket_trace is not None:
+            bracket_trace.upfloaters = tuple(upfloaters)
+        pairs += pair_bracket(graph, bracket, bracket_trace)
         for p in bracket:
             del remaining[p.id]
         remaining_matching.without(p.id for p in bracket)
@@ -105,17 +130,33 @@ def pair_scoregroups(
 
 def pair_round(state: TournamentState) -> RoundPairing:
     """Pair the next round of ``state``."""
+    return traced_pairing(state)[0]
+
+
+def traced_pairing(
+    state: TournamentState, trace: DubovTrace | None = None
+) -> tuple[RoundPairing, list[tuple[DubovPlayer, DubovPlayer, str]]]:
+    """Pair the next round of ``state``, filling ``trace`` when given; also the pairs in
+    board order as (white, black, the rule of section E that decided)."""
     players = dubov_players(state)
+    if trace is not None:
+        trace.players = dict(players)
     graph = legal_graph(state, players)
     everyone = graph.matcher(graph.ids)
-    bye = choose_bye(players, everyone)
+    bye_trace = None if trace is None else ByeTrace()
+    bye = choose_bye(players, everyone, bye_trace)
+    if trace is not None and bye is not None:
+        trace.bye = bye_trace
     if bye is not None:
         players = {pid: p for pid, p in players.items() if pid != bye}
-    pairs = pair_scoregroups(state, players, graph, everyone)
+    pairs = pair_scoregroups(state, players, graph, everyone, trace)
     first = initial_colour(state)
     numbers = pairing_numbers(state)
     boards = []
-    for pair in sorted(pairs, key=lambda pair: board_order(*pair)):
-        white, black = allocate(*pair, first, numbers)
+    coloured = []
+    for a, b in sorted(pairs, key=lambda pair: board_order(*pair)):
+        white_for_a, rule = colour_decision(a, b, first, numbers)
+        white, black = (a, b) if white_for_a else (b, a)
         boards.append(Board(white.id, black.id))
-    return RoundPairing(tuple(boards), bye)
+        coloured.append((white, black, rule))
+    return RoundPairing(tuple(boards), bye), coloured

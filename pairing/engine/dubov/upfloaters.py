@@ -41,10 +41,14 @@ from pairing.engine.core.errors import NoValidPairing
 from pairing.engine.dubov.graph import LegalGraph, LocalMatcher
 from pairing.engine.dubov.order import containers
 from pairing.engine.dubov.players import DubovPlayer
+from pairing.engine.dubov.trace import Alternative, UpfloatTrace
 
 Quality = tuple[int, int, int, int]
 """(C.7 colour-preference violations, C.8 maximum upfloaters, C.9 their upfloats so far,
 C.10 upfloaters who upfloated in the previous round); smaller is better."""
+
+ALTERNATIVES = 6
+"""Skipped higher candidates an explanation analyses per bracket."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +126,62 @@ class UpfloaterSearch:
             return self._choose()
         finally:
             self.rest.restore(snap)
+
+    def explain(self, chosen: Sequence[DubovPlayer], trace: UpfloatTrace) -> None:
+        """Fill ``trace``: the bounds on the number of upfloaters, the chosen set's quality,
+        and for each possible upfloater ranked above a chosen one (D.1.a) but not chosen,
+        the criterion that rejects the set holding it instead (up to ``ALTERNATIVES``)."""
+        snap = self.rest.snapshot()
+        self.rest.without(self.resident_ids)
+        try:
+            self._explain(chosen, trace)
+        finally:
+            self.rest.restore(snap)
+
+    def _explain(self, chosen: Sequence[DubovPlayer], trace: UpfloatTrace) -> None:
+        self.budget = None
+        trace.pool_scores = tuple(p.score for p in self.pool)
+        trace.residents_alone = len(self.residents) - 2 * self.graph.max_pairs(self.resident_ids)
+        trace.rest_bound = len(self.pool) - 2 * self.rest.size()
+        index = {p.id: i for i, p in enumerate(self.pool)}
+        positions = tuple(sorted(index[p.id] for p in chosen))
+        best = self._evaluate(positions) if positions else None
+        trace.quality = None if best is None else best.quality
+        if best is None:
+            return
+        taken = set(positions)
+        skipped = [i for i in range(positions[-1]) if i not in taken]
+        for q in skipped[:ALTERNATIVES]:
+            # Sets ahead of the chosen one in D.1 order: q in place of the first chosen
+            # member after it with its score (the same container), and in place of the last
+            # member when that one scores less (a better container by C.6).
+            score = self.pool[q].score
+            same = [i for i in positions if i > q and self.pool[i].score == score]
+            replaced = same[:1]
+            if self.pool[positions[-1]].score < score:
+                replaced.append(positions[-1])
+            for out in replaced:
+                other = tuple(sorted((taken - {out}) | {q}))
+                trace.alternatives.append(self._alternative(q, out, other, best.quality))
+        trace.more_alternatives = max(0, len(skipped) - ALTERNATIVES)
+
+    def _alternative(
+        self, q: int, out: int, positions: tuple[int, ...], best: Quality
+    ) -> Alternative:
+        player, instead_of = self.pool[q], self.pool[out]
+        members = [self.pool[i] for i in positions]
+        bracket = [p.id for p in (*self.residents, *members)]
+        if not self.graph.perfect(bracket):
+            return Alternative(player, instead_of, "C.1/C.3")
+        if not self.rest.perfect_without(p.id for p in members):
+            return Alternative(player, instead_of, "C.4")
+        choice = self._evaluate(positions)
+        assert choice is not None
+        for k, (theirs, ours) in enumerate(zip(choice.quality, best, strict=True)):
+            if theirs != ours:
+                criterion = f"C.{7 + k}" if theirs > ours else "D.1"
+                return Alternative(player, instead_of, criterion, choice.quality)
+        return Alternative(player, instead_of, "D.1", choice.quality)
 
     def _choose(self) -> tuple[DubovPlayer, ...]:
         if self.fast_budget < 0:
@@ -412,13 +472,18 @@ def choose_upfloaters(
     last_round: bool,
     remaining: LocalMatcher | None = None,
     fast_budget: int = 64,
+    trace: UpfloatTrace | None = None,
 ) -> tuple[DubovPlayer, ...]:
     """B.1-B.2: the upfloaters joining ``residents`` (possibly none).
 
     ``remaining``: a maximum matching of exactly the residents and ``lower`` (built here if
     not given); it is left as it was. ``fast_budget``: illegal sets the fast search may meet
-    before exact mode takes over (negative: exact mode at once)."""
+    before exact mode takes over (negative: exact mode at once). ``trace`` (when given)
+    receives what an explanation needs (:meth:`UpfloaterSearch.explain`)."""
     if remaining is None:
         remaining = graph.matcher([p.id for p in (*residents, *lower)])
     search = UpfloaterSearch(graph, residents, lower, last_round, remaining, fast_budget)
-    return search.choose()
+    chosen = search.choose()
+    if trace is not None:
+        search.explain(chosen, trace)
+    return chosen

@@ -88,7 +88,10 @@ def pair_bracket(
             mdps, residents, mode, rules, next_residents, lower, next_is_last, single_floater=True
         )
         pairs = exact_pairs(graph)
-    return result_of(graph, pairs)
+    result = result_of(graph, pairs)
+    if rules.recorder is not None:
+        rules.recorder.append((graph, result))
+    return result
 
 
 def exact_pairs(graph: BracketGraph) -> list[tuple[int, int]]:

@@ -13,42 +13,49 @@ from pairing.engine.dutch.players import DutchPlayer
 
 def white_for_first(a: DutchPlayer, b: DutchPlayer, initial: Colour) -> bool:
     """Whether ``a`` gets white against ``b`` (E.1-E.5)."""
+    return colour_decision(a, b, initial)[0]
+
+
+def colour_decision(a: DutchPlayer, b: DutchPlayer, initial: Colour) -> tuple[bool, int]:
+    """Whether ``a`` gets white against ``b``, and the rule that decided: 1-5 for E.1-E.5
+    (2026: 5.2.1-5.2.5)."""
     decided = _e1_to_e3(a, b)
     if decided is not None:
         return decided
     higher = higher_ranked(a, b)
     # E.4: grant the preference of the higher ranked player.
     if higher.preference.colour is not None:
-        return (higher.preference.colour is Colour.WHITE) == (higher is a)
+        return (higher.preference.colour is Colour.WHITE) == (higher is a), 4
     # E.5: odd pairing number -> the initial colour.
     higher_white = (higher.e5_number % 2 == 1) == (initial is Colour.WHITE)
-    return higher_white == (higher is a)
+    return higher_white == (higher is a), 5
 
 
-def _e1_to_e3(a: DutchPlayer, b: DutchPlayer) -> bool | None:
-    """Whether ``a`` gets white by E.1-E.3, ``None`` when those rules do not decide."""
+def _e1_to_e3(a: DutchPlayer, b: DutchPlayer) -> tuple[bool, int] | None:
+    """Whether ``a`` gets white by E.1-E.3 and which of them decided, ``None`` when those
+    rules do not decide."""
     pa, pb = a.preference, b.preference
     # E.1: grant both preferences (a player without preference takes what is left, A.6.d).
     if pa.colour is not None and pb.colour is not None and pa.colour is not pb.colour:
-        return pa.colour is Colour.WHITE
+        return pa.colour is Colour.WHITE, 1
     if pa.colour is None and pb.colour is not None:
-        return pb.colour is Colour.BLACK
+        return pb.colour is Colour.BLACK, 1
     if pb.colour is None and pa.colour is not None:
-        return pa.colour is Colour.WHITE
+        return pa.colour is Colour.WHITE, 1
     if pa.colour is not None:
         # E.2: grant the stronger preference; between two absolute ones (topscorers) the
         # wider colour difference.
         if pa.strength != pb.strength:
             stronger = pa if pa.strength > pb.strength else pb
-            return (stronger.colour is Colour.WHITE) == (stronger is pa)
+            return (stronger.colour is Colour.WHITE) == (stronger is pa), 2
         if pa.strength is Strength.ABSOLUTE and abs(pa.difference) != abs(pb.difference):
             wider = pa if abs(pa.difference) > abs(pb.difference) else pb
-            return (wider.colour is Colour.WHITE) == (wider is pa)
+            return (wider.colour is Colour.WHITE) == (wider is pa), 2
     # E.3: alternate to the most recent round in which they had different colours (played
     # games only, aligned from the latest one: C.04.2 D.5).
     for ca, cb in zip(reversed(a.colours), reversed(b.colours), strict=False):
         if ca is not cb:
-            return ca is Colour.BLACK
+            return ca is Colour.BLACK, 3
     return None
 
 

@@ -68,6 +68,14 @@ def fast_pairs(graph: BracketGraph) -> list[tuple[int, int]] | None:
 # -- the downfloater's slot ------------------------------------------------------------------
 
 
+def leaving_gains(graph: BracketGraph) -> dict[int, list[int]] | None:
+    """What each player of a bracket with a single downfloater gains by being that
+    downfloater: the bye's edge in the last bracket, C.7 (2026 C8) otherwise; ``None`` when
+    the following bracket's outcome is not the ideal one for every player (used to explain a
+    pairing, :mod:`dutch.explain`)."""
+    return _slot_gains(graph)
+
+
 def _slot_gains(graph: BracketGraph) -> dict[int, list[int]] | None:
     """Gain of each bracket player leaving the bracket (the slot's edges)."""
     n = graph.size

@@ -14,8 +14,9 @@ C.4-C.19; the generation order (D.1-D.3) is added by the solvers.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum, IntEnum
+from typing import TYPE_CHECKING
 
 from pairing.engine.core.state import Colour, PlayerId
 from pairing.engine.dutch.criteria import (
@@ -29,6 +30,9 @@ from pairing.engine.dutch.criteria import (
 from pairing.engine.dutch.edition import EDITION_2017, Edition
 from pairing.engine.dutch.players import DutchPlayer
 from pairing.engine.matching.cardinality import Matcher
+
+if TYPE_CHECKING:
+    from pairing.engine.dutch.bracket import BracketResult
 
 
 class Mode(Enum):
@@ -68,6 +72,9 @@ class RoundRules:
     """The initial colour (E.5)."""
     edition: Edition = EDITION_2017
     """The edition of C.04.3 in force."""
+    recorder: list[tuple[BracketGraph, BracketResult]] | None = field(default=None, compare=False)
+    """When explaining (:mod:`dutch.explain`): every bracket solved, with its chosen
+    candidate, in order."""
 
     def compatible(self, a: DutchPlayer, b: DutchPlayer) -> bool:
         """C.1-C.3: may the two players be paired?"""

@@ -19,13 +19,18 @@ from pairing.engine.dutch import outlook
 from pairing.engine.dutch.bracket import BracketResult, pair_bracket
 from pairing.engine.dutch.colours import allocate
 from pairing.engine.dutch.edition import EDITION_2017, EDITION_2026, Edition, edition_named
-from pairing.engine.dutch.graph import Mode, RoundRules, compatibility_sets
+from pairing.engine.dutch.graph import BracketGraph, Mode, RoundRules, compatibility_sets
 from pairing.engine.dutch.players import DutchPlayer, build_players, e5_numbers
 from pairing.engine.matching.cardinality import Matcher
 
 
-def pair_round(state: TournamentState, edition: Edition = EDITION_2017) -> RoundPairing:
-    """Pair the next round of ``state`` (by the 2017 rules unless ``edition`` says otherwise)."""
+def pair_round(
+    state: TournamentState,
+    edition: Edition = EDITION_2017,
+    recorder: list[tuple[BracketGraph, BracketResult]] | None = None,
+) -> RoundPairing:
+    """Pair the next round of ``state`` (by the 2017 rules unless ``edition`` says otherwise;
+    ``recorder``, when given, receives every bracket solved, for an explanation)."""
     players = build_players(state, edition)
     if not players:
         return RoundPairing(())
@@ -33,6 +38,7 @@ def pair_round(state: TournamentState, edition: Edition = EDITION_2017) -> Round
         barred=_barred(state, players),
         initial=initial_colour(state, e5_numbers),
         edition=edition,
+        recorder=recorder,
     )
     if players[0].score == players[-1].score:
         # One scoregroup (round 1): its bracket is the last one, which completes the round or

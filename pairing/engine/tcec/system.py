@@ -14,7 +14,8 @@ tie-breaks) is :func:`pairing.engine.tiebreaks.tcec_final_order`.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from enum import Enum
 
 from pairing.engine.core.state import Board, Player, PlayerId, RoundPairing, TournamentState
 from pairing.engine.tcec.history import (
@@ -66,6 +67,14 @@ def choose_bye(order: Sequence[Player], byes: Mapping[PlayerId, int]) -> Player 
     return next(p for p in reversed(order) if byes[p.id] == fewest)
 
 
+class ColourRule(Enum):
+    """Which clause of TCEC STEP 5 decided a pair's colours."""
+
+    WGD = "the greater white game difference gets black"
+    SCORE = "equal white game differences: the higher score gets black"
+    PATTERN = "equal white game differences and scores: the 2112 pattern"
+
+
 def single_round_colours(
     first: PlayerId,
     second: PlayerId,
@@ -76,13 +85,27 @@ def single_round_colours(
     """TCEC STEP 5, single rounds: the greater white game difference gets black; if equal, the
     higher score gets black; if equal too, the 2112 pattern: the first-of-pair has white in
     rounds 2, 3, 6, 7, 10, 11, ... and black in rounds 1, 4, 5, 8, 9, ..."""
+    return single_round_decision(first, second, wgd, scores, round_number)[0]
+
+
+def single_round_decision(
+    first: PlayerId,
+    second: PlayerId,
+    wgd: Mapping[PlayerId, int],
+    scores: Mapping[PlayerId, int],
+    round_number: int,
+) -> tuple[Board, ColourRule]:
+    """:func:`single_round_colours` and the clause that decided."""
     if wgd[first] != wgd[second]:
         first_black = wgd[first] > wgd[second]
+        rule = ColourRule.WGD
     elif scores[first] != scores[second]:
         first_black = scores[first] > scores[second]
+        rule = ColourRule.SCORE
     else:
         first_black = (round_number - 1) % 4 in (0, 3)
-    return Board(second, first) if first_black else Board(first, second)
+        rule = ColourRule.PATTERN
+    return (Board(second, first) if first_black else Board(first, second)), rule
 
 
 def double_round_colours(first: PlayerId, second: PlayerId) -> Board:
@@ -98,8 +121,26 @@ def playing_order(pairs: Sequence[Board]) -> tuple[Board, ...]:
     return tuple(reversed(pairs))
 
 
-def pair_tcec_round(state: TournamentState) -> TcecRound:
-    """Pair the next TCEC round of ``state``, keeping the intermediate decisions."""
+@dataclass
+class Trace:
+    """What :func:`pair_tcec_round` saw on the way, kept for an explanation."""
+
+    wgd: Mapping[PlayerId, int] = field(default_factory=dict)
+    """White game differences before the round."""
+    scores: Mapping[PlayerId, int] = field(default_factory=dict)
+    byes: Mapping[PlayerId, int] = field(default_factory=dict)
+    """BYEs received before the round."""
+    graph: ViabilityGraph | None = None
+    """The STEP 3 graph after the drops (vertices: the players to pair in pairing order)."""
+    passed_over: list[list[int]] = field(default_factory=list)
+    """STEP 4, per pair formed (in formation order): vertices passed over."""
+    formed: list[tuple[int, int]] = field(default_factory=list)
+    """STEP 4: the pairs of vertices (first-of-pair, second-of-pair) in formation order."""
+
+
+def pair_tcec_round(state: TournamentState, trace: Trace | None = None) -> TcecRound:
+    """Pair the next TCEC round of ``state``, keeping the intermediate decisions (and, with a
+    ``trace``, what an explanation needs)."""
     record = read_record(state)
     history = encounter_history(state, record)
     round_number = state.next_round
@@ -115,13 +156,18 @@ def pair_tcec_round(state: TournamentState) -> TcecRound:
         forbidden_pairs(state, round_number),
     )
     dropped = graph.establish()  # STEP 3
+    passed_over = None if trace is None else trace.passed_over
+    formed = graph.greedy_pairs(passed_over)  # STEP 4
     boards = []
-    for i, j in graph.greedy_pairs():  # STEP 4
+    for i, j in formed:
         first, second = to_pair[i], to_pair[j]
         if state.double_rounds:  # STEP 5
             boards.append(double_round_colours(first, second))
         else:
             boards.append(single_round_colours(first, second, wgd, scores, round_number))
+    if trace is not None:
+        trace.wgd, trace.scores, trace.byes = wgd, scores, record.byes
+        trace.graph, trace.formed = graph, formed
     return TcecRound(
         number=round_number,
         boards=playing_order(boards),

@@ -160,10 +160,13 @@ class ViabilityGraph:
 
     # -- STEP 4 -------------------------------------------------------------------------------
 
-    def greedy_pairs(self) -> list[tuple[int, int]]:
+    def greedy_pairs(self, passed_over: list[list[int]] | None = None) -> list[tuple[int, int]]:
         """TCEC STEP 4 (after :meth:`establish`): pairs of vertices ``(first, second)`` in the
         order formed. The first unpaired player in pairing order takes the highest-ranked
-        unpaired player he may meet such that the rest of the round stays viable."""
+        unpaired player he may meet such that the rest of the round stays viable.
+
+        ``passed_over`` (when given) receives, per pair, the unpaired players ranked above the
+        second-of-pair that the first-of-pair could not take."""
         matcher = self.matcher
         remaining = list(range(len(self.players)))
         pairs = []
@@ -175,7 +178,24 @@ class ViabilityGraph:
                     break
             else:  # cannot happen while the kept matching is perfect
                 raise NoValidPairing(f"TCEC STEP 4: player {self.players[first]} has no partner")
+            if passed_over is not None:
+                passed_over.append(remaining[1:k])
             del remaining[k]
             del remaining[0]
             pairs.append((first, second))
         return pairs
+
+    # -- explanation --------------------------------------------------------------------------
+
+    def meetings(self) -> dict[tuple[int, int], list[int]]:
+        """Pair of vertices (smaller first) -> the rounds in force (0 = the earliest one
+        left) in which they met."""
+        out: dict[tuple[int, int], list[int]] = {}
+        for k, pairs in enumerate(self._rounds):
+            for edge in pairs:
+                out.setdefault(edge, []).append(k)
+        return out
+
+    def forbidden(self, a: int, b: int) -> bool:
+        """The arbiter forbade the pair for this round."""
+        return pair_key(a, b) in self._forbidden
