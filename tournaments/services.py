@@ -537,10 +537,11 @@ E_RULES = {
 """C.04.3 E.1-E.5 (Dutch) and C.04.4.1 E.0-E.4 (Dubov)."""
 
 
-def review_draft(draft: Draft, system: str) -> list[BoardReview]:
+def review_draft(draft: Draft, system: str, dutch_edition: str = "2017") -> list[BoardReview]:
     """Every board of the draft with both players' scores, ratings, colour histories, floats
-    and the colour rule that decides the pair (C.04.3 E.1-E.5, C.04.4.1 E.0-E.4, TCEC STEP 5),
-    computed from the state before the round (the engine does not report which rule it used)."""
+    and the colour rule that decides the pair (C.04.3 E.1-E.5, numbered 5.2.1-5.2.5 in the
+    2026 edition; C.04.4.1 E.0-E.4; TCEC STEP 5), computed from the state before the round, so
+    that boards changed by hand are reviewed too."""
     state = draft.state
     players = {p.id: _player_review(state, p.id, system) for p in state.players}
     out = []
@@ -552,6 +553,8 @@ def review_draft(draft: Draft, system: str) -> list[BoardReview]:
         else:
             rule, white = _colour_rule(state, board.white, board.black, system)
             reason = E_RULES[rule]
+            if system == "dutch" and dutch_edition == "2026":  # C.04.3 (2026) 5.2.x = E.x
+                rule = f"5.2.{rule.removeprefix('E.')}"
         out.append(
             BoardReview(number, players[board.white], players[board.black], rule, reason, white)
         )

@@ -1,6 +1,6 @@
 """The draft review: each board's scores, ratings, colour histories, floats and the colour rule
-that decides it (C.04.3 E.1-E.5, C.04.4.1 E.0-E.4, TCEC STEP 5), worked out by the app from the
-state, since the engine does not say which rule it applied."""
+that decides it (C.04.3 E.1-E.5 / 2026 5.2.1-5.2.5, C.04.4.1 E.0-E.4, TCEC STEP 5), worked out
+by the app from the state, so that boards changed by hand are reviewed as well."""
 
 from __future__ import annotations
 
@@ -12,8 +12,9 @@ from tournaments import services
 from tournaments.models import Tournament
 
 
-def review(t: Tournament, number: int) -> list[services.BoardReview]:
-    return services.review_draft(services.draft_of(snapshot(t), number), t.engine_system)
+def review(t: Tournament, number: int, edition: str = "2017") -> list[services.BoardReview]:
+    draft = services.draft_of(snapshot(t), number)
+    return services.review_draft(draft, t.engine_system, edition)
 
 
 @pytest.mark.django_db
@@ -27,6 +28,25 @@ def test_round_1_is_decided_by_the_pairing_number(tournament, make_entries) -> N
     assert (second.white.id, second.rule, second.rule_white) == (4, "E.5", 4)  # no. 2 is even
     assert first.white.history == "" and first.white.preference == "none"
     assert not first.swapped
+
+
+@pytest.mark.django_db
+def test_the_2026_edition_numbers_the_colour_rules_5_2(
+    arbiter_client, tournament, make_entries
+) -> None:
+    """C.04.3 (2026) 5.2.1-5.2.5 are the 2017 E.1-E.5 renumbered: round 1 is 5.2.5."""
+    make_entries(4)
+    services.pair_next_round(tournament.pk)
+    assert [b.rule for b in review(tournament, 1, "2026")] == ["5.2.5", "5.2.5"]
+    assert [b.rule for b in review(tournament, 1, "2017")] == ["E.5", "E.5"]
+    page = arbiter_client.get(f"/tournaments/{tournament.pk}/manage/rounds/1/").content.decode()
+    assert (
+        "C.04.3 (2026) 5.2.1–5.2.5 decide the colours" in page and "<strong>5.2.5</strong>" in page
+    )
+    tournament.dutch_edition = "2017"
+    tournament.save()
+    page = arbiter_client.get(f"/tournaments/{tournament.pk}/manage/rounds/1/").content.decode()
+    assert "C.04.3 E.1–E.5 decide the colours" in page
 
 
 @pytest.mark.django_db

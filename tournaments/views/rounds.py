@@ -67,7 +67,9 @@ def _context(tournament: Tournament, number: int, **extra: Any) -> dict[str, Any
         draft = board.draft(first)
         context |= {"draft": draft, "violations": draft.violations, "first_leg": first}
         context["virtual"] = draft.virtual_points
-        context["review"] = services.review_draft(draft, tournament.engine_system)
+        context["review"] = services.review_draft(
+            draft, tournament.engine_system, tournament.dutch_edition
+        )
         context["unpaired"] = board.unpaired(first)
     return context | extra
 
