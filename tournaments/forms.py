@@ -668,6 +668,11 @@ class PairByHandForm(forms.Form):
         initial="nearest",
         widget=forms.RadioSelect,
     )
+    reason = forms.CharField(
+        required=False,
+        max_length=500,
+        help_text="Why the round is paired by hand (kept in the round's receipt).",
+    )
 
 
 class AddBoardForm(forms.Form):

@@ -36,6 +36,8 @@ from tournaments.views.access import (
 )
 
 TEMPLATE = "tournaments/round_manage.html"
+REASON_LENGTH = 500
+"""The longest reason for a change the round's receipt keeps."""
 SECTIONS = ("draft", "round-status")
 RESULT_BUTTONS = [
     ("1-0", "1–0", "White wins (key 1)"),
@@ -114,7 +116,9 @@ def round_pair_by_hand(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         if not form.is_valid():
             raise services.ArbiterError("Choose how to start the pairing.")
         data = form.cleaned_data
-        rnd = services.pair_next_round(tournament.pk, data["round"], by_hand=data["start"])
+        rnd = services.pair_next_round(
+            tournament.pk, data["round"], by_hand=data["start"], reason=data["reason"]
+        )
     except services.ArbiterError as e:
         messages.error(request, str(e))
         return redirect("tournament_manage", tournament.pk)
@@ -139,17 +143,20 @@ def _change(
     request: HtmxHttpRequest,
     tournament: Tournament,
     number: int,
-    change: Callable[[bool], services.DraftChange],
+    change: Callable[[bool, str], services.DraftChange],
     fields: dict[str, Any],
 ) -> HttpResponse:
-    """Apply a draft change (``change(confirm)``); broken rules come back to be confirmed."""
+    """Apply a draft change (``change(confirm, reason)``); broken rules come back to be
+    confirmed, with the reason the round's receipt keeps."""
     confirm = request.POST.get("confirm") == "1"
+    reason = " ".join(request.POST.get("reason", "").split())[:REASON_LENGTH]
     try:
-        outcome = change(confirm)
+        outcome = change(confirm, reason)
     except services.ArbiterError as e:
         return _after_change(request, tournament, number, problem=str(e))
     if not outcome.applied:
         pending = {"action": request.path, "fields": fields, "broken": outcome.broken}
+        pending |= {"reason": reason, "reason_missing": outcome.reason_missing}
         return _after_change(request, tournament, number, pending=pending)
     return _after_change(request, tournament, number, changed=True)
 
@@ -191,7 +198,9 @@ def round_exchange(request: HtmxHttpRequest, pk: int, number: int) -> HttpRespon
         request,
         tournament,
         number,
-        lambda confirm: services.exchange_in_draft(tournament.pk, number, a, b, confirm),
+        lambda confirm, reason: services.exchange_in_draft(
+            tournament.pk, number, a, b, confirm, reason
+        ),
         {"a": a, "b": b},
     )
 
@@ -209,7 +218,9 @@ def round_swap_colours(request: HtmxHttpRequest, pk: int, number: int) -> HttpRe
         request,
         tournament,
         number,
-        lambda confirm: services.swap_colours_in_draft(tournament.pk, number, board, confirm),
+        lambda confirm, reason: services.swap_colours_in_draft(
+            tournament.pk, number, board, confirm, reason
+        ),
         {"board": board},
     )
 
@@ -227,7 +238,9 @@ def round_add_board(request: HtmxHttpRequest, pk: int, number: int) -> HttpRespo
         request,
         tournament,
         number,
-        lambda confirm: services.add_board(tournament.pk, number, white, black, confirm),
+        lambda confirm, reason: services.add_board(
+            tournament.pk, number, white, black, confirm, reason
+        ),
         {"white": white, "black": black},
     )
 
@@ -245,7 +258,9 @@ def round_remove_board(request: HtmxHttpRequest, pk: int, number: int) -> HttpRe
         request,
         tournament,
         number,
-        lambda confirm: services.remove_board(tournament.pk, number, board, confirm),
+        lambda confirm, reason: services.remove_board(
+            tournament.pk, number, board, confirm, reason
+        ),
         {"board": board},
     )
 
@@ -263,7 +278,7 @@ def round_set_bye(request: HtmxHttpRequest, pk: int, number: int) -> HttpRespons
         request,
         tournament,
         number,
-        lambda confirm: services.set_bye(tournament.pk, number, player, confirm),
+        lambda confirm, reason: services.set_bye(tournament.pk, number, player, confirm, reason),
         {"player": player or ""},
     )
 
