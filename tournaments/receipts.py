@@ -31,8 +31,10 @@ from tournaments.models import PairingReceipt, Round, Tournament
 
 def engine_input(tournament: Tournament, state: TournamentState) -> tuple[str, TournamentState]:
     """The TRF of ``state`` for the tournament's engine, and the state the engine reads from
-    it (``python -m pairing pair`` reads the same from the file)."""
-    trf = write_trf(state)
+    it (``python -m pairing pair`` reads the same from the file). Birth dates and sex are
+    left out: no pairing system reads them, and the receipt is public once published."""
+    players = tuple(replace(p, birth_date="", sex="") for p in state.players)
+    trf = write_trf(replace(state, players=players))
     return trf, engine_state(trf, engine_system(tournament))
 
 

@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
-from tournaments import services
+from tournaments import receipts, services, whatif
 from tournaments.dashboard import Dashboard
 from tournaments.forms import (
     AddBoardForm,
@@ -26,6 +26,7 @@ from tournaments.forms import (
     PairByHandForm,
     ResultForm,
     SwapColoursForm,
+    WhatIfForm,
 )
 from tournaments.models import Game, Round, Tournament
 from tournaments.views.access import (
@@ -71,7 +72,18 @@ def _context(tournament: Tournament, number: int, **extra: Any) -> dict[str, Any
         context["virtual"] = draft.virtual_points
         context["review"] = services.review_draft(draft, tournament.engine_system)
         context["unpaired"] = board.unpaired(first)
+    if rnd.status != Round.Status.DRAFT:  # issue 15: the receipt, the what-if form
+        context["receipt"] = receipts.published_receipt(tournament, number)
+        context["what_if_form"] = what_if_form(board.snap)
     return context | extra
+
+
+def what_if_form(snap: whatif.Snapshot, data: Any = None) -> WhatIfForm | None:
+    """The what-if form for the games in play (bound to ``data``), when a round follows."""
+    games = whatif.games_in_play(snap)
+    if not games or not whatif.next_round_exists(snap):
+        return None
+    return WhatIfForm(data, games=games, choices=whatif.RESULT_CHOICES)
 
 
 def _round_page(
@@ -155,8 +167,8 @@ def _change(
     except services.ArbiterError as e:
         return _after_change(request, tournament, number, problem=str(e))
     if not outcome.applied:
-        pending = {"action": request.path, "fields": fields, "broken": outcome.broken}
-        pending |= {"reason": reason, "reason_missing": outcome.reason_missing}
+        pending: dict[str, Any] = {"action": request.path, "fields": fields, "reason": reason}
+        pending |= {"broken": outcome.broken, "reason_missing": outcome.reason_missing}
         return _after_change(request, tournament, number, pending=pending)
     return _after_change(request, tournament, number, changed=True)
 
