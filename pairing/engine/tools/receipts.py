@@ -345,6 +345,7 @@ def verify_receipt(receipt: Receipt, hash_problems: Sequence[str] = ()) -> Verif
         ours, error = pairing_system(receipt.system)(state), ""
     except EngineError as e:
         ours, error = None, str(e)
+    by_hand = bool(receipt.changes) and receipt.changes[0].kind == PAIR_BY_HAND
     if ours is None:
         lines.append(f"the engine finds no pairing: {error}")
     if receipt.engine_pairing is not None and ours != receipt.engine_pairing:
@@ -353,12 +354,15 @@ def verify_receipt(receipt: Receipt, hash_problems: Sequence[str] = ()) -> Verif
             "the engine pairs the TRF differently from the engine pairing the receipt records:"
         )
         lines.extend(_differences(receipt.engine_pairing, ours, "recorded", "now"))
-    elif receipt.engine_pairing is None and ours is not None:
+    elif receipt.engine_pairing is None and ours is not None and not by_hand:
         ok = False
         lines.append(
-            f"the receipt says the engine found no pairing ({receipt.engine_error}), "
-            "but it pairs the round now"
+            f"the receipt says the engine gave no pairing ({receipt.engine_error}), but it "
+            f"pairs the round now"
         )
+    elif by_hand and receipt.engine_pairing is None and ours is not None:
+        lines.append("the round was paired by hand; the engine would pair it:")
+        lines.extend(f"  {b.white}-{b.black}" for b in ours.boards)
     expected = ours
     for number, change in enumerate(receipt.changes, start=1):
         why = f" (reason: {change.reason})" if change.reason else ""
