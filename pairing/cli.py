@@ -4,7 +4,8 @@ receipts; rate USCF events.
 Works like the FIDE-endorsed engines (JaVaFo, bbpPairings): the output of ``pair`` is the
 number of pairs, then one ``WHITE BLACK`` line per board, the bye written ``ID 0``.
 Exit codes: 0 done, 1 no valid pairing (or ``check`` found differences, or ``verify`` did not
-verify), 2 unexpected error or system not implemented, 3 invalid input file. Imports nothing from Django.
+verify), 2 unexpected error or system not implemented, 3 invalid input file. Imports nothing
+from Django.
 """
 
 from __future__ import annotations

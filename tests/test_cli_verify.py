@@ -30,7 +30,9 @@ def test_a_faithful_receipt_verifies(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert cli.main(["verify", str(path)]) == 0
     out = capsys.readouterr().out
     assert "change 1: colours of board 2 swapped (reason: a wheelchair board)" in out
-    assert out.endswith("the published pairing is the engine's after the 1 listed change\nverified\n")
+    assert out.endswith(
+        "the published pairing is the engine's after the 1 listed change\nverified\n"
+    )
 
 
 def test_a_pairing_changed_without_listing_exits_1(
