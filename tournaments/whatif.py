@@ -46,7 +46,7 @@ RESULT_CHOICES = [
     ("-+", "−/+ (forfeit)"),
     ("--", "−/− (double forfeit)"),
 ]
-RESULT_LABELS = dict(RESULT_CHOICES) | {"1/2": "½–½", "1-0": "1–0", "0-1": "0–1"}
+RESULT_LABELS = dict(RESULT_CHOICES) | {"": "no result (a draw for pairing)"}
 CACHE_SECONDS = 3600
 
 
@@ -82,7 +82,7 @@ class Preview:
 
     policy: str
     assumed: list[tuple[Game, str]]
-    """Each game in play with the result assumed ("" : none, a draw for pairing)."""
+    """Each game in play with the result assumed, in words."""
     boards: list[PreviewBoard]
     bye: Entry | None = None
     problem: str = ""
@@ -114,9 +114,9 @@ def preview(snap: Snapshot, policy: str, typed: Mapping[int, str]) -> Preview:
         assumed = assume_results(state, results)
         pairing = _pair(snap, assumed)
     except (EngineError, AccelerationError) as e:
-        listed = [(g, "") for g in games]
+        listed = [(g, RESULT_LABELS[""]) for g in games]
         return Preview(policy, listed, [], problem=f"The next round cannot be paired: {e}.")
-    listed = [(g, results.get(board(g), "")) for g in games]
+    listed = [(g, RESULT_LABELS[results.get(board(g), "")]) for g in games]
     entry = snap.entry_by_number
     scores = assumed.scores
     boards = [
