@@ -57,5 +57,5 @@ def test_a_changed_board_is_marked_and_the_receipt_downloads(
     shot(page, "pairings-changed-by-the-arbiter")
     with page.expect_download() as download:
         page.get_by_role("link", name="download").click()
-    document = json.loads(open(download.value.path(), encoding="utf-8").read())
+    document = json.loads(download.value.path().read_text(encoding="utf-8"))
     assert document["changes"][0]["reason"] == "the players asked"
