@@ -1,10 +1,11 @@
-"""``python -m pairing``: pair, check and generate tournaments from TRF files; rate USCF events.
+"""``python -m pairing``: pair, check and generate tournaments from TRF files; verify pairing
+receipts; rate USCF events.
 
 Works like the FIDE-endorsed engines (JaVaFo, bbpPairings): the output of ``pair`` is the
 number of pairs, then one ``WHITE BLACK`` line per board, the bye written ``ID 0``.
-Exit codes: 0 done, 1 no valid pairing (or ``check`` found differences), 2 unexpected
-error, system not implemented or a field past the system's player limit (``pairing.limits``;
-``--no-limit`` lifts it), 3 invalid input file. Imports nothing from Django.
+Exit codes: 0 done, 1 no valid pairing (or ``check`` found differences, or ``verify`` did not
+verify), 2 unexpected error, system not implemented or a field past the system's player limit
+(``pairing.limits``; ``--no-limit`` lifts it), 3 invalid input file. Imports nothing from Django.
 """
 
 from __future__ import annotations
@@ -17,23 +18,33 @@ from dataclasses import replace
 from pathlib import Path
 
 from pairing.engine import (
+    POLICIES,
     RULE_SETS,
     SYSTEM_NAMES,
     AccelerationError,
+    AssumptionError,
     GeneratorSettings,
     NoValidPairing,
     RatingInputError,
+    ReceiptError,
     TournamentState,
     TrfError,
     apply_declared_acceleration,
+    assume_results,
     check_tournament,
     event_from_json,
     explaining_system,
     generate_tournament,
+    load_receipt,
     load_trf,
     pairing_system,
+    parse_assumptions,
+    policy_results,
     rate_event,
+    resolve,
     result_to_json,
+    round_games,
+    verify_receipt,
     with_system_record,
     write_trf,
 )
@@ -85,6 +96,8 @@ def _check_size(args: argparse.Namespace, players: int) -> None:
 def cmd_pair(args: argparse.Namespace) -> int:
     state = _load(args.file, args.double, args.system)
     _check_size(args, len(state.players))
+    if args.assume is not None:
+        state = _assumed(state, args.assume, args.system)
     explanation = None
     if args.explain:
         pairing, explanation = explaining_system(args.system)(state)
@@ -100,6 +113,44 @@ def cmd_pair(args: argparse.Namespace) -> int:
         names = {p.id: p.name for p in state.players if p.name}
         sys.stdout.write(("\n" if not args.output else "") + explanation.text(names))
     return EXIT_OK
+
+
+def _assumed(state: TournamentState, text: str, system: str) -> TournamentState:
+    """``--assume``: the state with the games of the round in play that have no result given
+    the results ``text`` names (``draws``, ``higher-rated``, or ``BOARD:RESULT,...``); what is
+    assumed goes to stderr."""
+    games = round_games(state, system)
+    if not any(g.pending for g in games):
+        raise AssumptionError(
+            f"every game of the last round (round {state.next_round - 1}) has a result"
+        )
+    word = text.strip()
+    if word in POLICIES:
+        results = policy_results(state, games, word)
+    else:
+        results = resolve(parse_assumptions(text), games, state.double_rounds)
+    shown = []
+    for g in games:
+        if g.pending:
+            assumed = results.get(g.pair, "no result (counts as a draw, C.04.2 D.1)")
+            shown.append(f"{g.label(state.double_rounds)} ({g.white}-{g.black}): {assumed}")
+    print("assuming " + "; ".join(shown), file=sys.stderr)
+    return assume_results(state, results)
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    try:
+        text = sys.stdin.read() if args.receipt == "-" else Path(args.receipt).read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise ReceiptError(f"cannot read {args.receipt}: {e}") from e
+    receipt, hash_problems = load_receipt(text)
+    try:
+        verification = verify_receipt(receipt, hash_problems)
+    except TrfError as e:
+        raise ReceiptError(f"$.trf: {e}") from e
+    print("\n".join(verification.lines))
+    print("verified" if verification.ok else "NOT verified")
+    return EXIT_OK if verification.ok else EXIT_NO_PAIRING
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -224,7 +275,27 @@ def build_parser() -> argparse.ArgumentParser:
         help="after the pairing, print why each board and the bye are what they are, "
         "citing the articles of the rules (reasons name players as #N, the starting rank)",
     )
+    p.add_argument(
+        "--assume",
+        metavar="RESULTS",
+        help="pair as if the games of the last round without a result had ended so: "
+        "'draws', 'higher-rated' (the higher-rated player wins; equal ratings draw), or "
+        "BOARD:RESULT items, e.g. '12:1-0,13:1/2' (results 1-0 0-1 1/2 +- -+ --; boards "
+        "numbered in C.04.2 D.9 order, TCEC: playing order; 12.2 = board 12, game 2 of a "
+        "double round); games not named count as draws",
+    )
     p.set_defaults(run=cmd_pair)
+
+    p = sub.add_parser(
+        "verify",
+        help="re-pair a round's receipt and check the published pairing",
+        description="Re-pair the TRF of a pairing receipt (docs/receipts.md) with its system, "
+        "apply the arbiter's listed changes, and compare with the published pairing board by "
+        "board; the SHA-256 of the TRF and of the pairing are checked. Exit 0 verified, 1 not "
+        "(the differing boards are listed), 3 not a readable receipt.",
+    )
+    p.add_argument("receipt", metavar="RECEIPT", help='the receipt (JSON; "-" reads stdin)')
+    p.set_defaults(run=cmd_verify)
 
     p = sub.add_parser("check", help="re-pair every round and list the differences")
     system_args(p)
@@ -274,6 +345,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return code
     except TrfError as e:
         print(f"invalid input: {e}", file=sys.stderr)
+        return EXIT_INVALID_INPUT
+    except AssumptionError as e:
+        print(f"invalid --assume: {e}", file=sys.stderr)
+        return EXIT_INVALID_INPUT
+    except ReceiptError as e:
+        print(f"invalid receipt: {e}", file=sys.stderr)
         return EXIT_INVALID_INPUT
     except NoValidPairing as e:
         print(f"no valid pairing: {e}", file=sys.stderr)

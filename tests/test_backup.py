@@ -26,6 +26,7 @@ from tournaments.models import (
     Event,
     ForbiddenPair,
     Game,
+    PairingReceipt,
     Player,
     Round,
     Tournament,
@@ -153,6 +154,9 @@ def _rows(t: Tournament) -> dict[str, list[tuple]]:
             values(v, {"id"}) for v in VirtualPoints.objects.filter(entry__tournament=t)
         ),
         "forbidden": [values(f, own) for f in t.forbidden_pairs.order_by("pk")],
+        "receipts": sorted(
+            values(r, {"id"}) for r in PairingReceipt.objects.filter(round__tournament=t)
+        ),
     }
 
 
@@ -169,6 +173,25 @@ def test_every_stored_value_comes_back(full: Tournament, arbiter) -> None:
     late = copy_.entries.get(name="Late, Lena")
     assert late.joined_round == 2 and late.uscf_id == "87654321"
     assert copy_.entries.get(withdrawn_from_round=3)
+
+
+@pytest.mark.django_db
+def test_the_receipts_come_back(full: Tournament, arbiter) -> None:
+    """Each round's pairing receipt (three: two published, the draft's) with its TRF."""
+    copy_ = restored(full, arbiter)
+    receipts = PairingReceipt.objects.filter(round__tournament=copy_).order_by("round__number")
+    assert [r.round.number for r in receipts] == [1, 2, 3]
+    assert [r.is_published for r in receipts] == [True, True, False]
+    assert receipts[0].trf.startswith("012 Spring Open")
+
+
+@pytest.mark.django_db
+def test_a_backup_written_before_receipts_restores(one: Tournament, arbiter) -> None:
+    document = backup.export_tournament(one)
+    del document["receipts"]
+    copy_ = backup.restore(backup.dumps(document), arbiter.pk)
+    assert not PairingReceipt.objects.filter(round__tournament=copy_).exists()
+    assert copy_.round_set.count() == 3
 
 
 @pytest.mark.django_db
@@ -330,16 +353,16 @@ def test_the_export_is_generic_over_the_concrete_fields(one: Tournament) -> None
 
 
 @pytest.mark.django_db
-def test_the_export_takes_seven_queries_whatever_the_size(
+def test_the_export_takes_eight_queries_whatever_the_size(
     one: Tournament, django_assert_num_queries
 ) -> None:
     """Tournament (with its event), entries (with identities), rounds, games, byes, virtual
-    points, forbidden pairs."""
+    points, forbidden pairs, pairing receipts."""
     small = Tournament.objects.create(
         name="Small", start_date=one.start_date, end_date=one.end_date
     )
     for t in (small, one):
-        with django_assert_num_queries(7):
+        with django_assert_num_queries(8):
             backup.export_tournament(t)
 
 

@@ -34,6 +34,7 @@ from tournaments.models import (
     Event,
     ForbiddenPair,
     Game,
+    PairingReceipt,
     Player,
     Round,
     Tournament,
@@ -158,9 +159,22 @@ FORBIDDEN_PAIRS = Part(
     excluded={"id": ROW_ID, "tournament": "the tournament restored"},
     references={"first": ENTRY, "second": ENTRY},
 )
-PARTS = (TOURNAMENT, EVENT, ENTRIES, ROUNDS, GAMES, BYES, VIRTUAL_POINTS, FORBIDDEN_PAIRS)
-LISTS = (ENTRIES, ROUNDS, GAMES, BYES, VIRTUAL_POINTS, FORBIDDEN_PAIRS)
+RECEIPTS = Part("receipts", PairingReceipt, excluded={"id": ROW_ID}, references={"round": ROUND})
+PARTS = (
+    TOURNAMENT,
+    EVENT,
+    ENTRIES,
+    ROUNDS,
+    GAMES,
+    BYES,
+    VIRTUAL_POINTS,
+    FORBIDDEN_PAIRS,
+    RECEIPTS,
+)
+LISTS = (ENTRIES, ROUNDS, GAMES, BYES, VIRTUAL_POINTS, FORBIDDEN_PAIRS, RECEIPTS)
 """The document's lists of rows, in the order they are restored."""
+OPTIONAL_LISTS = (RECEIPTS.key,)
+"""Lists a document written before they existed leaves out (read as empty)."""
 
 NOT_IN_BACKUP: dict[str, str] = {
     "ratings.RatedEvent": "the tournament's rating belongs to the ratings app: rate the "
@@ -291,7 +305,7 @@ def _row(part: Part, obj: models.Model, keys: Mapping[str, Mapping[int, int]]) -
 
 
 def export_tournament(tournament: Tournament) -> dict[str, Any]:
-    """The backup document of the tournament (seven queries whatever its size)."""
+    """The backup document of the tournament (eight queries whatever its size)."""
     tournament = Tournament.objects.select_related("event").get(pk=tournament.pk)
     entries = list(tournament.entries.select_related("player").order_by("pairing_number"))
     rounds = list(tournament.round_set.order_by("number"))
@@ -315,6 +329,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
         key=lambda v: (keys[ENTRY][v.entry_id], v.round_number),
     )
     forbidden = tournament.forbidden_pairs.order_by("pk")
+    receipts = PairingReceipt.objects.filter(round__tournament=tournament).order_by("round__number")
     event = tournament.event
     return {
         "format": FORMAT,
@@ -327,6 +342,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
         "byes": [_row(BYES, b, keys) for b in byes],
         "virtual_points": [_row(VIRTUAL_POINTS, v, keys) for v in virtual],
         "forbidden_pairs": [_row(FORBIDDEN_PAIRS, f, keys) for f in forbidden],
+        "receipts": [_row(RECEIPTS, r, keys) for r in receipts],
     }
 
 
@@ -453,14 +469,14 @@ def read(raw: Any) -> Document:
         if key not in TOP_KEYS:
             raise BackupError(f"$.{key}", "unknown key")
     for key in TOP_KEYS:
-        if key not in document and key != "event":
+        if key not in document and key != "event" and key not in OPTIONAL_LISTS:
             raise BackupError(f"$.{key}", "missing")
     if document.get("event") is not None:
         _object(document["event"], "$.event")  # for reference only: not restored
     tournament = _read_row(TOURNAMENT, document["tournament"], "$.tournament")
     rows = {}
     for part in LISTS:
-        items = _list(document[part.key], f"$.{part.key}")
+        items = _list(document.get(part.key, []), f"$.{part.key}")
         extra = ("identity",) if part is ENTRIES else ()
         rows[part.key] = [
             _read_row(part, item, f"$.{part.key}[{i}]", extra) for i, item in enumerate(items)
@@ -513,7 +529,7 @@ def _check_references(doc: Document) -> None:
             seen[value] = row.path
     numbers = {r.values["pairing_number"] for r in entries}
     status = _check_rounds(doc.tournament, rounds)
-    for part in (GAMES, BYES, VIRTUAL_POINTS, FORBIDDEN_PAIRS):
+    for part in (GAMES, BYES, VIRTUAL_POINTS, FORBIDDEN_PAIRS, RECEIPTS):
         for row in doc.rows[part.key]:
             for name, target in part.references.items():
                 known = numbers if target == ENTRY else status
@@ -522,6 +538,7 @@ def _check_references(doc: Document) -> None:
                     raise BackupError(f"{row.path}.{name}", f"{what} {row.references[name]}")
     _check_games(doc.rows[GAMES.key], status)
     _check_byes(doc, status)
+    _first_seen(doc.rows[RECEIPTS.key], lambda r: r.references["round"], "a receipt of this round")
 
 
 def _check_rounds(tournament: Row, rounds: list[Row]) -> dict[int, str]:
@@ -649,7 +666,7 @@ def _write(doc: Document, arbiter_id: int) -> Tournament:
     objs_rounds = [Round(tournament=tournament, **row.values) for row in rounds]
     _insert(ROUNDS, rounds, objs_rounds)
     keys[ROUND] = {r.number: r.pk for r in objs_rounds}
-    for part in (GAMES, BYES, VIRTUAL_POINTS, FORBIDDEN_PAIRS):
+    for part in (GAMES, BYES, VIRTUAL_POINTS, FORBIDDEN_PAIRS, RECEIPTS):
         rows = doc.rows[part.key]
         _insert(part, rows, [_build(part, row, tournament, keys) for row in rows])
     return tournament

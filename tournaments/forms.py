@@ -686,6 +686,11 @@ class PairByHandForm(forms.Form):
         initial="nearest",
         widget=forms.RadioSelect,
     )
+    reason = forms.CharField(
+        required=False,
+        max_length=500,
+        help_text="Why the round is paired by hand (kept in the round's receipt).",
+    )
 
 
 class AddBoardForm(forms.Form):
@@ -705,3 +710,34 @@ class ProvisionalRatingForm(forms.Form):
     """Dubov A.1: the rating an unrated player is paired with."""
 
     rating = forms.IntegerField(min_value=1, max_value=MAX_RATING)
+
+
+class WhatIfForm(forms.Form):
+    """The arbiter's what-if (a GET form): how the games in play end for the preview of the
+    next round. One ``result-<game pk>`` field per game in play."""
+
+    assume = forms.ChoiceField(
+        choices=[
+            ("draws", "all draws"),
+            ("higher-rated", "the higher-rated player wins (equal ratings: a draw)"),
+            ("typed", "as typed below"),
+        ],
+        initial="draws",
+        widget=forms.RadioSelect,
+    )
+
+    def __init__(self, *args: Any, games: list[Game], choices: list[tuple[str, str]], **kw: Any):
+        super().__init__(*args, **kw)
+        self.games = games
+        for game in games:
+            self.fields[f"result-{game.pk}"] = forms.ChoiceField(
+                choices=choices, required=False, label=f"Board {game.board}"
+            )
+
+    def game_fields(self) -> list[tuple[Game, forms.BoundField]]:
+        """Each game in play with its field, for the template."""
+        return [(g, self[f"result-{g.pk}"]) for g in self.games]
+
+    def typed(self) -> dict[int, str]:
+        """Game pk -> the result typed (valid forms only)."""
+        return {g.pk: self.cleaned_data.get(f"result-{g.pk}", "") for g in self.games}

@@ -693,3 +693,39 @@ class ForbiddenPair(models.Model):
 
     def __str__(self) -> str:
         return f"{self.first} – {self.second}"
+
+
+class PairingReceipt(models.Model):
+    """What the pairing engine was given for a round and what became of its pairing: the TRF
+    (stored when the draft is paired), the system and edition, the program version, the
+    engine's pairing, the arbiter's changes to the draft with their reasons, and, once
+    published, the published pairing and the SHA-256 of both texts. One per round (the first
+    row of a TCEC double round); public once published (``docs/receipts.md``)."""
+
+    round = models.OneToOneField(Round, on_delete=models.CASCADE, related_name="receipt")
+    system = models.CharField(max_length=20, help_text="The engine's name: dutch-2026, tcec, …")
+    edition = models.CharField(max_length=100, help_text="The rules in words.")
+    program_version = models.CharField(max_length=40)
+    trf = models.TextField(help_text="The TRF the engine was given.")
+    trf_sha256 = models.CharField(max_length=64)
+    engine_pairing = models.TextField(
+        blank=True, help_text="The engine's pairing (JaVaFo output convention); empty: none."
+    )
+    engine_error = models.TextField(blank=True, help_text="Why the engine gave no pairing.")
+    changes = models.JSONField(
+        default=list, blank=True, help_text="The arbiter's changes to the draft, in order."
+    )
+    pairing = models.TextField(blank=True, help_text="The published pairing; empty: a draft.")
+    pairing_sha256 = models.CharField(max_length=64, blank=True)
+    paired_at = models.DateTimeField()
+    published_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering: ClassVar = ["round"]
+
+    def __str__(self) -> str:
+        return f"Receipt of {self.round}"
+
+    @property
+    def is_published(self) -> bool:
+        return self.published_at is not None

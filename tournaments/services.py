@@ -9,9 +9,9 @@ round, and concurrent result entries are serialised and lose nothing.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Collection
-from dataclasses import dataclass
-from functools import cached_property, partial
+from collections.abc import Collection
+from dataclasses import dataclass, replace
+from functools import cached_property
 
 import networkx
 from django.db import DataError, IntegrityError, transaction
@@ -24,6 +24,7 @@ from pairing.engine import (
     Board,
     Colour,
     EngineError,
+    ManualChange,
     NoValidPairing,
     Preference,
     RoundExplanation,
@@ -32,13 +33,11 @@ from pairing.engine import (
     TournamentState,
     TrfError,
     Violation,
-    exchange,
     explaining_system,
     new_violations,
     pairing_system,
     preference,
     read_trf,
-    swap_colours,
     tcec_second_game,
     violations,
 )
@@ -59,7 +58,7 @@ from pairing.services import (
     state_for,
     stored_explanation,
 )
-from tournaments import limits, signals
+from tournaments import limits, receipts, signals
 from tournaments.models import Bye, Entry, Game, Round, Tournament, new_revision
 
 MAX_RATING = 3500
@@ -203,28 +202,36 @@ def _next_round_state(tournament: Tournament, expected_round: int | None) -> Tou
 
 
 def pair_next_round(
-    tournament_id: int, expected_round: int | None = None, by_hand: str = ""
+    tournament_id: int, expected_round: int | None = None, by_hand: str = "", reason: str = ""
 ) -> Round:
     """Pair the next round and store it as a draft. ``expected_round`` is the round the arbiter
     saw on the button: a second click (or a second arbiter) gets an error instead of a second
     round. Raises :class:`ArbiterError` when the round cannot be paired (previous round
     unfinished, all rounds paired, no legal pairing). ``by_hand`` skips the engine: the draft
     starts from :func:`nearest_pairing` (``"nearest"``) or without a board (``"empty"``), for
-    the arbiter to complete."""
+    the arbiter to complete (``reason``: why, for the round's receipt). The engine is given
+    the TRF the round's receipt keeps (:mod:`tournaments.receipts`)."""
     with transaction.atomic():
         tournament = locked_tournament(tournament_id)
         done = tournament.round_set.count()
         state = _next_round_state(tournament, expected_round)
         explanation = None
+        try:
+            trf, given = receipts.engine_input(tournament, state)
+        except EngineError as e:
+            raise ArbiterError(f"Round {state.next_round} cannot be paired: {e}.") from e
         if by_hand == "empty":
             pairing = RoundPairing(())
         elif by_hand:
             pairing = nearest_pairing(state, TCEC_RULES if tournament.is_tcec else ALL_RULES)
         else:
-            pairing, explanation = _engine_pairing(tournament, state)
+            pairing, explanation = _engine_pairing(tournament, given)
         try:
             with transaction.atomic():
                 rnd = _store_pairing(tournament, pairing, done + 1, explanation)
+                engine = None if by_hand else pairing
+                start = pairing if by_hand else None
+                receipts.record_pairing(rnd, tournament, trf, engine, start, reason.strip())
         except IntegrityError as e:
             raise ArbiterError("This round has just been paired by someone else.") from e
         if tournament.status != Tournament.Status.RUNNING:
@@ -302,48 +309,28 @@ def _orientations(high: int, low: int, bad: dict[int, set[Colour]]) -> list[tupl
     return sorted(counted, key=lambda item: item[0])
 
 
-def _remove_board(pairing: RoundPairing, board: int) -> RoundPairing:
-    if not 1 <= board <= len(pairing.boards):
-        raise ValueError(f"there is no board {board}")
-    boards = pairing.boards[: board - 1] + pairing.boards[board:]
-    return RoundPairing(boards, pairing.bye)
-
-
-def _add_board(pairing: RoundPairing, white: int, black: int) -> RoundPairing:
-    if white == black:
-        raise ValueError("choose two different players")
-    taken = placed(pairing)
-    for pid in (white, black):
-        if pid in taken:
-            raise ValueError(f"player {pid} is already paired: remove that board first")
-    return RoundPairing((*pairing.boards, Board(white, black)), pairing.bye)
-
-
-def _set_bye(pairing: RoundPairing, player: int | None) -> RoundPairing:
-    if player is not None and player in placed(pairing):
-        raise ValueError(f"player {player} is already paired: remove that board first")
-    return RoundPairing(pairing.boards, player)
-
-
 def add_board(
-    tournament_id: int, number: int, white: int, black: int, confirm: bool = False
+    tournament_id: int, number: int, white: int, black: int, confirm: bool = False, reason: str = ""
 ) -> DraftChange:
     """Pair two unpaired players of the draft on a new last board."""
-    return change_draft(tournament_id, number, lambda p: _add_board(p, white, black), confirm)
+    change = ManualChange("add-board", players=(white, black))
+    return change_draft(tournament_id, number, change, confirm, reason=reason)
 
 
-def remove_board(tournament_id: int, number: int, board: int, confirm: bool = False) -> DraftChange:
+def remove_board(
+    tournament_id: int, number: int, board: int, confirm: bool = False, reason: str = ""
+) -> DraftChange:
     """Take a board out of the draft: its players are unpaired until paired again."""
-    change = partial(_remove_board, board=board)
-    return change_draft(tournament_id, number, change, confirm, tolerated={NOT_PAIRED})
+    change = ManualChange("remove-board", board=board)
+    return change_draft(tournament_id, number, change, confirm, {NOT_PAIRED}, reason)
 
 
 def set_bye(
-    tournament_id: int, number: int, player: int | None, confirm: bool = False
+    tournament_id: int, number: int, player: int | None, confirm: bool = False, reason: str = ""
 ) -> DraftChange:
     """Give the pairing-allocated bye of the draft to an unpaired player (``None``: no bye)."""
-    change = partial(_set_bye, player=player)
-    return change_draft(tournament_id, number, change, confirm, tolerated={NOT_PAIRED})
+    change = ManualChange("bye", players=() if player is None else (player,))
+    return change_draft(tournament_id, number, change, confirm, {NOT_PAIRED}, reason)
 
 
 # -- the draft -----------------------------------------------------------------------------------
@@ -421,18 +408,22 @@ class DraftChange:
     applied: bool
     broken: list[Violation]
     """The rules the change breaks that the draft did not break before."""
+    reason_missing: bool = False
+    """Confirmed without the reason a rule-breaking change needs (for the round's receipt)."""
 
 
 def change_draft(
     tournament_id: int,
     number: int,
-    change: Callable[[RoundPairing], RoundPairing],
+    change: ManualChange,
     confirm: bool = False,
     tolerated: Collection[str] = (),
+    reason: str = "",
 ) -> DraftChange:
     """Apply a hand adjustment to the draft of round row ``number``. A change that breaks a
-    rule (other than the ``tolerated`` ones) is only applied with ``confirm``; otherwise the
-    broken rules come back for the arbiter to confirm."""
+    rule (other than the ``tolerated`` ones) is only applied with ``confirm`` and a
+    ``reason``; otherwise the broken rules come back for the arbiter to confirm. The round's
+    receipt lists the change with the reason and the rules it broke."""
     with transaction.atomic():
         tournament = locked_tournament(tournament_id)
         rows = list(
@@ -449,7 +440,7 @@ def change_draft(
         snap = snapshot(tournament)
         draft = draft_of(snap, number)
         try:
-            proposed = change(draft.pairing)
+            proposed = change.apply(draft.pairing)
         except ValueError as e:
             raise ArbiterError(str(e)) from e
         unknown = sorted(set(placed(proposed)) - set(snap.entry_by_number))
@@ -459,6 +450,8 @@ def change_draft(
         broken = [v for v in broken if v.rule not in tolerated]
         if broken and not confirm:
             return DraftChange(False, broken)
+        if broken and not reason.strip():
+            return DraftChange(False, broken, reason_missing=True)
         Bye.objects.filter(
             entry__tournament=tournament,
             round_number__in=[r.number for r in rows],
@@ -466,21 +459,25 @@ def change_draft(
         ).delete()
         Game.objects.filter(round__in=rows).delete()
         _write_pairing(tournament, rows, proposed)
+        confirmed = tuple(f"{v.rule} {v.message}" for v in broken)
+        receipts.record_change(rows[0], replace(change, reason=reason.strip(), broken=confirmed))
         return DraftChange(True, broken)
 
 
 def exchange_in_draft(
-    tournament_id: int, number: int, a: int, b: int, confirm: bool = False
+    tournament_id: int, number: int, a: int, b: int, confirm: bool = False, reason: str = ""
 ) -> DraftChange:
     """Two players of the draft trade places (a board, a colour or the bye)."""
-    return change_draft(tournament_id, number, lambda p: exchange(p, a, b), confirm)
+    change = ManualChange("exchange", players=(a, b))
+    return change_draft(tournament_id, number, change, confirm, reason=reason)
 
 
 def swap_colours_in_draft(
-    tournament_id: int, number: int, board: int, confirm: bool = False
+    tournament_id: int, number: int, board: int, confirm: bool = False, reason: str = ""
 ) -> DraftChange:
     """The two players of a board of the draft change colours."""
-    return change_draft(tournament_id, number, lambda p: swap_colours(p, board), confirm)
+    change = ManualChange("swap-colours", board=board)
+    return change_draft(tournament_id, number, change, confirm, reason=reason)
 
 
 # -- draft review -------------------------------------------------------------------------------
@@ -708,6 +705,7 @@ def publish_round(round_id: int) -> Round:
         Round.objects.filter(
             tournament=rnd.tournament_id, number__gte=rnd.number, status=Round.Status.DRAFT
         ).update(status=Round.Status.PUBLISHED)
+        receipts.publish(rnd, draft.pairing)
         rnd.refresh_from_db()
         return rnd
 

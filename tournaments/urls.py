@@ -3,7 +3,16 @@
 
 from django.urls import path
 
-from tournaments.views import arbiter, backup, events, players, printouts, public, rounds
+from tournaments.views import (
+    arbiter,
+    backup,
+    events,
+    players,
+    printouts,
+    public,
+    receipts,
+    rounds,
+)
 
 urlpatterns = [
     # Public, read-only.
@@ -132,6 +141,17 @@ urlpatterns = [
         "tournaments/<int:pk>/manage/games/<int:game_pk>/result/",
         rounds.game_result,
         name="game_result",
+    ),
+    # Pairing receipts (public once published) and the arbiter's what-if preview (issue 15).
+    path(
+        "tournaments/<int:pk>/rounds/<int:number>/receipt.json",
+        receipts.round_receipt,
+        name="round_receipt",
+    ),
+    path(
+        "tournaments/<int:pk>/manage/rounds/<int:number>/what-if/",
+        receipts.round_what_if,
+        name="round_what_if",
     ),
     # Events with several sections (public page; the arbiters' pages).
     path("events/<int:pk>/", events.event_detail, name="event_detail"),

@@ -95,6 +95,9 @@ def adjust_draft(page: Page, t: Tournament, number: int, shot) -> None:
     exchange.get_by_role("button", name="Exchange").click()
     expect(page.get_by_text(re.compile(r"This change breaks \d+ rules?"))).to_be_visible()
     expect(page.locator(".confirm").get_by_text("already played each other").first).to_be_visible()
+    page.get_by_role("button", name="Apply anyway").click()  # a reason is required first
+    expect(page.locator(".confirm")).to_be_visible()
+    page.get_by_label("Why?").fill("The players asked for it")
     page.get_by_role("button", name="Apply anyway").click()
     expect(page.locator("#violations")).to_contain_text("C.04.1.b")
     if number == 2:
@@ -116,6 +119,7 @@ def move_to_bye_and_back(page: Page, original: str) -> None:
     for _ in range(2):
         page.locator("#board-1 td").nth(1).get_by_role("button", name="to bye").click()
         if page.get_by_role("button", name="Apply anyway").count():
+            page.get_by_label("Why?").fill("Testing the bye")
             page.get_by_role("button", name="Apply anyway").click()
         expect(bye).not_to_have_text(before)
         before = bye.inner_text()

@@ -60,3 +60,96 @@ def test_it_does_a_constant_number_of_queries(
     play(tournament, rounds=2)
     with django_assert_num_queries(6):
         client.get(reverse("entry_detail", args=[tournament.pk, entries[-1].pk]))
+
+
+# -- if I win, draw or lose (issue 15) ---------------------------------------------------------
+#
+# Four players (pairing numbers 1-4 by rating), round 1 by the Dutch system: 1-3 on board 1
+# (no. 1 has White, the initial colour), 4-2 on board 2. Board 2 ends 0-1; board 1 is the last
+# game. Round 2, worked out by hand (C.04.3; colours by E.1-E.4):
+# - 1 wins: {1, 2} on 1 point, {3, 4} on 0: 2-1 (2 had Black, 1 White) and 3-4.
+# - a draw: 2 alone on 1 point floats down to {1, 3} (½ point; 1 and 3 have met): 2-1 leaves
+#   3-4, which grant every colour preference; 2-3 with 1-4 would grant none.
+# - 3 wins: {2, 3} on 1 point: both had Black, E.4 gives White to the higher-ranked 2: 2-3;
+#   {1, 4}: both had White, E.4 gives Black to 1: 4-1.
+
+
+def last_game_left(tournament, make_entries, play) -> list:
+    entries = make_entries(4)
+    play(tournament, [["", "0-1"]])
+    games = tournament.round_set.get().games.order_by("board")
+    assert [(g.white.pairing_number, g.black.pairing_number) for g in games] == [(1, 3), (4, 2)]
+    return entries
+
+
+def what_if(client: Client, tournament, entry) -> str:
+    html = client.get(reverse("entry_detail", args=[tournament.pk, entry.pk])).content.decode()
+    if 'id="what-if"' not in html:
+        return ""
+    block = html.split('id="what-if"')[1].split("</ul>")[0]
+    return " ".join(block.split())
+
+
+@pytest.mark.django_db
+def test_the_last_game_shows_the_likely_next_opponents(
+    client: Client, tournament, make_entries, play
+) -> None:
+    p1, p2, p3, _p4 = last_game_left(tournament, make_entries, play)
+    shown = what_if(client, tournament, p1)
+    assert "a win: likely" in shown and "Player 02</a>, with Black" in shown.split("a draw")[0]
+    assert "Player 02</a>, with Black" in shown.split("a draw")[1].split("a loss")[0]
+    assert "Player 04</a>, with Black" in shown.split("a loss")[1]
+    shown = what_if(client, tournament, p3)  # the other side of the same game
+    assert "Player 02</a>, with Black" in shown.split("a draw")[0]
+    assert "Player 04</a>, with White" in shown.split("a draw")[1].split("a loss")[0]
+    assert "Player 04</a>, with White" in shown.split("a loss")[1]
+    assert what_if(client, tournament, p2) == ""  # their game is over
+
+
+@pytest.mark.django_db
+def test_nothing_is_stored_and_the_pairings_are_computed_once(
+    client: Client, tournament, make_entries, play, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tournaments import whatif
+    from tournaments.models import Game, Round, Tournament
+
+    p1, _p2, p3, _p4 = last_game_left(tournament, make_entries, play)
+    revision = Tournament.objects.get(pk=tournament.pk).revision
+    rows = (Round.objects.count(), Game.objects.count(), Bye.objects.count())
+    calls = []
+    real = whatif._pair
+
+    def counted(snap, state):
+        calls.append(state)
+        return real(snap, state)
+
+    monkeypatch.setattr(whatif, "_pair", counted)
+    assert what_if(client, tournament, p1)
+    assert len(calls) == 3  # a win, a draw, a loss
+    assert what_if(client, tournament, p3)  # the other player: the same pairings, cached
+    assert len(calls) == 3
+    assert (Round.objects.count(), Game.objects.count(), Bye.objects.count()) == rows
+    assert Tournament.objects.get(pk=tournament.pk).revision == revision
+
+
+@pytest.mark.django_db
+def test_it_waits_for_the_other_results(client: Client, tournament, make_entries, play) -> None:
+    make_entries(4)
+    play(tournament, [[]])  # both games in play
+    for entry in tournament.entries.all():
+        assert what_if(client, tournament, entry) == ""
+
+
+@pytest.mark.django_db
+def test_a_draft_never_leaks(client: Client, tournament, make_entries, play) -> None:
+    """Once the last result is in and round 2 is paired as a draft, the page shows neither a
+    what-if nor the draft's opponents."""
+    from tournaments import services
+
+    p1, _p2, _p3, _p4 = last_game_left(tournament, make_entries, play)
+    game = tournament.round_set.get().games.get(board=1)
+    services.set_result(game.pk, "0-1")
+    services.pair_next_round(tournament.pk)
+    html = client.get(reverse("entry_detail", args=[tournament.pk, p1.pk])).content.decode()
+    assert 'id="what-if"' not in html
+    assert "Round 2" not in html and "Player 04" not in html  # the draft: 4-1

@@ -60,5 +60,5 @@ def test_a_rematch_needs_confirmation(
     assert "This change breaks 1 rule" in html.decode()
     assert "already played each other in round 1" in html.decode()
     assert boards(tournament, 2) == []
-    arbiter_client.post(url, {"white": black, "black": white, "confirm": "1"})
+    arbiter_client.post(url, {"white": black, "black": white, "confirm": "1", "reason": "late"})
     assert boards(tournament, 2) == [(black, white)]

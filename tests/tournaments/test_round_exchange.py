@@ -58,10 +58,13 @@ def test_a_rematch_needs_confirmation(arbiter_client: Client, second_round) -> N
         "This change breaks" in html and "C.04.1.b" in html and "already played each other" in html
     )
     assert boards(t, 2) == before  # not applied
-    assert 'name="confirm" value="1"' in html
-    html = arbiter_client.post(
-        url, {"a": target, "b": black, "confirm": "1"}, headers=HTMX
-    ).content.decode()
+    assert 'name="confirm" value="1"' in html and 'name="reason"' in html
+    confirmed = {"a": target, "b": black, "confirm": "1"}
+    html = arbiter_client.post(url, confirmed, headers=HTMX).content.decode()
+    assert "Give the reason for breaking this rule" in html  # a rule broken needs a reason
+    assert boards(t, 2) == before
+    reason = {"reason": "  the players asked  "}
+    html = arbiter_client.post(url, confirmed | reason, headers=HTMX).content.decode()
     assert boards(t, 2) != before
     assert "This draft breaks" in html and "C.04.1.b" in html
 

@@ -43,5 +43,5 @@ def test_a_second_bye_needs_confirmation(
     html = arbiter_client.post(url, {"player": had}, headers={"HX-Request": "true"}).content
     assert "already had a pairing-allocated bye" in html.decode()
     assert bye(tournament) == [had]
-    arbiter_client.post(url, {"player": had, "confirm": "1"})
+    arbiter_client.post(url, {"player": had, "confirm": "1", "reason": "only one can have it"})
     assert bye(tournament) == [had, had]

@@ -41,7 +41,7 @@ def test_a_third_white_needs_confirmation(
     assert "Player 01 (1) would have white three times in a row" in html
     assert "Player 04 (4) would have black three times in a row" in html
     assert colours(tournament, 3)[0] == (4, 1)  # not applied yet
-    arbiter_client.post(url, {"board": 1, "confirm": "1"})
+    arbiter_client.post(url, {"board": 1, "confirm": "1", "reason": "a wheelchair board"})
     assert colours(tournament, 3)[0] == (1, 4)
     arbiter_client.post(url, {"board": 1})  # swapping back breaks nothing new
     assert colours(tournament, 3)[0] == (4, 1)

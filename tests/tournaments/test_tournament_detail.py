@@ -84,7 +84,9 @@ def test_it_does_a_constant_number_of_queries(
 ) -> None:
     make_entries(players)
     play(tournament, rounds=2)
-    with django_assert_num_queries(7 if order == "board" else 6):  # by board: the explanation
+    with django_assert_num_queries(
+        8 if order == "board" else 7
+    ):  # the receipt; by board: the explanation
         client.get(url(tournament, order=order))
 
 
@@ -99,7 +101,7 @@ def test_the_section_is_cached_until_something_changes(
         html = client.get(url(tournament)).content.decode()
     assert "1–0" not in html
     services.set_result(tournament.round_set.get().games.get(board=1).pk, "1-0")
-    with django_assert_num_queries(7):  # the snapshot's five, the explanation, the tournament
+    with django_assert_num_queries(8):  # the snapshot's five, explanation, receipt, tournament
         html = client.get(url(tournament), headers={"HX-Request": "true"}).content.decode()
     assert "1–0" in html
 

@@ -35,7 +35,7 @@ from django.views.decorators.http import require_safe
 
 from config.health import cache_problem, database_problem
 from pairing.services import snapshot
-from tournaments import events
+from tournaments import events, receipts, whatif
 from tournaments.models import Tournament
 from tournaments.reports import View, sparkline
 from tournaments.tables import crosstable
@@ -248,6 +248,8 @@ def tournament_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
                 "before": view.scores_before(rnd),
                 "why": {} if alpha else view.why(rnd),
             }
+            receipt = receipts.published_receipt(view.tournament, rnd.number)  # issue 15
+            context |= {"receipt": receipt, "changed": receipts.marked_boards(receipt)}
         return context, view.label(rnd.number) if rnd else "Pairings"
 
     params = {"order": "alpha"} if alpha else {}
@@ -306,6 +308,9 @@ def entry_detail(request: HtmxHttpRequest, pk: int, entry_pk: int) -> HttpRespon
             "spark": sparkline(rounds, view.full_state.points.win),
             "standing": next((s for s in view.standings if s.entry.pk == entry.pk), None),
         }
+        revision = view.tournament.revision  # issue 15: if I win, draw or lose
+        published = len(view.published)
+        context["what_if"] = whatif.last_game_outcomes(view.snap, published, entry, revision)
         return context, entry.name
 
     template = "tournaments/entry_detail.html"

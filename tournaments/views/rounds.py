@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
-from tournaments import services
+from tournaments import receipts, services, whatif
 from tournaments.dashboard import Dashboard
 from tournaments.forms import (
     AddBoardForm,
@@ -26,6 +26,7 @@ from tournaments.forms import (
     PairByHandForm,
     ResultForm,
     SwapColoursForm,
+    WhatIfForm,
 )
 from tournaments.models import Game, Round, Tournament
 from tournaments.views.access import (
@@ -36,6 +37,8 @@ from tournaments.views.access import (
 )
 
 TEMPLATE = "tournaments/round_manage.html"
+REASON_LENGTH = 500
+"""The longest reason for a change the round's receipt keeps."""
 SECTIONS = ("draft", "round-status")
 RESULT_BUTTONS = [
     ("1-0", "1–0", "White wins (key 1)"),
@@ -71,7 +74,18 @@ def _context(tournament: Tournament, number: int, **extra: Any) -> dict[str, Any
             draft, tournament.engine_system, tournament.dutch_edition
         )
         context["unpaired"] = board.unpaired(first)
+    if rnd.status != Round.Status.DRAFT:  # issue 15: the receipt, the what-if form
+        context["receipt"] = receipts.published_receipt(tournament, number)
+        context["what_if_form"] = what_if_form(board.snap)
     return context | extra
+
+
+def what_if_form(snap: whatif.Snapshot, data: Any = None) -> WhatIfForm | None:
+    """The what-if form for the games in play (bound to ``data``), when a round follows."""
+    games = whatif.games_in_play(snap)
+    if not games or not whatif.next_round_exists(snap):
+        return None
+    return WhatIfForm(data, games=games, choices=whatif.RESULT_CHOICES)
 
 
 def _round_page(
@@ -117,7 +131,9 @@ def round_pair_by_hand(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         if not form.is_valid():
             raise services.ArbiterError("Choose how to start the pairing.")
         data = form.cleaned_data
-        rnd = services.pair_next_round(tournament.pk, data["round"], by_hand=data["start"])
+        rnd = services.pair_next_round(
+            tournament.pk, data["round"], by_hand=data["start"], reason=data["reason"]
+        )
     except services.ArbiterError as e:
         messages.error(request, str(e))
         return redirect("tournament_manage", tournament.pk)
@@ -142,17 +158,20 @@ def _change(
     request: HtmxHttpRequest,
     tournament: Tournament,
     number: int,
-    change: Callable[[bool], services.DraftChange],
+    change: Callable[[bool, str], services.DraftChange],
     fields: dict[str, Any],
 ) -> HttpResponse:
-    """Apply a draft change (``change(confirm)``); broken rules come back to be confirmed."""
+    """Apply a draft change (``change(confirm, reason)``); broken rules come back to be
+    confirmed, with the reason the round's receipt keeps."""
     confirm = request.POST.get("confirm") == "1"
+    reason = " ".join(request.POST.get("reason", "").split())[:REASON_LENGTH]
     try:
-        outcome = change(confirm)
+        outcome = change(confirm, reason)
     except services.ArbiterError as e:
         return _after_change(request, tournament, number, problem=str(e))
     if not outcome.applied:
-        pending = {"action": request.path, "fields": fields, "broken": outcome.broken}
+        pending: dict[str, Any] = {"action": request.path, "fields": fields, "reason": reason}
+        pending |= {"broken": outcome.broken, "reason_missing": outcome.reason_missing}
         return _after_change(request, tournament, number, pending=pending)
     return _after_change(request, tournament, number, changed=True)
 
@@ -194,7 +213,9 @@ def round_exchange(request: HtmxHttpRequest, pk: int, number: int) -> HttpRespon
         request,
         tournament,
         number,
-        lambda confirm: services.exchange_in_draft(tournament.pk, number, a, b, confirm),
+        lambda confirm, reason: services.exchange_in_draft(
+            tournament.pk, number, a, b, confirm, reason
+        ),
         {"a": a, "b": b},
     )
 
@@ -212,7 +233,9 @@ def round_swap_colours(request: HtmxHttpRequest, pk: int, number: int) -> HttpRe
         request,
         tournament,
         number,
-        lambda confirm: services.swap_colours_in_draft(tournament.pk, number, board, confirm),
+        lambda confirm, reason: services.swap_colours_in_draft(
+            tournament.pk, number, board, confirm, reason
+        ),
         {"board": board},
     )
 
@@ -230,7 +253,9 @@ def round_add_board(request: HtmxHttpRequest, pk: int, number: int) -> HttpRespo
         request,
         tournament,
         number,
-        lambda confirm: services.add_board(tournament.pk, number, white, black, confirm),
+        lambda confirm, reason: services.add_board(
+            tournament.pk, number, white, black, confirm, reason
+        ),
         {"white": white, "black": black},
     )
 
@@ -248,7 +273,9 @@ def round_remove_board(request: HtmxHttpRequest, pk: int, number: int) -> HttpRe
         request,
         tournament,
         number,
-        lambda confirm: services.remove_board(tournament.pk, number, board, confirm),
+        lambda confirm, reason: services.remove_board(
+            tournament.pk, number, board, confirm, reason
+        ),
         {"board": board},
     )
 
@@ -266,7 +293,7 @@ def round_set_bye(request: HtmxHttpRequest, pk: int, number: int) -> HttpRespons
         request,
         tournament,
         number,
-        lambda confirm: services.set_bye(tournament.pk, number, player, confirm),
+        lambda confirm, reason: services.set_bye(tournament.pk, number, player, confirm, reason),
         {"player": player or ""},
     )
 

@@ -229,3 +229,34 @@ def swap_colours(pairing: RoundPairing, board: int) -> RoundPairing:
     old = boards[board - 1]
     boards[board - 1] = Board(old.black, old.white)
     return RoundPairing(tuple(boards), pairing.bye)
+
+
+def placed(pairing: RoundPairing) -> list[PlayerId]:
+    """The players on a board or with the bye (a player twice is listed twice)."""
+    ids = [p for b in pairing.boards for p in (b.white, b.black)]
+    return ids if pairing.bye is None else [*ids, pairing.bye]
+
+
+def remove_board(pairing: RoundPairing, board: int) -> RoundPairing:
+    """``board`` (1-based) leaves the pairing; its players are unpaired, later boards move up."""
+    if not 1 <= board <= len(pairing.boards):
+        raise ValueError(f"there is no board {board}")
+    return RoundPairing(pairing.boards[: board - 1] + pairing.boards[board:], pairing.bye)
+
+
+def add_board(pairing: RoundPairing, white: PlayerId, black: PlayerId) -> RoundPairing:
+    """Two unpaired players on a new last board."""
+    if white == black:
+        raise ValueError("choose two different players")
+    taken = placed(pairing)
+    for pid in (white, black):
+        if pid in taken:
+            raise ValueError(f"player {pid} is already paired: remove that board first")
+    return RoundPairing((*pairing.boards, Board(white, black)), pairing.bye)
+
+
+def set_bye(pairing: RoundPairing, player: PlayerId | None) -> RoundPairing:
+    """The pairing-allocated bye to an unpaired player (``None``: no bye)."""
+    if player is not None and player in placed(pairing):
+        raise ValueError(f"player {player} is already paired: remove that board first")
+    return RoundPairing(pairing.boards, player)

@@ -1,0 +1,142 @@
+"""round_what_if: on the round page, the next round paired as if the games without a result
+ended with all draws, the higher-rated player winning, or typed results; nothing is stored.
+
+The small case worked out in tests/engine/test_whatif.py (four players by rating, round 1
+1-3 and 4-2): when 1 beats 3 and 2 beats 4, round 2 is 2-1 and 3-4; when 3 beats 1 and 4
+beats 2, it is 3-4 and 2-1."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tournaments.models import Bye, Game, PairingReceipt, Round, Tournament
+
+HTMX = {"HX-Request": "true"}
+
+
+@pytest.fixture
+def in_play(tournament: Tournament, make_entries, play) -> dict[str, Game]:
+    make_entries(4)
+    play(tournament, [[]])  # round 1 published, no result
+    games = tournament.round_set.get().games.order_by("board")
+    return {"1-3": games[0], "4-2": games[1]}
+
+
+def url(t: Tournament, number: int = 1) -> str:
+    return reverse("round_what_if", args=[t.pk, number])
+
+
+def preview(html: str) -> list[str]:
+    """The previewed boards as "white – black"."""
+    table = html.split('class="pairings what-if-pairing"')[1].split("</table>")[0]
+    rows = table.split("<tbody>")[1].split("</tr>")[:-1]
+    out = []
+    for row in rows:
+        names = [c.split("</td>")[0].split(". ", 1)[1] for c in row.split("<td>")[1:]]
+        out.append(" – ".join(names))
+    return out
+
+
+@pytest.mark.django_db
+def test_the_round_page_offers_it(arbiter_client: Client, tournament, in_play) -> None:
+    html = arbiter_client.get(reverse("round_manage", args=[tournament.pk, 1])).content.decode()
+    assert 'id="what-if"' in html
+    assert "Pair round 2 as if the 2 games without a result ended with" in html
+    assert f'action="{url(tournament)}"' in html and f'hx-get="{url(tournament)}"' in html
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("typed-wins", ["Player 02 – Player 01", "Player 03 – Player 04"]),
+        ("typed-losses", ["Player 03 – Player 04", "Player 02 – Player 01"]),
+        ("higher-rated", ["Player 02 – Player 01", "Player 03 – Player 04"]),
+    ],
+)
+def test_it_pairs_the_next_round_as_if(
+    arbiter_client: Client, tournament, in_play, query: str, expected: list[str]
+) -> None:
+    first, second = in_play["1-3"].pk, in_play["4-2"].pk
+    data = {
+        "typed-wins": {"assume": "typed", f"result-{first}": "1-0", f"result-{second}": "0-1"},
+        "typed-losses": {"assume": "typed", f"result-{first}": "0-1", f"result-{second}": "1-0"},
+        "higher-rated": {"assume": "higher-rated"},
+    }[query]
+    html = arbiter_client.get(url(tournament), data).content.decode()
+    assert preview(html) == expected
+    assert "<html" in html  # without JavaScript: the whole round page
+
+
+@pytest.mark.django_db
+def test_htmx_gets_the_section(arbiter_client: Client, tournament, in_play) -> None:
+    html = arbiter_client.get(url(tournament), {"assume": "draws"}, headers=HTMX).content.decode()
+    assert html.lstrip().startswith('<section id="what-if"') and "<html" not in html
+    assert len(preview(html)) == 2
+
+
+@pytest.mark.django_db
+def test_nothing_is_stored(arbiter_client: Client, tournament, in_play) -> None:
+    def stored() -> tuple:
+        return (
+            Tournament.objects.get(pk=tournament.pk).revision,
+            Round.objects.count(),
+            list(Game.objects.values_list("pk", "result", "white", "black")),
+            Bye.objects.count(),
+            PairingReceipt.objects.count(),
+        )
+
+    before = stored()
+    first = in_play["1-3"].pk
+    for data in (
+        {"assume": "draws"},
+        {"assume": "higher-rated"},
+        {"assume": "typed", f"result-{first}": "+-"},
+    ):
+        assert arbiter_client.get(url(tournament), data).status_code == 200
+    assert stored() == before
+
+
+@pytest.mark.django_db
+def test_a_bad_result_is_a_field_error(arbiter_client: Client, tournament, in_play) -> None:
+    first = in_play["1-3"].pk
+    data = {"assume": "typed", f"result-{first}": "2-0"}
+    html = arbiter_client.get(url(tournament), data).content.decode()
+    assert "Select a valid choice" in html and "what-if-pairing" not in html
+
+
+@pytest.mark.django_db
+def test_no_legal_pairing_is_a_message(
+    arbiter_client: Client, tournament, make_entries, play
+) -> None:
+    """Two players who have met cannot be paired again (C.04.1 b)."""
+    make_entries(2)
+    play(tournament, [[]])
+    html = arbiter_client.get(url(tournament), {"assume": "draws"}).content.decode()
+    assert "The next round cannot be paired" in html
+
+
+@pytest.mark.django_db
+def test_not_offered_once_every_result_is_in(
+    arbiter_client: Client, tournament, make_entries, play
+) -> None:
+    make_entries(4)
+    play(tournament, rounds=1)
+    html = arbiter_client.get(reverse("round_manage", args=[tournament.pk, 1])).content.decode()
+    assert 'id="what-if"' not in html
+    html = arbiter_client.get(url(tournament), {"assume": "draws"}).content.decode()
+    assert "what-if-pairing" not in html
+
+
+@pytest.mark.django_db
+def test_not_offered_in_the_last_round(
+    arbiter_client: Client, tournament, make_entries, play
+) -> None:
+    tournament.rounds = 1
+    tournament.save()
+    make_entries(4)
+    play(tournament, [[]])
+    html = arbiter_client.get(reverse("round_manage", args=[tournament.pk, 1])).content.decode()
+    assert 'id="what-if"' not in html

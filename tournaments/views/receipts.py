@@ -1,0 +1,47 @@
+"""Pairing receipts and what-if previews (issue 15, docs/receipts.md).
+
+- ``round_receipt`` (public): a published round's receipt, the JSON file that ``python -m
+  pairing verify`` checks; 404 for drafts and for rounds paired without one.
+- ``round_what_if`` (the arbiter, GET): the round page with the next round paired as if the
+  games in play had ended as the form says; nothing is stored. htmx swaps ``#what-if``."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.text import slugify
+from django.views.decorators.http import require_safe
+
+from tournaments import receipts, whatif
+from tournaments.models import Tournament
+from tournaments.views.access import HtmxHttpRequest, _get_tournament_for_arbiter
+from tournaments.views.rounds import TEMPLATE, _context, what_if_form
+
+
+@require_safe
+def round_receipt(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
+    """The receipt of a published round (either game of a TCEC double round), as a file."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    receipt = receipts.published_receipt(tournament, number)
+    if receipt is None:
+        raise Http404("No published round with a receipt.")
+    name = f"{slugify(tournament.name) or 'tournament'}-round-{number}-receipt.json"
+    response = HttpResponse(receipts.document(receipt), content_type="application/json")
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+@login_required
+@require_safe
+def round_what_if(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
+    """The next round as it would be paired if the games in play ended as the arbiter says."""
+    tournament = _get_tournament_for_arbiter(request, pk)
+    context = _context(tournament, number)
+    form = what_if_form(context["board"].snap, request.GET)
+    if form is not None and form.is_valid():
+        policy = form.cleaned_data["assume"]
+        context["preview"] = whatif.preview(context["board"].snap, policy, form.typed())
+    context["what_if_form"] = form
+    template = f"{TEMPLATE}#what-if" if request.htmx else TEMPLATE
+    return render(request, template, context)
