@@ -246,6 +246,11 @@ def _forbidden(snap: Snapshot) -> tuple[ForbiddenPairs, ...]:
     return tuple(ForbiddenPairs((a, b), first or None, last or None) for a, b, first, last in pairs)
 
 
+def fixed_boards(entries: Iterable[Entry]) -> dict[PlayerId, int]:
+    """The arbiter's fixed boards by pairing number (``XXF``)."""
+    return {e.pairing_number: e.fixed_board for e in entries if e.fixed_board}
+
+
 def virtual_points(snap: Snapshot) -> dict[PlayerId, tuple[int, ...]]:
     """The tournament's virtual half-points per pairing number and round (C.04.7): the Baku
     rule's, group A counted from the players entered before round 1 (late entries placed
@@ -319,12 +324,16 @@ def _state(snap: Snapshot, done: int) -> TournamentState:
         forbidden=_forbidden(snap),
         acceleration=virtual_points(snap),
         double_rounds=tournament.double_rounds,
+        fixed_boards=fixed_boards(snap.entries),
         info=_info(snap),
     )
 
 
 def _arbiter(name: str, fide_id: str) -> str:
-    """TRF records 102 and 112: the arbiter's title and name, then the FIDE ID."""
+    """TRF records 102 and 112: the arbiter's title and name, then the FIDE ID in brackets.
+    Both records are free text from column 5 in TRF16 and TRF26 alike (neither edition gives
+    the FIDE ID a field of its own); the brackets are JaVaFo's TRF(x) sample's form.
+    :func:`_arbiter_of` reads this form back, or an ID written after the name."""
     return f"{name} ({fide_id})" if fide_id else name
 
 
@@ -555,10 +564,10 @@ def import_state(
     state: TournamentState, *, name: str = "", system: str = "", dutch_edition: str = ""
 ) -> Tournament:
     """Store a tournament read from a TRF file: players, entries, every round with its games
-    and byes, the next round's requested byes, the forbidden pairs and the virtual points
-    (acceleration). Each entry keeps the file's data of its player; a FIDE ID already known
-    links the entry to that identity (whose data is neither read nor changed). The Dutch
-    edition: ``dutch_edition``, else the one record 192 names, else the one in force. Call
+    and byes, the next round's requested byes, the forbidden pairs, the fixed boards and the
+    virtual points (acceleration). Each entry keeps the file's data of its player; a FIDE ID
+    already known links the entry to that identity (whose data is neither read nor changed).
+    The Dutch edition: ``dutch_edition``, else the one record 192 names, else the one in force. Call
     inside a transaction; raises ``AccelerationError`` for virtual points outside the Dutch
     system."""
     system = system or imported_system(state)
@@ -588,7 +597,12 @@ def import_state(
             )
         used.add(player.fide_id)
         entries[p.id] = Entry.objects.create(
-            tournament=tournament, player=player, pairing_number=p.id, rating=p.rating, **data
+            tournament=tournament,
+            player=player,
+            pairing_number=p.id,
+            rating=p.rating,
+            fixed_board=state.fixed_boards.get(p.id),
+            **data,
         )
     for column in range(1, state.rounds_done + 1):
         cells = [(p.id, p.results[column - 1]) for p in state.players]

@@ -37,8 +37,8 @@ from tournaments.models import (
 def everything(tournament: Tournament, make_entries, play, acceleration: str) -> Tournament:
     """A tournament with every feature: manual seeding off the rating order, settings off
     their defaults, FIDE and US Chess IDs, birth dates, byes of every kind (H, Z, F requested,
-    U by the pairing), forfeits, a late entry, a withdrawal, forbidden pairs, acceleration,
-    two finished rounds and round 3 as a draft."""
+    U by the pairing), forfeits, a late entry, a withdrawal, forbidden pairs, a fixed board,
+    acceleration, two finished rounds and round 3 as a draft."""
     t = tournament
     t.seeding = Tournament.Seeding.MANUAL
     t.initial_colour = Tournament.InitialColour.BLACK
@@ -77,6 +77,7 @@ def everything(tournament: Tournament, make_entries, play, acceleration: str) ->
     ForbiddenPair.objects.create(
         tournament=t, first=entries[2], second=entries[3], first_round=2, last_round=4
     )
+    Entry.objects.filter(pk=entries[5].pk).update(fixed_board=2)
     Bye.objects.create(entry=entries[9], round_number=1, kind=Bye.Kind.HALF_POINT)
     Bye.objects.create(entry=entries[8], round_number=1, kind=Bye.Kind.FULL_POINT)
     Bye.objects.create(entry=entries[7], round_number=1, kind=Bye.Kind.ZERO_POINT)

@@ -22,7 +22,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tournaments import backup, services
-from tournaments.models import Bye, Entry, Event, Game, Player, Round, Tournament
+from tournaments.models import Bye, Entry, Event, ForbiddenPair, Game, Player, Round, Tournament
 from tournaments.urls import urlpatterns
 
 BIRTH = date(1987, 6, 5)
@@ -55,6 +55,10 @@ ARBITER = [
     "entry_remove",
     "entry_availability",
     "entry_provisional_rating",
+    "pairing_constraints",
+    "forbidden_pair_add",
+    "forbidden_pair_remove",
+    "fixed_board_set",
     "round_pair",
     "round_pair_by_hand",
     "round_undo",
@@ -76,6 +80,7 @@ ARBITER = [
 """Pages of one tournament (or event): its arbiters only."""
 GET_ONLY = {
     "tournament_manage",
+    "pairing_constraints",
     "tournament_export_trf",
     "tournament_backup",
     "round_manage",
@@ -121,6 +126,8 @@ def form_data(name: str, world: dict[str, Any]) -> dict[str, Any]:
             "pairing_rating": "fide",
         },
         "entry_move": {"entry": world["entry"].pk, "section": world["other_section"].pk},
+        "forbidden_pair_add": {"players": [e.pk for e in world["tournament"].entries.all()[:3]]},
+        "fixed_board_set": {"entry": world["entry"].pk, "board": 1},
     }
     return data.get(name, {})
 
@@ -153,6 +160,8 @@ def kwargs(name: str, world: dict[str, Any]) -> dict[str, int]:
         return {"pk": t.pk, "game_pk": game.pk}
     if name == "round_what_if":
         return {"pk": t.pk, "number": 1}
+    if name == "forbidden_pair_remove":
+        return {"pk": t.pk, "pair_pk": world["forbidden"].pk}
     if name in ("print_pairings", "print_slips", "round_receipt"):
         return {"pk": t.pk, "number": 1}
     return {"pk": t.pk}
@@ -168,6 +177,7 @@ def fingerprint() -> tuple:
         list(Game.objects.values_list()),
         list(Bye.objects.values_list()),
         list(Event.objects.values_list()),
+        list(ForbiddenPair.objects.values_list()),
     )
 
 
@@ -189,8 +199,12 @@ def world(tournament: Tournament, make_entries, play) -> dict[str, Any]:
         name="Festival U1600", start_date=day, end_date=day, event=event, section_name="U1600"
     )
     Tournament.objects.filter(pk=tournament.pk).update(event=event, section_name="Open")
+    forbidden = ForbiddenPair.objects.create(
+        tournament=tournament, first=entries[0], second=entries[1], first_round=4
+    )
     return {
         "tournament": tournament,
+        "forbidden": forbidden,
         "entry": entries[-1],
         "game": game,
         "draft": draft,

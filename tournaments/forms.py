@@ -741,3 +741,59 @@ class WhatIfForm(forms.Form):
     def typed(self) -> dict[int, str]:
         """Game pk -> the result typed (valid forms only)."""
         return {g.pk: self.cleaned_data.get(f"result-{g.pk}", "") for g in self.games}
+
+
+# -- forbidden pairs and fixed boards ------------------------------------------------------------
+
+
+def _player_choices(entries: list[Entry]) -> list[tuple[int, str]]:
+    return [(e.pk, f"{e.pairing_number}. {e.name}") for e in entries]
+
+
+class ForbiddenPairForm(forms.Form):
+    """Players who must not be paired against each other (a pair, or a family or club), in
+    every round or only in some."""
+
+    players = forms.TypedMultipleChoiceField(
+        coerce=int,
+        help_text="Two or more: every pair of them is forbidden (hold Ctrl or ⌘ to choose "
+        "several).",
+    )
+    first_round = forms.IntegerField(min_value=1, required=False, help_text="Empty: from round 1.")
+    last_round = forms.IntegerField(
+        min_value=1, required=False, help_text="Empty: to the last round."
+    )
+
+    def __init__(self, *args: Any, entries: list[Entry], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["players"]
+        assert isinstance(field, forms.TypedMultipleChoiceField)
+        field.choices = _player_choices(entries)
+        field.widget.attrs["size"] = min(max(len(entries), 2), 10)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if len(data.get("players") or []) == 1:
+            self.add_error("players", "Choose at least two players.")
+        first, last = data.get("first_round"), data.get("last_round")
+        if first is not None and last is not None and last < first:
+            self.add_error("last_round", "The last round comes before the first.")
+        return data
+
+
+class FixedBoardForm(forms.Form):
+    """A player's fixed board (empty: none)."""
+
+    entry = forms.TypedChoiceField(coerce=int, label="Player")
+    board = forms.IntegerField(
+        min_value=1,
+        max_value=9999,
+        required=False,
+        help_text="The player's game is numbered onto this board in every round.",
+    )
+
+    def __init__(self, *args: Any, entries: list[Entry], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["entry"]
+        assert isinstance(field, forms.TypedChoiceField)
+        field.choices = _player_choices(entries)

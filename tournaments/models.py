@@ -485,6 +485,12 @@ class Entry(models.Model):
     withdrawn_from_round = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Not paired from this round on."
     )
+    fixed_board = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="The arbiter's fixed board (a wheelchair place, a live board): the player's "
+        "game is numbered onto this board in every round (TRF XXF); empty: none.",
+    )
 
     class Meta:
         ordering: ClassVar = ["tournament", "pairing_number"]
@@ -504,6 +510,10 @@ class Entry(models.Model):
                 condition=Q(withdrawn_from_round__isnull=True)
                 | Q(withdrawn_from_round__gt=models.F("joined_round")),
                 name="entry_withdrawn_after_joining",
+            ),
+            models.CheckConstraint(
+                condition=Q(fixed_board__isnull=True) | Q(fixed_board__gte=1),
+                name="entry_fixed_board_positive",
             ),
         ]
 
@@ -693,6 +703,18 @@ class ForbiddenPair(models.Model):
 
     def __str__(self) -> str:
         return f"{self.first} – {self.second}"
+
+    @property
+    def round_range(self) -> str:
+        """The rounds it applies to, in the arbiter's words: "every round", "rounds 2–5"."""
+        first, last = self.first_round, self.last_round
+        if first is None and last is None:
+            return "every round"
+        if first == last:
+            return f"round {first}"
+        if last is None:
+            return f"from round {first}"
+        return f"rounds {first or 1}–{last}"
 
 
 class PairingReceipt(models.Model):

@@ -280,13 +280,30 @@ def _open_for_entries(tournament_id: int) -> Tournament:
     return tournament
 
 
+def unchanged(entry: Entry, data: PlayerData, rating: int | None, number: int | None) -> bool:
+    """The edit form says what the entry holds already: its data, the rating it shows (the
+    typed one, or the entry's own when none was typed) and its pairing number."""
+    tournament = entry.tournament
+    typed = tournament.typed_rating_of(entry)
+    wanted = None if rating is None else typed_rating(tournament, rating)
+    same_rating = rating is None or wanted == typed or (typed is None and wanted == entry.rating)
+    return (
+        data == PlayerData.of(entry)
+        and same_rating
+        and (number is None or number == entry.pairing_number)
+    )
+
+
 def update_entry(
     entry: Entry, data: PlayerData, rating: int | None, number: int | None = None
-) -> Entry:
+) -> bool:
     """Save the entry's corrected data (only the entry's: a shared identity is never written;
     a changed ID links the entry to that ID's identity), its rating, which may only change
     before round 1, and under manual seeding its pairing number (``number``); then follow the
-    seeding again. One transaction."""
+    seeding again. One transaction. Returns ``False``, having written nothing, when nothing
+    changes (:func:`unchanged`)."""
+    if unchanged(entry, data, rating, number):
+        return False
     with transaction.atomic():
         tournament = locked_tournament(entry.tournament_id)
         ids_changed = data.ids != (entry.fide_id, entry.uscf_id)
@@ -312,7 +329,7 @@ def update_entry(
         if number is not None and number != entry.pairing_number:
             _move(tournament, entry, number)
             entry.refresh_from_db()
-        return entry
+        return True
 
 
 def _relink(tournament: Tournament, entry: Entry, data: PlayerData) -> None:

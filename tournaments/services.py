@@ -34,6 +34,7 @@ from pairing.engine import (
     TrfError,
     Violation,
     explaining_system,
+    fixed_board_order,
     new_violations,
     pairing_system,
     preference,
@@ -51,6 +52,7 @@ from pairing.services import (
     dutch_edition_named,
     engine_system,
     explanation_json,
+    fixed_boards,
     import_state,
     imported_system,
     round_notes,
@@ -97,9 +99,13 @@ def _unfinished_round(tournament: Tournament) -> Round | None:
 
 
 def _write_pairing(tournament: Tournament, rows: list[Round], pairing: RoundPairing) -> None:
-    """Boards and the pairing-allocated bye of the round row(s). A TCEC double round is two
-    rows; the second replays the boards with colours reversed."""
-    entry = {e.pairing_number: e for e in tournament.entries.all()}
+    """Boards and the pairing-allocated bye of the round row(s), the boards numbered with the
+    fixed boards (an engine's pairing already is; a hand-made draft is numbered again after
+    each change). A TCEC double round is two rows; the second replays the boards with colours
+    reversed."""
+    entries = list(tournament.entries.all())
+    entry = {e.pairing_number: e for e in entries}
+    boards = fixed_board_order(pairing.boards, fixed_boards(entries))
     for leg, rnd in enumerate(rows):
         Game.objects.bulk_create(
             Game(
@@ -108,7 +114,7 @@ def _write_pairing(tournament: Tournament, rows: list[Round], pairing: RoundPair
                 white=entry[b.black if leg else b.white],
                 black=entry[b.white if leg else b.black],
             )
-            for board, b in enumerate(pairing.boards, start=1)
+            for board, b in enumerate(boards, start=1)
         )
         if pairing.bye is not None:
             Bye.objects.create(
@@ -193,10 +199,10 @@ def _next_round_state(tournament: Tournament, expected_round: int | None) -> Tou
         state = state_for(tournament)
     except AccelerationError as e:
         raise ArbiterError(f"Round {done // legs + 1} cannot be paired: {e}.") from e
-    if len(state.available) < 2:
+    if not state.available:  # one player alone is paired: he gets the bye (C.04.1 c)
         raise ArbiterError(
-            "At least two players must be available to pair a round: register players, "
-            "or check the byes and withdrawals."
+            f"Nobody is available for round {done // legs + 1}: every player has a bye, has "
+            f"withdrawn or joins later. Register players, or check the byes and withdrawals."
         )
     return state
 
@@ -683,7 +689,7 @@ def publish_round(round_id: int) -> Round:
     entered."""
     with transaction.atomic():
         rnd = Round.objects.get(pk=round_id)
-        locked_tournament(rnd.tournament_id)
+        tournament = locked_tournament(rnd.tournament_id)
         locked = Round.objects.select_for_update().filter(pk=round_id).first()
         if locked is None:  # undone while this request waited for the lock
             raise ArbiterError("This pairing no longer exists: it was deleted meanwhile.")
@@ -702,10 +708,16 @@ def publish_round(round_id: int) -> Round:
                 f"publishing (a player who does not play: delete the pairing, mark the bye, "
                 f"pair again)."
             )
-        Round.objects.filter(
-            tournament=rnd.tournament_id, number__gte=rnd.number, status=Round.Status.DRAFT
-        ).update(status=Round.Status.PUBLISHED)
+        rows = list(
+            Round.objects.filter(
+                tournament=rnd.tournament_id, number__gte=rnd.number, status=Round.Status.DRAFT
+            )
+        )
+        Round.objects.filter(pk__in=[r.pk for r in rows]).update(status=Round.Status.PUBLISHED)
         receipts.publish(rnd, draft.pairing)
+        for row in rows:  # a round of the bye alone has no result to wait for: finished
+            row.status = Round.Status.PUBLISHED
+            _update_round_status(tournament, row)
         rnd.refresh_from_db()
         return rnd
 

@@ -6,6 +6,7 @@ from django.urls import path
 from tournaments.views import (
     arbiter,
     backup,
+    constraints,
     events,
     players,
     printouts,
@@ -88,6 +89,27 @@ urlpatterns = [
         "tournaments/<int:pk>/manage/players/<int:entry_pk>/provisional-rating/",
         arbiter.entry_provisional_rating,
         name="entry_provisional_rating",
+    ),
+    # Arbiters: forbidden pairs and fixed boards.
+    path(
+        "tournaments/<int:pk>/manage/pairing-constraints/",
+        constraints.pairing_constraints,
+        name="pairing_constraints",
+    ),
+    path(
+        "tournaments/<int:pk>/manage/forbidden-pairs/add/",
+        constraints.forbidden_pair_add,
+        name="forbidden_pair_add",
+    ),
+    path(
+        "tournaments/<int:pk>/manage/forbidden-pairs/<int:pair_pk>/remove/",
+        constraints.forbidden_pair_remove,
+        name="forbidden_pair_remove",
+    ),
+    path(
+        "tournaments/<int:pk>/manage/fixed-boards/",
+        constraints.fixed_board_set,
+        name="fixed_board_set",
     ),
     # Arbiters: rounds and results.
     path("tournaments/<int:pk>/manage/rounds/pair/", rounds.round_pair, name="round_pair"),

@@ -36,6 +36,7 @@ from pairing.engine.core.explain import (
     Topic,
     render,
 )
+from pairing.engine.core.rules import fixed_board_order
 from pairing.engine.core.state import (
     BLANK,
     Board,
@@ -185,6 +186,7 @@ __all__ = [
     "event_from_json",
     "exchange",
     "explaining_system",
+    "fixed_board_order",
     "generate_tournament",
     "group_a_size",
     "group_seeding",

@@ -1,5 +1,6 @@
 """The pairing systems behind one interface: ``pair_round(state) -> RoundPairing``, and
-``explain_round(state) -> tuple[RoundPairing, RoundExplanation]`` (the same pairing, and why)."""
+``explain_round(state) -> tuple[RoundPairing, RoundExplanation]`` (the same pairing, and why),
+with the arbiter's fixed boards applied to the board numbers of whatever system pairs."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from pairing.engine.core.explain import ExplainRound
-from pairing.engine.core.rules import initial_colour, pairing_numbers
+from pairing.engine.core.rules import fixed_board_order, initial_colour, pairing_numbers
 from pairing.engine.core.state import Colour, RoundPairing, TournamentState
 
 PairRound = Callable[[TournamentState], RoundPairing]
@@ -45,12 +46,21 @@ SYSTEM_RECORDS = {
 
 
 def pairing_system(name: str) -> PairRound:
-    """The ``pair_round`` function of a system by its command-line name."""
+    """The ``pair_round`` function of a system by its command-line name, the boards numbered
+    with the tournament's fixed boards."""
     if name not in SYSTEMS:
         raise ValueError(f"unknown pairing system {name!r} (choose from {', '.join(SYSTEM_NAMES)})")
     module, function = SYSTEMS[name]
     pair_round: PairRound = getattr(importlib.import_module(f"pairing.engine.{module}"), function)
-    return pair_round
+
+    def pair_with_fixed_boards(state: TournamentState) -> RoundPairing:
+        """The system's pairing; the fixed boards (``XXF``) then number its boards."""
+        pairing = pair_round(state)
+        if not state.fixed_boards:
+            return pairing
+        return replace(pairing, boards=fixed_board_order(pairing.boards, state.fixed_boards))
+
+    return pair_with_fixed_boards
 
 
 def explaining_system(name: str) -> ExplainRound:

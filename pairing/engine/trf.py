@@ -1,5 +1,7 @@
 """FIDE Tournament Report File (TRF16, TRF26) reader and writer, with the engine extensions
-(``XXR``, ``XXC``, ``XXS``, ``XXA``, ``XXP``, ``XXZ``, ``XXT``, bbpPairings ``BB?``).
+(``XXR``, ``XXC``, ``XXS``, ``XXA``, ``XXP``, ``XXZ``, ``XXT``, bbpPairings ``BB?``) and this
+program's ``XXF`` (a player's fixed board: ``XXF NNNN BBBB``, the starting rank at columns
+5-8, the board number at 10-13, one line per player).
 
 Reading either succeeds completely or raises :class:`TrfError` naming the line and column;
 nothing is half-loaded. Column numbers below are 1-based, as in the FIDE text.
@@ -151,6 +153,8 @@ class _Reading:
     acceleration_lines: dict[PlayerId, _Line] = field(default_factory=dict)
     """The ``XXA`` line of each player, to name it when the player does not exist."""
     double: bool = False
+    fixed_boards: dict[PlayerId, tuple[_Line, int]] = field(default_factory=dict)
+    """``XXF``: player -> (the line, the board number)."""
 
 
 # -- small parsers -----------------------------------------------------------------------------
@@ -304,6 +308,8 @@ def _read_header(line: _Line, rd: _Reading) -> None:
         _read_forbidden(line, rd)
     elif code == "XXA":
         _read_xxa(line, rd)
+    elif code == "XXF":
+        _read_xxf(line, rd)
     elif code == "XXZ":
         for column, word in _tokens(line):
             if not word.isdigit() or not word.isascii():
@@ -431,6 +437,20 @@ def _read_xxa(line: _Line, rd: _Reading) -> None:
     rd.acceleration_lines[pid] = line
 
 
+def _read_xxf(line: _Line, rd: _Reading) -> None:
+    """``XXF NNNN BBBB``: the player with starting rank NNNN plays on board BBBB."""
+    words = _tokens(line)
+    if len(words) != 2 or not all(w.isdigit() and w.isascii() for _, w in words):
+        raise line.error("XXF takes a starting rank and a board number", 5)
+    pid, board = int(words[0][1]), int(words[1][1])
+    if board == 0:
+        raise line.error("a board number must be 1 or more", words[1][0])
+    if pid in rd.fixed_boards:
+        first = rd.fixed_boards[pid][0].number
+        raise line.error(f"player {pid} has a second XXF line (first on line {first})", 5)
+    rd.fixed_boards[pid] = (line, board)
+
+
 # -- assembling and checking ----------------------------------------------------------------------
 
 
@@ -554,6 +574,9 @@ def _assemble(rd: _Reading) -> TournamentState:
     for pid, xxa in rd.acceleration_lines.items():
         if pid not in rd.players:
             raise xxa.error(f"XXA names unknown player {pid}", 5)
+    for pid, (xxf, _) in rd.fixed_boards.items():
+        if pid not in rd.players:
+            raise xxf.error(f"XXF names unknown player {pid}", 5)
     info = TournamentInfo(
         deputy_arbiters=tuple(rd.deputies),
         round_dates=tuple(rd.round_dates),
@@ -573,6 +596,7 @@ def _assemble(rd: _Reading) -> TournamentState:
             {pid: v for pid, v in rd.acceleration.items() if pid in rd.players}
         ),
         double_rounds=rd.double,
+        fixed_boards={pid: board for pid, (_, board) in sorted(rd.fixed_boards.items())},
         info=info,
     )
 
@@ -717,8 +741,9 @@ def write_trf(
     line_ending: str = "\n",
 ) -> str:
     """Write the tournament as TRF16 (``version=16``) or TRF26 (``version=26``: records 142,
-    152, 162, 192 and 250 instead of their extension equivalents). Points (81-84) are computed
-    from the results; ``ranks`` fills columns 86-89 (else the ranks read are kept)."""
+    152, 162, 192 and 250 instead of their extension equivalents; ``XXF``, which has none, in
+    both). Points (81-84) are computed from the results; ``ranks`` fills columns 86-89 (else
+    the ranks read are kept)."""
     if version not in (16, 26):
         raise ValueError("TRF version must be 16 or 26")
     info = state.info
@@ -779,6 +804,8 @@ def write_trf(
             out.append(f"XXP {listed}")
         else:
             out.append(f"260 {f.first_round or 1:3d} {f.last_round or 999:3d} {listed}")
+    for pid, board in sorted(state.fixed_boards.items()):
+        out.append(f"XXF {pid:4d} {board:4d}")
     for rnd in sorted(state.future_byes):
         by_kind: dict[str, list[PlayerId]] = {}
         for pid, kind in sorted(state.future_byes[rnd].items()):

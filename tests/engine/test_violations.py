@@ -9,6 +9,7 @@ from pairing.engine.core.state import (
     BLANK,
     Board,
     Colour,
+    ForbiddenPairs,
     Player,
     RoundEntry,
     RoundPairing,
@@ -87,6 +88,24 @@ def test_it_names_a_rematch_and_its_round() -> None:
     found = violations(SEVEN, pairing((1, 4), (7, 5), (3, 2), bye=6))
     assert found == [
         Violation(REMATCH, "P1 (1) and P4 (4) already played each other in round 1", (1, 4))
+    ]
+
+
+def test_it_names_a_forbidden_pair_in_its_rounds_only() -> None:
+    # 1 and 5 never met; they are forbidden in rounds 3-4 (round 3 is the one paired), the
+    # group 6, 7, 2 in round 1 only: pairing 5-1 is reported, 6-7 is not.
+    state = replace(
+        SEVEN, forbidden=(ForbiddenPairs((5, 1), 3, 4), ForbiddenPairs((6, 7, 2), 1, 1))
+    )
+    found = violations(state, pairing((5, 1), (6, 7), (3, 2), bye=4))
+    assert [v for v in found if v.rule == REMATCH] == [
+        Violation(REMATCH, "P1 (1) and P5 (5) must not be paired (forbidden pair)", (1, 5))
+    ]
+    # A change that pairs them is what the arbiter is asked to confirm.
+    before = pairing((1, 3), (6, 7), (5, 2), bye=4)
+    after = exchange(before, 3, 5)
+    assert [v.message for v in new_violations(state, before, after)] == [
+        "P1 (1) and P5 (5) must not be paired (forbidden pair)"
     ]
 
 

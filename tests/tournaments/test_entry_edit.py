@@ -29,6 +29,23 @@ def test_a_new_rating_changes_the_pairing_numbers(
 
 
 @pytest.mark.django_db
+def test_nothing_changed_is_said_and_nothing_written(
+    arbiter_client: Client, tournament, make_entries
+) -> None:
+    """The form posted as it was shown: "nothing changed", not "saved" (regression), and no
+    write (the public pages' revision stays)."""
+    _a, _b, c = make_entries(3)
+    revision = Tournament.objects.get(pk=tournament.pk).revision
+    url = reverse("entry_edit", args=[tournament.pk, c.pk])
+    page = arbiter_client.post(url, form(c), follow=True).content.decode()
+    assert "Nothing changed for Player 03." in page and "saved" not in page
+    assert Tournament.objects.get(pk=tournament.pk).revision == revision
+    page = arbiter_client.post(url, form(c, title="FM"), follow=True).content.decode()
+    assert "Player 03 saved." in page
+    assert Entry.objects.get(pk=c.pk).title == "FM"
+
+
+@pytest.mark.django_db
 def test_the_rating_is_locked_after_round_1(
     arbiter_client: Client, tournament, make_entries, play
 ) -> None:

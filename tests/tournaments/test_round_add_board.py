@@ -62,3 +62,36 @@ def test_a_rematch_needs_confirmation(
     assert boards(tournament, 2) == []
     arbiter_client.post(url, {"white": black, "black": white, "confirm": "1", "reason": "late"})
     assert boards(tournament, 2) == [(black, white)]
+
+
+@pytest.mark.django_db
+def test_a_forbidden_pair_needs_confirmation(
+    arbiter_client: Client, tournament, empty_draft
+) -> None:
+    from tournaments.constraints import forbid
+
+    first, second = tournament.entries.order_by("pairing_number")[:2]
+    forbid(tournament.pk, [first.pk, second.pk])
+    url = reverse("round_add_board", args=[tournament.pk, 1])
+    html = arbiter_client.post(url, {"white": 1, "black": 2}, headers=HTMX).content.decode()
+    assert "This change breaks 1 rule" in html
+    assert "Player 01 (1) and Player 02 (2) must not be paired (forbidden pair)" in html
+    assert boards(tournament, 1) == []
+    arbiter_client.post(url, {"white": 1, "black": 2, "confirm": "1"}, headers=HTMX)
+    assert boards(tournament, 1) == []  # a rule-breaking change needs a reason
+    data = {"white": 1, "black": 2, "confirm": "1", "reason": "both asked"}
+    arbiter_client.post(url, data, headers=HTMX)
+    assert boards(tournament, 1) == [(1, 2)]
+
+
+@pytest.mark.django_db
+def test_a_pinned_players_board_is_numbered_as_it_is_added(
+    arbiter_client: Client, tournament, empty_draft
+) -> None:
+    from tournaments.constraints import set_fixed_board
+
+    set_fixed_board(tournament.pk, tournament.entries.get(pairing_number=4).pk, 1)
+    url = reverse("round_add_board", args=[tournament.pk, 1])
+    arbiter_client.post(url, {"white": 1, "black": 2})
+    arbiter_client.post(url, {"white": 4, "black": 3})  # added last, played on board 1
+    assert boards(tournament, 1) == [(4, 3), (1, 2)]

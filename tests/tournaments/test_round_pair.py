@@ -6,7 +6,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tournaments.models import Game, Round, Tournament
+from tournaments.models import Bye, Game, Round, Tournament
+from tournaments.registration import Availability, set_availability
 
 
 def pair(client: Client, t: Tournament, number: int | None = None):
@@ -71,9 +72,39 @@ def test_a_double_round_is_two_rows(arbiter_client: Client, tournament, make_ent
 
 
 @pytest.mark.django_db
-def test_too_few_players(arbiter_client: Client, tournament, make_entries) -> None:
-    make_entries(1)
-    assert "At least two players" in pair(arbiter_client, tournament, 1).content.decode()
+def test_nobody_available_is_a_message(arbiter_client: Client, tournament, make_entries) -> None:
+    a, b = make_entries(2)
+    set_availability(a, 1, Availability.HALF_POINT_BYE)
+    set_availability(b, 1, Availability.ZERO_POINT_BYE)
+    html = pair(arbiter_client, tournament, 1).content.decode()
+    assert "Nobody is available for round 1: every player has a bye, has withdrawn" in html
+    assert not tournament.round_set.exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("system", ["dutch", "dubov", "tcec", "tcec_double"])
+def test_a_single_available_player_gets_the_bye(
+    arbiter_client: Client, tournament, make_entries, system: str
+) -> None:
+    """C.04.1 c: the one player left over gets the pairing-allocated bye, even when he is the
+    only one available; the round has no board, so publishing it finishes it."""
+    tournament.pairing_system = system
+    tournament.save()
+    a, b, c = make_entries(3)
+    set_availability(a, 1, Availability.HALF_POINT_BYE)
+    set_availability(c, 1, Availability.ZERO_POINT_BYE)
+    html = pair(arbiter_client, tournament, 1).content.decode()
+    assert "paired as a draft" in html
+    rows = list(tournament.round_set.order_by("number"))
+    assert len(rows) == tournament.legs
+    assert not Game.objects.filter(round__tournament=tournament).exists()
+    assert [(x.entry, x.round_number) for x in Bye.objects.filter(kind="U")] == [
+        (b, r.number) for r in rows
+    ]
+    arbiter_client.post(reverse("round_publish", args=[tournament.pk, 1]))
+    assert {r.status for r in tournament.round_set.all()} == {Round.Status.FINISHED}
+    assert pair(arbiter_client, tournament, 2).status_code == 200
+    assert tournament.round_set.count() == 2 * tournament.legs
 
 
 @pytest.mark.django_db
@@ -99,6 +130,48 @@ def test_it_pairs_like_the_command_line(
     first = tournament.round_set.get(number=2 * tournament.legs + 1)
     lines = [f"{g.white.pairing_number} {g.black.pairing_number}" for g in first.games.all()]
     bye = tournament.entries.filter(byes__round_number=first.number, byes__kind="U")
+    lines += [f"{e.pairing_number} 0" for e in bye]
+    assert out.read_text() == "\n".join([str(len(lines)), *lines]) + "\n"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("system", ["dutch", "dubov", "tcec", "tcec_double"])
+def test_forbidden_pairs_and_fixed_boards_pair_like_the_command_line(
+    arbiter_client: Client, tournament, make_entries, play, tmp_path, system
+) -> None:
+    """The pair the system puts on board 1 of round 3 is forbidden, and the last board's white
+    player pinned to board 1: the export carries both (XXP, XXF), the command line pairs the
+    round exactly as the web does, without the pair, the pinned player on board 1."""
+    from pairing.cli import main
+    from pairing.services import export_trf
+    from tournaments import constraints, services
+
+    tournament.pairing_system = system
+    tournament.save()
+    make_entries(11)
+    play(
+        tournament, [["1-0", "0-1", "1/2-1/2", "+-", "1-0"], ["0-1", "1-0", "--", "1/2-1/2", "-+"]]
+    )
+    third = 2 * tournament.legs + 1
+    free = services.pair_next_round(tournament.pk)
+    games = list(free.games.order_by("board"))
+    services.undo_round(tournament.pk)
+    constraints.forbid(tournament.pk, [games[0].white_id, games[0].black_id])
+    pinned = games[-1].white
+    constraints.set_fixed_board(tournament.pk, pinned.pk, 1)
+    trf, out = tmp_path / "t.trf", tmp_path / "pairing.txt"
+    trf.write_text(export_trf(tournament))
+    text = trf.read_text()
+    assert "XXP " in text and f"XXF {pinned.pairing_number:4d}    1" in text
+    engine = "tcec" if system.startswith("tcec") else system
+    assert main(["pair", "--system", engine, str(trf), "-o", str(out)]) == 0
+    pair(arbiter_client, tournament, 3)
+    rnd = tournament.round_set.get(number=third)
+    paired = list(rnd.games.order_by("board"))
+    assert {games[0].white_id, games[0].black_id} not in [{g.white_id, g.black_id} for g in paired]
+    assert pinned.pk in (paired[0].white_id, paired[0].black_id)
+    lines = [f"{g.white.pairing_number} {g.black.pairing_number}" for g in paired]
+    bye = tournament.entries.filter(byes__round_number=third, byes__kind="U")
     lines += [f"{e.pairing_number} 0" for e in bye]
     assert out.read_text() == "\n".join([str(len(lines)), *lines]) + "\n"
 

@@ -210,3 +210,27 @@ def test_a_round_without_a_receipt_is_404(client: Client, tournament, four) -> N
     assert download(client, tournament, 1).status_code == 404
     html = client.get(reverse("tournament_detail", args=[tournament.pk])).content.decode()
     assert "receipt" not in html
+
+
+@pytest.mark.django_db
+def test_a_fixed_board_set_on_the_draft_is_listed_and_verifies(
+    client: Client, tournament, make_entries
+) -> None:
+    """Regression: pinning a player while the round is a draft renumbers the draft's boards;
+    the receipt lists the pin, and verify numbers the boards with it (and the pins of the TRF)
+    after every change, as the web app does."""
+    from tournaments.constraints import set_fixed_board
+
+    entries = make_entries(8)  # round 1: 1-5, 6-2, 3-7, 8-4 on boards 1-4
+    services.pair_next_round(tournament.pk)
+    before = boards(tournament)
+    pinned = entries[0]  # no. 1, board 1 by C.04.2 D.9
+    set_fixed_board(tournament.pk, pinned.pk, 3)
+    after = boards(tournament)
+    assert after[2] == before[0] and after[:2] == before[1:3] and after[3] == before[3]
+    change = PairingReceipt.objects.get().changes[-1]
+    assert (change["kind"], change["player"], change["board"]) == ("fixed-board", 1, 3)
+    services.publish_round(tournament.round_set.get().pk)
+    ok, report = verified(download(client, tournament).content.decode())
+    assert ok, report
+    assert "player 1 given fixed board 3" in report

@@ -117,3 +117,42 @@ def test_it_takes_the_dutch_edition_from_record_192(
     arbiter_client.post(URL, {"text": f"192 {record}\n" + path.read_text()})
     t = Tournament.objects.get()
     assert (t.pairing_system, t.dutch_edition) == ("dutch", edition)
+
+
+@pytest.mark.django_db
+def test_it_keeps_the_fixed_boards(arbiter_client: Client) -> None:
+    arbiter_client.post(URL, {"text": eight_players("XXF    8    1\nXXF    3   12\n")})
+    t = Tournament.objects.get()
+    pinned = t.entries.exclude(fixed_board=None).order_by("pairing_number")
+    assert [(e.pairing_number, e.fixed_board) for e in pinned] == [(3, 12), (8, 1)]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("version", [16, 26])
+def test_it_reads_the_arbiters_in_either_form(arbiter_client: Client, version: int) -> None:
+    """Records 102 and 112 are free text in TRF16 and TRF26 (neither gives the FIDE ID a field
+    of its own): the export writes "title name (FIDE ID)", as JaVaFo's TRF(x) sample does;
+    a file may also write the ID after the name, or none (a club in brackets is no ID)."""
+    from pairing.services import export_trf
+
+    header = (
+        "102 IA Arbiter, Anna 1234567\n"
+        "112 FA Deputy, Dan (7654321)\n"
+        "112 Ralph Blum (SV Griesheim)\n"
+        "112 NA Helper, Hal\n"
+    )
+    arbiter_client.post(URL, {"text": eight_players(header)})
+    t = Tournament.objects.get()
+    assert (t.chief_arbiter, t.chief_arbiter_fide_id) == ("IA Arbiter, Anna", "1234567")
+    assert t.deputies == [
+        ("FA Deputy, Dan", "7654321"),
+        ("Ralph Blum (SV Griesheim)", ""),
+        ("NA Helper, Hal", ""),
+    ]
+    lines = [x for x in export_trf(t, version=version).splitlines() if x[:3] in ("102", "112")]
+    assert lines == [
+        "102 IA Arbiter, Anna (1234567)",
+        "112 FA Deputy, Dan (7654321)",
+        "112 Ralph Blum (SV Griesheim)",
+        "112 NA Helper, Hal",
+    ]

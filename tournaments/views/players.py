@@ -90,11 +90,12 @@ def entry_edit(request: HtmxHttpRequest, pk: int, entry_pk: int) -> HttpResponse
         try:
             rating = None if paired else form.cleaned_data.get("rating") or 0
             number = form.cleaned_data.get("pairing_number") if manual else None
-            registration.update_entry(entry, form.player_data(), rating, number or None)
+            changed = registration.update_entry(entry, form.player_data(), rating, number or None)
         except ArbiterError as e:
             form.add_error(None, str(e))
         else:
-            messages.success(request, f"{entry.name} saved.")
+            note = f"{entry.name} saved." if changed else f"Nothing changed for {entry.name}."
+            messages.success(request, note)
             return _back_to_players(tournament)
     context = {"form": form, "tournament": tournament, "entry": entry}
     context["schedule"] = _schedule(tournament, entry)

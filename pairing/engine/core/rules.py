@@ -1,13 +1,13 @@
 """General handling rules every system shares (C.04.1, C.04.2): the initial colour, who ranks
-higher, and the order of the boards."""
+higher, and the order of the boards (with the arbiter's fixed boards)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Protocol, TypeVar
 
-from pairing.engine.core.state import Colour, PlayerId, TournamentState
+from pairing.engine.core.state import Board, Colour, PlayerId, TournamentState
 
 
 class Ranked(Protocol):
@@ -71,3 +71,35 @@ def board_order(a: Ranked, b: Ranked) -> tuple[int, int, int]:
     the scores (descending), the higher-ranked player's pairing number (ascending)."""
     high = higher_ranked(a, b)
     return (-high.score, -(a.score + b.score), high.tpn)
+
+
+def fixed_board_order(boards: Sequence[Board], fixed: Mapping[PlayerId, int]) -> tuple[Board, ...]:
+    """The boards of a round numbered with the arbiter's fixed boards (``XXF``): ``boards`` in
+    the system's order (C.04.2 D.9, TCEC's playing order), ``fixed`` player -> board number.
+    Who plays whom and the colours stay; only the board numbers change:
+
+    1. A game with a pinned player goes to that player's board; when both players are pinned,
+       to the smaller of their two boards. A board beyond the round's last board is the last.
+    2. Two games claiming one board: the smaller pin, then the smaller pairing number of the
+       pinned player, gets it; the other takes the nearest free board (the smaller number when
+       two are as near). Placed in that order, the games find the same boards whatever order
+       ``boards`` lists them in.
+    3. The other games fill the free boards in their order (the ones below a pinned game
+       shift down by one).
+
+    A pinned player without a board in the round (the pairing-allocated bye, a requested bye,
+    absent) frees his board: the games fill it in their order."""
+    claims = []
+    for index, board in enumerate(boards):
+        pins = sorted((fixed[p], p) for p in (board.white, board.black) if p in fixed)
+        if pins:
+            claims.append((pins[0], index))
+    if not claims:
+        return tuple(boards)
+    slots: list[Board | None] = [None] * len(boards)
+    for (pin, _player), index in sorted(claims):
+        free = (i for i in range(len(boards)) if slots[i] is None)
+        slots[min(free, key=lambda i: (abs(i + 1 - pin), i))] = boards[index]  # nearest free
+    pinned = {index for _, index in claims}
+    rest = iter(b for index, b in enumerate(boards) if index not in pinned)
+    return tuple(slot if slot is not None else next(rest) for slot in slots)

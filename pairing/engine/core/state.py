@@ -264,6 +264,10 @@ class TournamentState:
     """Virtual (accelerated) half-points per player per round (``XXA``, TRF26 250)."""
     double_rounds: bool = False
     """TCEC double rounds: each pairing round fills two round columns (``XXT double``)."""
+    fixed_boards: Mapping[PlayerId, int] = field(default_factory=dict)
+    """Player -> the board number the arbiter pinned them to (``XXF``): the game of a pinned
+    player is numbered onto that board after the pairing (:func:`~pairing.engine.core.rules.
+    fixed_board_order`); who meets whom and the colours do not change."""
     info: TournamentInfo = field(default_factory=TournamentInfo)
 
     def __post_init__(self) -> None:

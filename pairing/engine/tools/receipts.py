@@ -14,12 +14,13 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import metadata
 from typing import Any
 
 from pairing.engine.core.acceleration import AccelerationError, apply_declared_acceleration
 from pairing.engine.core.errors import EngineError, TrfError
+from pairing.engine.core.rules import fixed_board_order
 from pairing.engine.core.state import Board, PlayerId, RoundPairing, TournamentState
 from pairing.engine.systems import SYSTEM_NAMES, pairing_system
 from pairing.engine.tools.violations import (
@@ -42,7 +43,10 @@ SWAP_COLOURS = "swap-colours"
 REMOVE_BOARD = "remove-board"
 ADD_BOARD = "add-board"
 BYE = "bye"
-CHANGE_KINDS = (PAIR_BY_HAND, EXCHANGE, SWAP_COLOURS, REMOVE_BOARD, ADD_BOARD, BYE)
+FIXED_BOARD = "fixed-board"
+"""The arbiter pinned a player to a board (``board``; 0: the pin cleared) while the round was a
+draft: the pairing stays, its boards are numbered again with the pins (``XXF``)."""
+CHANGE_KINDS = (PAIR_BY_HAND, EXCHANGE, SWAP_COLOURS, REMOVE_BOARD, ADD_BOARD, BYE, FIXED_BOARD)
 
 
 class ReceiptError(EngineError):
@@ -98,7 +102,8 @@ class ManualChange:
     """``exchange``: the two players; ``add-board``: white, black; ``bye``: the player (none:
     the bye taken back)."""
     board: int = 0
-    """``swap-colours``, ``remove-board``: the board (1-based, in the draft as it then was)."""
+    """``swap-colours``, ``remove-board``: the board (1-based, in the draft as it then was);
+    ``fixed-board``: the player's fixed board (0: none any more)."""
     start: RoundPairing | None = None
     """``pair-by-hand``: the pairing the draft started from instead of the engine's."""
     reason: str = ""
@@ -122,6 +127,8 @@ class ManualChange:
             return add_board(pairing, *self.players[:2])
         if self.kind == BYE:
             return set_bye(pairing, self.players[0] if self.players else None)
+        if self.kind == FIXED_BOARD:
+            return pairing  # the boards are numbered with the pins after every change
         raise ValueError(f"unknown change {self.kind!r}")
 
     def describe(self) -> str:
@@ -139,6 +146,10 @@ class ManualChange:
             return f"board {self.board} removed"
         if self.kind == ADD_BOARD:
             return f"board {self.players[0]}-{self.players[1]} added"
+        if self.kind == FIXED_BOARD:
+            if self.board:
+                return f"player {self.players[0]} given fixed board {self.board}"
+            return f"player {self.players[0]}'s fixed board cleared"
         if self.players:
             return f"the bye given to player {self.players[0]}"
         return "the bye taken back"
@@ -152,6 +163,8 @@ class ManualChange:
             out["players"] = list(self.players)
         elif self.kind in (SWAP_COLOURS, REMOVE_BOARD):
             out["board"] = self.board
+        elif self.kind == FIXED_BOARD:
+            out["player"], out["board"] = self.players[0], self.board
         elif self.kind == ADD_BOARD:
             out["white"], out["black"] = self.players
         else:
@@ -188,6 +201,11 @@ class ManualChange:
         if kind == ADD_BOARD:
             pair = tuple(_number(data.get(k), f"{where}.{k}") for k in ("white", "black"))
             return cls(kind, players=pair, **common)
+        if kind == FIXED_BOARD:
+            pinned = (_number(data.get("player"), f"{where}.player"),)
+            return cls(
+                kind, players=pinned, board=_number(data.get("board"), f"{where}.board"), **common
+            )
         player = data.get("player")
         chosen = () if player is None else (_number(player, f"{where}.player"),)
         return cls(kind, players=chosen, **common)
@@ -364,13 +382,18 @@ def verify_receipt(receipt: Receipt, hash_problems: Sequence[str] = ()) -> Verif
         lines.append("the round was paired by hand; the engine would pair it:")
         lines.extend(f"  {b.white}-{b.black}" for b in ours.boards)
     expected = ours
+    pins = dict(state.fixed_boards)  # XXF, then as the arbiter changed them on the draft
     for number, change in enumerate(receipt.changes, start=1):
         why = f" (reason: {change.reason})" if change.reason else ""
         lines.append(f"change {number}: {change.describe()}{why}")
         if expected is None and change.kind != PAIR_BY_HAND:
             continue
+        if change.kind == FIXED_BOARD:
+            pins.pop(change.players[0], None)
+            pins |= {change.players[0]: change.board} if change.board else {}
         try:
             expected = change.apply(expected or RoundPairing(()))
+            expected = replace(expected, boards=fixed_board_order(expected.boards, pins))
         except ValueError as e:
             ok = False
             lines.append(f"change {number} does not apply: {e}")
