@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tournaments.roles import ensure_group
+
 RATING_OFFICERS = "Rating officers"
 
 PERMISSIONS = [
@@ -37,18 +39,8 @@ ever change their own entries)."""
 
 
 def ensure_rating_officers(apps: Any, using: str = "default") -> None:
-    """Create the group and its permissions when missing (``apps``: an app registry)."""
-    content_type = apps.get_model("contenttypes", "ContentType")
-    permission = apps.get_model("auth", "Permission")
-    group, _ = (
-        apps.get_model("auth", "Group").objects.using(using).get_or_create(name=RATING_OFFICERS)
-    )
-    for app_label, model, codename, name in PERMISSIONS:
-        ct, _ = content_type.objects.using(using).get_or_create(app_label=app_label, model=model)
-        perm, _ = permission.objects.using(using).get_or_create(
-            content_type=ct, codename=codename, defaults={"name": name}
-        )
-        group.permissions.add(perm)
+    """Create the Rating officers group and its permissions when missing."""
+    ensure_group(apps, RATING_OFFICERS, PERMISSIONS, using)
 
 
 def on_post_migrate(sender: Any, apps: Any = None, using: str = "default", **kwargs: Any) -> None:

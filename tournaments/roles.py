@@ -29,17 +29,25 @@ def may_create_tournaments(user: Any) -> bool:
     return bool(user.has_perm(CREATE_TOURNAMENT))
 
 
-def ensure_arbiters(apps: Any, using: str = "default") -> None:
-    """Create the group and its permission when missing (``apps``: an app registry)."""
+def ensure_group(
+    apps: Any, name: str, permissions: list[tuple[str, str, str, str]], using: str = "default"
+) -> None:
+    """Create the group ``name`` with its ``permissions`` ((app label, model, codename, name)
+    each) when missing (``apps``: an app registry, also a migration's)."""
     content_type = apps.get_model("contenttypes", "ContentType")
     permission = apps.get_model("auth", "Permission")
-    group, _ = apps.get_model("auth", "Group").objects.using(using).get_or_create(name=ARBITERS)
-    for app_label, model, codename, name in PERMISSIONS:
+    group, _ = apps.get_model("auth", "Group").objects.using(using).get_or_create(name=name)
+    for app_label, model, codename, label in permissions:
         ct, _ = content_type.objects.using(using).get_or_create(app_label=app_label, model=model)
         perm, _ = permission.objects.using(using).get_or_create(
-            content_type=ct, codename=codename, defaults={"name": name}
+            content_type=ct, codename=codename, defaults={"name": label}
         )
         group.permissions.add(perm)
+
+
+def ensure_arbiters(apps: Any, using: str = "default") -> None:
+    """Create the Arbiters group and its permission when missing."""
+    ensure_group(apps, ARBITERS, PERMISSIONS, using)
 
 
 def on_post_migrate(sender: Any, apps: Any = None, using: str = "default", **kwargs: Any) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
@@ -200,43 +201,45 @@ def _after_change(
     return redirect("round_manage", tournament.pk, number)
 
 
-@login_required
-@require_POST
-def round_exchange(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
-    """Two players of the draft trade places (a board, a colour or the bye)."""
+def _edit_draft(
+    request: HtmxHttpRequest,
+    pk: int,
+    number: int,
+    form_class: type[forms.Form],
+    problem: str,
+    edit: Callable[..., services.DraftChange],
+) -> HttpResponse:
+    """Validate ``form_class`` and apply ``edit(tournament_id, number, *fields, confirm,
+    reason)`` with its fields (in the form's order) to the draft of round ``number``."""
     tournament = _get_tournament_for_arbiter(request, pk)
-    form = ExchangeForm(request.POST)
+    form = form_class(request.POST)
     if not form.is_valid():
-        return _after_change(request, tournament, number, problem="Choose two players.")
-    a, b = form.cleaned_data["a"], form.cleaned_data["b"]
+        return _after_change(request, tournament, number, problem=problem)
+    fields = {k: v for k, v in form.cleaned_data.items() if k != "confirm"}
     return _change(
         request,
         tournament,
         number,
-        lambda confirm, reason: services.exchange_in_draft(
-            tournament.pk, number, a, b, confirm, reason
-        ),
-        {"a": a, "b": b},
+        lambda confirm, reason: edit(tournament.pk, number, *fields.values(), confirm, reason),
+        {k: "" if v is None else v for k, v in fields.items()},
     )
+
+
+@login_required
+@require_POST
+def round_exchange(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
+    """Two players of the draft trade places (a board, a colour or the bye)."""
+    problem = "Choose two players."
+    return _edit_draft(request, pk, number, ExchangeForm, problem, services.exchange_in_draft)
 
 
 @login_required
 @require_POST
 def round_swap_colours(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     """The two players of a board of the draft change colours."""
-    tournament = _get_tournament_for_arbiter(request, pk)
-    form = SwapColoursForm(request.POST)
-    if not form.is_valid():
-        return _after_change(request, tournament, number, problem="Choose a board.")
-    board = form.cleaned_data["board"]
-    return _change(
-        request,
-        tournament,
-        number,
-        lambda confirm, reason: services.swap_colours_in_draft(
-            tournament.pk, number, board, confirm, reason
-        ),
-        {"board": board},
+    problem = "Choose a board."
+    return _edit_draft(
+        request, pk, number, SwapColoursForm, problem, services.swap_colours_in_draft
     )
 
 
@@ -244,58 +247,24 @@ def round_swap_colours(request: HtmxHttpRequest, pk: int, number: int) -> HttpRe
 @require_POST
 def round_add_board(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     """Pair two unpaired players of the draft on a new board (by hand)."""
-    tournament = _get_tournament_for_arbiter(request, pk)
-    form = AddBoardForm(request.POST)
-    if not form.is_valid():
-        return _after_change(request, tournament, number, problem="Choose two players.")
-    white, black = form.cleaned_data["white"], form.cleaned_data["black"]
-    return _change(
-        request,
-        tournament,
-        number,
-        lambda confirm, reason: services.add_board(
-            tournament.pk, number, white, black, confirm, reason
-        ),
-        {"white": white, "black": black},
-    )
+    problem = "Choose two players."
+    return _edit_draft(request, pk, number, AddBoardForm, problem, services.add_board)
 
 
 @login_required
 @require_POST
 def round_remove_board(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     """Take a board out of the draft; its players wait to be paired again."""
-    tournament = _get_tournament_for_arbiter(request, pk)
-    form = SwapColoursForm(request.POST)
-    if not form.is_valid():
-        return _after_change(request, tournament, number, problem="Choose a board.")
-    board = form.cleaned_data["board"]
-    return _change(
-        request,
-        tournament,
-        number,
-        lambda confirm, reason: services.remove_board(
-            tournament.pk, number, board, confirm, reason
-        ),
-        {"board": board},
-    )
+    problem = "Choose a board."
+    return _edit_draft(request, pk, number, SwapColoursForm, problem, services.remove_board)
 
 
 @login_required
 @require_POST
 def round_set_bye(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     """Give the draft's pairing-allocated bye to an unpaired player, or take it back."""
-    tournament = _get_tournament_for_arbiter(request, pk)
-    form = ByeForm(request.POST)
-    if not form.is_valid():
-        return _after_change(request, tournament, number, problem="Choose a player.")
-    player = form.cleaned_data["player"]
-    return _change(
-        request,
-        tournament,
-        number,
-        lambda confirm, reason: services.set_bye(tournament.pk, number, player, confirm, reason),
-        {"player": player or ""},
-    )
+    problem = "Choose a player."
+    return _edit_draft(request, pk, number, ByeForm, problem, services.set_bye)
 
 
 @login_required

@@ -107,8 +107,25 @@ class Reason:
         return Reason(self.topic, self.article, text)
 
 
+class _Explained:
+    """The reasons' views shared by a board's and a bye's explanation."""
+
+    __slots__ = ()
+    reasons: tuple[Reason, ...]
+
+    @property
+    def public_reasons(self) -> tuple[Reason, ...]:
+        """The reasons a player sees (floats, colours) on the public page."""
+        return tuple(r for r in self.reasons if r.public)
+
+    @property
+    def articles(self) -> frozenset[str]:
+        """The articles the reasons cite."""
+        return frozenset(r.article for r in self.reasons)
+
+
 @dataclass(frozen=True, slots=True)
-class BoardExplanation:
+class BoardExplanation(_Explained):
     """Why one board is what it is."""
 
     white: PlayerId
@@ -117,29 +134,13 @@ class BoardExplanation:
     """Where the pair was made, in a few words (``scoregroup 3``, ``pairing order 5 and 8``)."""
     reasons: tuple[Reason, ...]
 
-    @property
-    def public_reasons(self) -> tuple[Reason, ...]:
-        return tuple(r for r in self.reasons if r.public)
-
-    @property
-    def articles(self) -> frozenset[str]:
-        return frozenset(r.article for r in self.reasons)
-
 
 @dataclass(frozen=True, slots=True)
-class ByeExplanation:
+class ByeExplanation(_Explained):
     """Why a player has the pairing-allocated bye."""
 
     player: PlayerId
     reasons: tuple[Reason, ...]
-
-    @property
-    def public_reasons(self) -> tuple[Reason, ...]:
-        return tuple(r for r in self.reasons if r.public)
-
-    @property
-    def articles(self) -> frozenset[str]:
-        return frozenset(r.article for r in self.reasons)
 
 
 @dataclass(frozen=True, slots=True)
