@@ -16,13 +16,14 @@ Medians of 3, in-process (Django test client); the machine is shared: numbers ca
 
 from __future__ import annotations
 
-import os
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+from benchmarks import server
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = 500
@@ -91,9 +92,10 @@ def run() -> None:
         def get() -> None:
             if not cached:
                 cache.clear()
-            assert (
-                client.get(f"/tournaments/{tournament.pk}/players/{entry_pk}/").status_code == 200
-            )
+            response = client.get(f"/tournaments/{tournament.pk}/players/{entry_pk}/")
+            assert response.status_code == 200
+            shown = b'id="what-if"' in response.content
+            assert shown == (entry_pk == last.white_id), "the what-if is not what is measured"
 
         get()
         return _median(get)
@@ -114,10 +116,7 @@ def run() -> None:
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        env = os.environ | {
-            "DATABASE_URL": f"sqlite:///{Path(tmp) / 'bench.sqlite3'}",
-            "DJANGO_SETTINGS_MODULE": "config.settings",
-            "PYTHONPATH": str(ROOT),
-        }
+        # Production settings (fail closed), as every web benchmark runs them.
+        env = server.environment(f"sqlite:///{Path(tmp) / 'bench.sqlite3'}")
         code = "from benchmarks.bench_whatif import run; run()"
         subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT, check=True)
