@@ -4,11 +4,11 @@ next to a trivial view (``/health/``), under a local load generator.
 Set-up, all in a temporary directory: a SQLite database with a 500-player, 9-round FIDE Dutch
 tournament (random results from ratings, requested byes and forfeits: ``generate_tournament``)
 imported through ``pairing.services.import_state``; production settings (``DJANGO_DEBUG=0``,
-static files collected); gunicorn with ``gthread`` workers (one per CPU, 4 threads each, HTTP
-keep-alive). The load generator is plain Python: ``CLIENTS`` processes, each with one keep-alive
-connection, sending GETs back to back for ``SECONDS`` seconds; it counts 200 responses and
-records each request's latency. Client and server share the machine, so the numbers compare the
-two views rather than measure a server.
+static files collected); gunicorn with ``config/gunicorn.py`` (gthread workers, one per CPU, 4
+threads each, HTTP keep-alive). The load generator is plain Python: ``CLIENTS`` processes, each
+with one keep-alive connection, sending GETs back to back for ``SECONDS`` seconds; it counts 200
+responses and records each request's latency. Client and server share the machine, so the
+numbers compare the two views rather than measure a server.
 
 The public pages cache their section per tournament revision (see
 ``tournaments/views/public.py``): the standings row is what phones get while nothing changes
@@ -26,15 +26,12 @@ import ast
 import http.client
 import multiprocessing
 import os
-import socket
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-from benchmarks.server import environment
+from benchmarks.server import environment, gunicorn, manage, run_python, wait_until_up
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = 500
@@ -101,40 +98,6 @@ def in_process(players: int) -> list[tuple[float, int]]:
     return out
 
 
-def _run(code: str, env: dict[str, str]) -> str:
-    done = subprocess.run(
-        [sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True, text=True
-    )
-    if done.returncode:
-        raise RuntimeError(done.stderr)
-    return done.stdout.strip()
-
-
-def _manage(env: dict[str, str], *args: str) -> None:
-    subprocess.run(
-        [sys.executable, "manage.py", *args], env=env, cwd=ROOT, check=True, capture_output=True
-    )
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _wait(port: int, path: str = "/health/", timeout: float = 30) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-            conn.request("GET", path)
-            if conn.getresponse().status == 200:
-                return
-        except OSError:
-            time.sleep(0.2)
-    raise RuntimeError("gunicorn did not start")
-
-
 def _client(args: tuple[int, str, float]) -> tuple[int, int, list[float]]:
     """One keep-alive connection sending GETs until the deadline: (ok, errors, latencies).
     ``path`` may end with `` poll``: htmx's poll with the ETag of the first answer."""
@@ -182,7 +145,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "bench.sqlite3"
         env = _env(db)
-        _manage(env, "migrate", "--noinput")
+        manage(env, "migrate", "--noinput")
         print("standings page in-process (Django test client, no HTTP), median of 5:")
         print(
             f"{'players':>7} {'rounds':>6} {'computed ms':>11} {'queries':>7} "
@@ -194,30 +157,10 @@ def main() -> None:
                 f"{players:>7} {ROUNDS:>6} {1000 * computed:>11.1f} {q1:>7} "
                 f"{1000 * cached:>9.1f} {q2:>7}"
             )
-        pk = int(_run("from benchmarks.bench_web import prepare; print(prepare())", env))
-        port = _free_port()
-        server = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "gunicorn",
-                "config.wsgi",
-                "--bind",
-                f"127.0.0.1:{port}",
-                "--workers",
-                str(WORKERS),
-                "--worker-class",
-                "gthread",
-                "--threads",
-                "4",
-                "--log-level",
-                "warning",
-            ],
-            env=env,
-            cwd=ROOT,
-        )
-        try:
-            _wait(port)
+        code = "from benchmarks.bench_web import prepare; print(prepare())"
+        pk = int(run_python(env, code).strip())
+        with gunicorn(env, workers=WORKERS, threads=4) as server:
+            port = server.port
             print(
                 f"\ngunicorn: {WORKERS} gthread workers x 4 threads; load: {CLIENTS} keep-alive "
                 f"clients, {SECONDS:g} s per page"
@@ -230,18 +173,16 @@ def main() -> None:
                 ("  same, with a new query string each time", standings + "?bust={n}"),
                 ("  same, unchanged htmx poll (304)", standings + " poll"),
             ):
-                _wait(port, path.format(n="warm").removesuffix(" poll"))
+                wait_until_up(port, path.format(n="warm").removesuffix(" poll"))
                 rps, errors, mean, p95 = load(port, path)
                 print(f"{label:<46} {rps:>8.1f} {errors:>6} {mean:>8.1f} {p95:>8.1f}", flush=True)
-        finally:
-            server.terminate()
-            server.wait(timeout=30)
 
 
 def _in_process_row(players: int, tmp: str) -> list[tuple[float, int]]:
     env = _env(Path(tmp) / f"inprocess-{players}.sqlite3")
-    _manage(env, "migrate", "--noinput")
-    out = _run(f"from benchmarks.bench_web import in_process; print(*in_process({players}))", env)
+    manage(env, "migrate", "--noinput")
+    code = f"from benchmarks.bench_web import in_process; print(*in_process({players}))"
+    out = run_python(env, code).strip()
     return ast.literal_eval(f"[{out.replace(') (', '), (')}]")
 
 

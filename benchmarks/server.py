@@ -120,12 +120,13 @@ def postgres_database(server_url: str) -> Iterator[str]:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
-def wait_until_up(port: int, timeout: float = 60) -> None:
+def wait_until_up(port: int, path: str = "/health/", timeout: float = 60) -> None:
+    """Until ``path`` answers 200 on the loopback ``port``."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         try:
             conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-            conn.request("GET", "/health/")
+            conn.request("GET", path)
             if conn.getresponse().status == 200:
                 return
         except OSError:
