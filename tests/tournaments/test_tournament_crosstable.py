@@ -1,4 +1,4 @@
-"""tournament_crosstable: a django-tables2 crosstable in standings order."""
+"""tournament_crosstable: the crosstable in standings order, a row per player."""
 
 from __future__ import annotations
 
@@ -71,3 +71,17 @@ def test_it_does_a_constant_number_of_queries(
     play(tournament, rounds=3)
     with django_assert_num_queries(6):
         client.get(reverse("tournament_crosstable", args=[tournament.pk]))
+
+
+@pytest.mark.django_db
+def test_it_says_when_there_are_no_players(client: Client, tournament) -> None:
+    html = client.get(reverse("tournament_crosstable", args=[tournament.pk])).content.decode()
+    assert table_rows(html) == [["No players yet."]]
+
+
+@pytest.mark.django_db
+def test_it_escapes_names(client: Client, tournament, four) -> None:
+    four[0].name = "<b>Bold</b> & Co"
+    four[0].save()
+    html = client.get(reverse("tournament_crosstable", args=[tournament.pk])).content.decode()
+    assert "&lt;b&gt;Bold&lt;/b&gt; &amp; Co" in html and "<b>Bold" not in html
