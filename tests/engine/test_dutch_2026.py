@@ -19,7 +19,7 @@ import pytest
 from pairing.cli import main
 from pairing.engine.core.errors import NoValidPairing
 from pairing.engine.core.state import Colour, TournamentState
-from pairing.engine.dutch.bracket import exact_pairs, pair_bracket
+from pairing.engine.dutch.bracket import pair_bracket
 from pairing.engine.dutch.criteria import BracketScores, Level, unpaired_costs
 from pairing.engine.dutch.edition import (
     EDITION_2017,
@@ -27,12 +27,11 @@ from pairing.engine.dutch.edition import (
     Edition,
     edition_named,
 )
-from pairing.engine.dutch.fast import fast_pairs
-from pairing.engine.dutch.graph import Mode, build_graph
+from pairing.engine.dutch.graph import Mode
 from pairing.engine.dutch.players import Float, build_players
 from pairing.engine.dutch.system import pair_round
 from pairing.engine.trf import load_trf, write_trf
-from tests.engine.test_dutch_matching import random_player
+from tests.engine.test_dutch_matching import fast_and_exact_agree
 from tests.engine.test_dutch_support import player, rules, state
 
 
@@ -244,44 +243,7 @@ def test_record_192_names_the_edition(record: str, year: int) -> None:
 def test_fast_path_finds_the_exact_candidate_by_2026_rules(seed: int) -> None:
     # As test_dutch_matching's comparison, with the 2026 costs (C7-C9, C14-C21) and unplayed
     # games for C9 in the last bracket.
-    rng = random.Random(1000 + seed)
-    compared = 0
-    for _ in range(40):
-        mdp_count = rng.choice([0, 0, 1, 2])
-        size = rng.randint(2, 14)
-        mdps = [
-            replace(random_player(rng, i + 1, rng.choice([6, 7, 8])), unplayed=rng.randint(0, 2))
-            for i in range(mdp_count)
-        ]
-        residents = [
-            replace(random_player(rng, mdp_count + i + 1, 4), unplayed=rng.randint(0, 2))
-            for i in range(size)
-        ]
-        mdps.sort(key=lambda p: (-p.score, p.tpn))
-        first_next = mdp_count + size + 1
-        nxt = [random_player(rng, first_next + i, 2) for i in range(rng.randint(1, 6))]
-        everyone = [*mdps, *residents, *nxt]
-        barred = [
-            (a.id, b.id)
-            for i, a in enumerate(everyone)
-            for b in everyone[i + 1 :]
-            if rng.random() < 0.15
-        ]
-        mode = rng.choice([Mode.NORMAL, Mode.LAST])
-        graph = build_graph(
-            mdps,
-            residents,
-            mode,
-            replace(rules(everyone, barred), edition=EDITION_2026),
-            next_residents=nxt if mode is Mode.NORMAL else (),
-            next_is_last=rng.random() < 0.5,
-        )
-        fast = fast_pairs(graph)
-        if fast is None:
-            continue
-        compared += 1
-        assert sorted(fast) == sorted(exact_pairs(graph))
-    assert compared >= 10
+    assert fast_and_exact_agree(random.Random(1000 + seed), EDITION_2026) >= 10
 
 
 # -- the command line ------------------------------------------------------------------------------
