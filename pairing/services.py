@@ -47,33 +47,9 @@ from pairing.engine import (
     tie_break,
     write_trf,
 )
-
-# ``X as X``: engine names the rest of the app reaches through this bridge (with those of the
-# pairing receipts and what-if previews, tournaments/receipts.py and tournaments/whatif.py).
-from pairing.engine import POLICIES as POLICIES
-from pairing.engine import RESULT_CODES as RESULT_CODES
-from pairing.engine import TIE_BREAKS as TIE_BREAKS
-from pairing.engine import AssumptionError as AssumptionError
-from pairing.engine import Board as Board
-from pairing.engine import EngineError as EngineError
-from pairing.engine import ManualChange as ManualChange
-from pairing.engine import Player as EnginePlayer
-from pairing.engine import Receipt as Receipt
-from pairing.engine import RoundPairing as RoundPairing
-from pairing.engine import TieBreak as TieBreak
-from pairing.engine import Violation as Violation
-from pairing.engine import assume_results as assume_results
-from pairing.engine import changed_boards as changed_boards
-from pairing.engine import engine_state as engine_state
-from pairing.engine import group_seeding as group_seeding
-from pairing.engine import pairing_system as pairing_system
-from pairing.engine import parse_pairing as parse_pairing
-from pairing.engine import policy_results as policy_results
-from pairing.engine import program_version as program_version
-from pairing.engine import random_seeding as random_seeding
-from pairing.engine import recommended_groups as recommended_groups
-from pairing.engine import round_games as round_games
-from pairing.engine import sha256 as sha256
+from pairing.engine import (
+    Player as EnginePlayer,
+)
 from tournaments.models import (
     Bye,
     Entry,

@@ -7,7 +7,7 @@ from typing import Any
 from django.conf import settings
 from django.core.checks import Error, register
 
-from ratings.services import RULE_SETS
+from pairing.engine import RULE_SETS
 
 
 @register()

@@ -23,6 +23,7 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 
+from pairing.engine import RatedPlayer, player_floor
 from tournaments.models import Player, Tournament
 
 ESTABLISHED_AFTER = 25
@@ -34,6 +35,10 @@ def shown(value: Decimal | float | None) -> int | None:
     if value is None:
         return None
     return int(Decimal(str(value)).quantize(Decimal(1), rounding=ROUND_HALF_UP))
+
+
+def _float(value: Decimal | None) -> float | None:
+    return None if value is None else float(value)
 
 
 class ShownChange:
@@ -152,9 +157,21 @@ class RatingRecord(models.Model):
     @property
     def current_floor(self) -> int:
         """The floor that applies now (USCF 2.4): absolute, established, Life Master, explicit."""
-        from ratings.services import floor_now  # the bridge to the rater; imports this module
-
-        return floor_now(self)
+        return int(
+            player_floor(
+                RatedPlayer(
+                    id=str(self.player_id),
+                    rating=float(self.rating),
+                    games=self.games,
+                    wins=self.wins,
+                    draws=self.draws,
+                    events_3plus=self.events_3plus,
+                    peak_established=_float(self.peak_established),
+                    life_master=self.life_master,
+                    floor=_float(self.floor),
+                )
+            )
+        )
 
 
 class RatedEvent(models.Model):

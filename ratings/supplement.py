@@ -35,10 +35,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from ratings.models import RatingCorrection, RatingRecord, System, UscfMember
+from tournaments.errors import ArbiterError
 from tournaments.events import refresh_ratings_of_players
 from tournaments.models import Entry, Player
 from tournaments.registration import register_known
-from tournaments.services import ArbiterError
 
 COLUMNS: dict[str, tuple[str, ...]] = {
     "uscf_id": ("id", "uscfid", "memid", "memberid", "uscfmemberid", "member"),

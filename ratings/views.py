@@ -18,6 +18,7 @@ from django_htmx.middleware import HtmxDetails
 from django_tables2 import RequestConfig
 
 from ratings import services
+from ratings.errors import RatingError
 from ratings.forms import (
     RatingSearchForm,
     RegisterByIdForm,
@@ -31,8 +32,8 @@ from ratings.review import review
 from ratings.supplement import import_supplement, parse_ids, read_supplement, register_members
 from ratings.tables import RatingTable
 from ratings.uscf_report import ReportError, report_filename, report_zip
+from tournaments.errors import ArbiterError
 from tournaments.models import Entry, Event, Player, Tournament
-from tournaments.services import ArbiterError
 
 PER_PAGE = 50
 DECIDED_SHOWN = 30
@@ -135,7 +136,7 @@ def submit_rating(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _arbiter_tournament(request, tournament_id)
     try:
         services.submit_for_rating(tournament.pk, request.user)
-    except services.RatingError as e:
+    except RatingError as e:
         messages.error(request, str(e))
     else:
         messages.success(
@@ -156,7 +157,7 @@ def submit_rerating(request: HttpRequest, tournament_id: int) -> HttpResponse:
         return _report(request, event, form, status=400)
     try:
         services.submit_for_rerating(tournament.pk, request.user, form.cleaned_data["reason"])
-    except services.RatingError as e:
+    except RatingError as e:
         form.add_error(None, str(e))
         return _report(request, event, form, status=400)
     messages.success(
@@ -218,7 +219,7 @@ def apply_rating_request(request: HttpRequest, request_id: int) -> HttpResponse:
     rating_request = get_object_or_404(RatingRequest, pk=request_id)
     try:
         services.apply_request(rating_request.pk, officer)
-    except services.RatingError as e:
+    except RatingError as e:
         messages.error(request, str(e))
         return redirect("rating_request", rating_request.pk)
     messages.success(request, f"{rating_request.tournament} has been rated.")
@@ -236,7 +237,7 @@ def reject_rating_request(request: HttpRequest, request_id: int) -> HttpResponse
         return _review(request, rating_request, form, status=400)
     try:
         services.reject_request(rating_request.pk, officer, form.cleaned_data["reason"])
-    except services.RatingError as e:
+    except RatingError as e:
         form.add_error(None, str(e))
         return _review(request, rating_request, form, status=400)
     messages.success(request, f"The rating of {rating_request.tournament} has been rejected.")

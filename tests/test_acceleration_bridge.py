@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from pairing.services import export_trf, state_for
-from tournaments import services
+from tournaments import lifecycle, services
+from tournaments.errors import ArbiterError
 from tournaments.models import ForbiddenPair, Player, Tournament, VirtualPoints
 from tournaments.registration import register_known
 
@@ -84,7 +85,7 @@ def test_forbidden_pairs_reach_the_engine(tournament, make_entries) -> None:
 def test_a_wrong_scoring_is_a_message_when_pairing(baku, make_entries) -> None:
     make_entries(4)
     Tournament.objects.filter(pk=baku.pk).update(win_points=6, draw_points=2)
-    with pytest.raises(services.ArbiterError, match="Round 1 cannot be paired: Baku"):
+    with pytest.raises(ArbiterError, match="Round 1 cannot be paired: Baku"):
         services.pair_next_round(baku.pk)
 
 
@@ -94,7 +95,7 @@ def test_a_wrong_scoring_is_a_message_when_pairing(baku, make_entries) -> None:
 @pytest.mark.django_db
 def test_the_rules_virtual_points_import_as_the_baku_setting(arbiter) -> None:
     header = "".join(f"XXA {n:4d}  1.0  1.0  0.5\n" for n in range(1, 5))
-    t = services.import_trf(players(8, header), arbiter.pk)
+    t = lifecycle.import_trf(players(8, header), arbiter.pk)
     assert (t.acceleration, t.accelerated_rounds) == ("baku", None)
     assert not VirtualPoints.objects.exists()
     assert state_for(t).acceleration == {n: (2, 2, 1) for n in range(1, 5)}
@@ -103,20 +104,20 @@ def test_the_rules_virtual_points_import_as_the_baku_setting(arbiter) -> None:
 @pytest.mark.django_db
 def test_a_shorter_acceleration_imports_with_its_number_of_rounds(arbiter) -> None:
     header = "".join(f"XXA {n:4d}  1.0  0.5\n" for n in range(1, 5))
-    t = services.import_trf(players(8, header), arbiter.pk)
+    t = lifecycle.import_trf(players(8, header), arbiter.pk)
     assert (t.acceleration, t.accelerated_rounds) == ("baku", 2)
 
 
 @pytest.mark.django_db
 def test_a_baku_type_without_virtual_points_imports_as_baku(arbiter) -> None:
-    t = services.import_trf(players(8, "192 FIDE_DUTCH_2026_BAKU\n"), arbiter.pk)
+    t = lifecycle.import_trf(players(8, "192 FIDE_DUTCH_2026_BAKU\n"), arbiter.pk)
     assert (t.pairing_system, t.acceleration) == ("dutch", "baku")
 
 
 @pytest.mark.django_db
 def test_other_virtual_points_are_kept_as_they_are(arbiter) -> None:
     header = "XXA    2  1.0  0.0  0.5\nXXA    7  0.5\n"
-    t = services.import_trf(players(8, header), arbiter.pk)
+    t = lifecycle.import_trf(players(8, header), arbiter.pk)
     assert t.acceleration == "explicit"
     assert state_for(t).acceleration == {2: (2, 0, 1), 7: (1,)}
     assert "XXA    2  1.0  0.0  0.5\nXXA    7  0.5\n" in export_trf(t)
@@ -125,14 +126,14 @@ def test_other_virtual_points_are_kept_as_they_are(arbiter) -> None:
 @pytest.mark.django_db
 def test_virtual_points_outside_the_dutch_system_are_refused(arbiter) -> None:
     text = players(8, "192 FIDE_DUBOV\nXXA    1  1.0\n")
-    with pytest.raises(services.ArbiterError, match="FIDE Dutch system only"):
-        services.import_trf(text, arbiter.pk)
+    with pytest.raises(ArbiterError, match="FIDE Dutch system only"):
+        lifecycle.import_trf(text, arbiter.pk)
     assert not Tournament.objects.exists()
 
 
 @pytest.mark.django_db
 def test_forbidden_pairs_import_one_row_per_pair(arbiter) -> None:
-    t = services.import_trf(players(8, "XXP    1    2    3\n260   2   4    5    8\n"), arbiter.pk)
+    t = lifecycle.import_trf(players(8, "XXP    1    2    3\n260   2   4    5    8\n"), arbiter.pk)
     rows = {
         (f.first.pairing_number, f.second.pairing_number, f.first_round, f.last_round)
         for f in t.forbidden_pairs.select_related("first", "second")
@@ -161,6 +162,6 @@ def test_a_baku_tournament_exports_and_imports_back_unchanged(
     else:
         assert "250       1.0   1   2    1    6\n250       0.5   3   3    1    6\n" in text
     assert "260   2   3    5    9\n" in text
-    copy = services.import_trf(text, arbiter.pk)
+    copy = lifecycle.import_trf(text, arbiter.pk)
     assert (copy.acceleration, copy.forbidden_pairs.count()) == ("baku", 2)
     assert export_trf(copy, version=version) == text

@@ -20,7 +20,7 @@ from django.test import Client
 from django.urls import reverse
 
 from pairing.engine import pairing_system
-from tournaments import services
+from tournaments import lifecycle, services
 from tournaments.models import Game, Round, Tournament
 
 pytestmark = [
@@ -162,7 +162,7 @@ def undone_while_waiting(tournament: Tournament, request: Callable[[], Any]) -> 
 
     def undo() -> None:
         with transaction.atomic():
-            services.locked_tournament(tournament.pk)
+            lifecycle.locked_tournament(tournament.pk)
             lock_held.set()
             services.undo_round(tournament.pk)
             for _ in range(2000):  # at most ~20 s

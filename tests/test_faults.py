@@ -77,12 +77,12 @@ def test_a_worker_killed_while_pairing_leaves_no_half_round(
     pair = (
         WAIT_THEN_SLEEP.format(marker=str(marker))
         + f"""
-from tournaments import services
-write = services._write_pairing
+from tournaments import drafts, services
+write = drafts.write_pairing
 def write_then_stop(*args, **kwargs):
     write(*args, **kwargs)  # the boards and the bye of round 2 are written...
     stop_here()  # ...and the transaction is still open
-services._write_pairing = write_then_stop
+drafts.write_pairing = write_then_stop
 services.pair_next_round({live["tournament"]})
 """
     )
@@ -118,7 +118,7 @@ def test_a_worker_killed_while_importing_a_large_trf_leaves_nothing(
         WAIT_THEN_SLEEP.format(marker=str(marker))
         + f"""
 from django.contrib.auth.models import User
-from tournaments import services
+from tournaments import lifecycle
 from tournaments.models import Bye
 bulk_create = Bye.objects.bulk_create
 calls = []
@@ -129,7 +129,7 @@ def bulk_create_then_stop(*args, **kwargs):
         stop_here()
     return done
 Bye.objects.bulk_create = bulk_create_then_stop
-services.import_trf(open({str(trf)!r}).read(), User.objects.get().pk, system="tcec")
+lifecycle.import_trf(open({str(trf)!r}).read(), User.objects.get().pk, system="tcec")
 """
     )
     kill_when_inside(env, load, marker)
@@ -148,8 +148,8 @@ services.import_trf(open({str(trf)!r}).read(), User.objects.get().pk, system="tc
 
     again = run_python(
         env,
-        "from django.contrib.auth.models import User\nfrom tournaments import services\n"
-        f"t = services.import_trf(open({str(trf)!r}).read(), User.objects.get().pk, 'x', 'tcec')\n"
+        "from django.contrib.auth.models import User\nfrom tournaments import lifecycle\n"
+        f"t = lifecycle.import_trf(open({str(trf)!r}).read(), User.objects.get().pk, 'x', 'tcec')\n"
         "print(t.entries.count(), t.round_set.count())",
     )
     assert again.split() == ["1000", "9"]

@@ -15,9 +15,11 @@ from itertools import combinations
 
 from django.db import transaction
 
-from pairing.services import ManualChange
+from pairing.engine import ManualChange
+from tournaments.drafts import change_draft
+from tournaments.errors import ArbiterError
+from tournaments.lifecycle import locked_tournament
 from tournaments.models import Entry, ForbiddenPair, Round, Tournament
-from tournaments.services import ArbiterError, change_draft, locked_tournament
 
 MAX_BOARD = 9999
 """The largest board number (TRF ``XXF`` writes four digits)."""

@@ -6,10 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from pairing.services import Snapshot, Violation, snapshot
+from pairing.engine import Violation
+from pairing.services import Snapshot, snapshot
+from tournaments.drafts import Draft, draft_of, placed
 from tournaments.models import Bye, Entry, Game, Round, Tournament
 from tournaments.registration import Availability, availability
-from tournaments.services import Draft, draft_of, placed
 
 
 @dataclass

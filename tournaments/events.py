@@ -16,9 +16,10 @@ from django.db import transaction
 from django.db.models import Count, Prefetch, QuerySet
 
 from tournaments import registration
+from tournaments.errors import ArbiterError
+from tournaments.lifecycle import locked_tournament, next_pairing_number
 from tournaments.models import Entry, Event, Tournament
 from tournaments.registration import columns_paired, reseed
-from tournaments.services import ArbiterError, locked_tournament, next_pairing_number
 
 
 def create_event(event: Event, arbiter_id: int) -> Event:

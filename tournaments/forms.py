@@ -10,7 +10,7 @@ from django import forms
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 
-from pairing.services import TIE_BREAKS
+from pairing.engine import TIE_BREAKS
 from tournaments import backup
 from tournaments.federations import federation_error
 from tournaments.identity import Candidate, PlayerData

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from django.conf import settings
 
-from pairing.services import TournamentState
+from pairing.engine import TournamentState
 from tournaments.models import Player, Tournament
 
 MAX_ROUNDS = 99

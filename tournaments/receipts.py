@@ -13,19 +13,19 @@ from dataclasses import replace
 
 from django.utils import timezone
 
-from pairing.services import (
+from pairing.engine import (
     ManualChange,
     Receipt,
     RoundPairing,
     TournamentState,
     changed_boards,
     engine_state,
-    engine_system,
     parse_pairing,
     program_version,
     sha256,
     write_trf,
 )
+from pairing.services import engine_system
 from tournaments.models import PairingReceipt, Round, Tournament
 
 

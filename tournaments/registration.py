@@ -18,18 +18,15 @@ from django import forms
 from django.db import transaction
 from django.db.models import F, Q
 
-from pairing.services import (
-    group_seeding,
-    random_seeding,
-    recommended_groups,
-    renumber_explanations,
-)
+from pairing.engine import group_seeding, random_seeding, recommended_groups
+from pairing.services import renumber_explanations
 from tournaments import identity
+from tournaments.errors import ArbiterError
 from tournaments.federations import federation_error
 from tournaments.identity import Candidate, PlayerData
+from tournaments.lifecycle import locked_tournament, next_pairing_number
 from tournaments.limits import too_many_players
 from tournaments.models import Bye, Entry, Game, Player, Tournament
-from tournaments.services import ArbiterError, locked_tournament, next_pairing_number
 
 TITLES = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
 """FIDE titles in the C.04.2 order of the initial ranking (untitled players last)."""

@@ -10,16 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+from pairing.engine import RoundEntry, TieBreak, TournamentState, tie_break
 from pairing.services import (
     BoardWhy,
-    RoundEntry,
     Snapshot,
-    TieBreak,
-    TournamentState,
     board_reasons,
     ranking,
     stored_explanation,
-    tie_break,
     tie_break_codes,
 )
 from tournaments.models import Bye, Entry, Game, Round, Tournament

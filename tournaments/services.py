@@ -1,5 +1,6 @@
-"""What an arbiter does to a tournament: pair, adjust the draft, publish, enter results, undo,
-import and export TRF.
+"""What an arbiter does to a tournament's rounds: pair the next round, publish it, enter
+results, undo it. The draft and its hand adjustments are in :mod:`tournaments.drafts`, the
+tournament's creation, import and deletion in :mod:`tournaments.lifecycle`.
 
 Every multi-row change runs in one transaction with the tournament row locked first (then the
 round, then the game), so that a double click or two arbiters at once produce exactly one
@@ -9,117 +10,35 @@ round, and concurrent result entries are serialised and lose nothing.
 from __future__ import annotations
 
 import logging
-from collections.abc import Collection
-from dataclasses import dataclass, replace
-from functools import cached_property
 
-import networkx
-from django.db import DataError, IntegrityError, transaction
-from django.db.models import ProtectedError
+from django.db import IntegrityError, transaction
 
 from pairing.engine import (
     ALL_RULES,
     TCEC_RULES,
     AccelerationError,
-    Board,
-    Colour,
     EngineError,
-    ManualChange,
     NoValidPairing,
-    Preference,
     RoundExplanation,
     RoundPairing,
-    Strength,
     TournamentState,
-    TrfError,
-    Violation,
     explaining_system,
-    fixed_board_order,
-    new_violations,
     pairing_system,
-    preference,
-    read_trf,
     tcec_second_game,
-    violations,
 )
 from pairing.limits import too_many_to_pair
-from pairing.services import (
-    BoardWhy,
-    ShownReason,
-    Snapshot,
-    board_reasons,
-    bye_reasons,
-    dutch_edition_named,
-    engine_system,
-    explanation_json,
-    fixed_boards,
-    import_state,
-    imported_system,
-    round_notes,
-    snapshot,
-    state_for,
-    stored_explanation,
-)
-from tournaments import limits, receipts, signals
-from tournaments.models import Bye, Entry, Game, Round, Tournament, new_revision
-
-MAX_RATING = 3500
+from pairing.services import engine_system, explanation_json, snapshot, state_for
+from tournaments import drafts, receipts
+from tournaments.draft_review import nearest_pairing
+from tournaments.errors import ArbiterError, ConfirmationNeeded
+from tournaments.lifecycle import locked_tournament
+from tournaments.models import Bye, Game, Round, Tournament
 
 logger = logging.getLogger(__name__)
 
 
-class ArbiterError(ValueError):
-    """An action the arbiter asked for cannot be done; the message says why and what to do."""
-
-
-class ConfirmationNeeded(ArbiterError):
-    """The action is allowed but needs the arbiter's confirmation; the message says why."""
-
-
-def locked_tournament(tournament_id: int) -> Tournament:
-    """The tournament row, locked until the end of the transaction, with a new revision: what
-    is done under the lock changes the public pages (rolled back with everything else if the
-    action fails)."""
-    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
-    tournament.revision = new_revision()
-    Tournament.objects.filter(pk=tournament_id).update(revision=tournament.revision)
-    return tournament
-
-
-def create_tournament(tournament: Tournament, arbiter_id: int) -> Tournament:
-    """Save a new tournament (built by the form, not saved yet) with its creator as arbiter."""
-    with transaction.atomic():
-        tournament.save()
-        tournament.arbiters.add(arbiter_id)
-        return tournament
-
-
 def _unfinished_round(tournament: Tournament) -> Round | None:
     return tournament.round_set.exclude(status=Round.Status.FINISHED).order_by("number").first()
-
-
-def _write_pairing(tournament: Tournament, rows: list[Round], pairing: RoundPairing) -> None:
-    """Boards and the pairing-allocated bye of the round row(s), the boards numbered with the
-    fixed boards (an engine's pairing already is; a hand-made draft is numbered again after
-    each change). A TCEC double round is two rows; the second replays the boards with colours
-    reversed."""
-    entries = list(tournament.entries.all())
-    entry = {e.pairing_number: e for e in entries}
-    boards = fixed_board_order(pairing.boards, fixed_boards(entries))
-    for leg, rnd in enumerate(rows):
-        Game.objects.bulk_create(
-            Game(
-                round=rnd,
-                board=board,
-                white=entry[b.black if leg else b.white],
-                black=entry[b.white if leg else b.black],
-            )
-            for board, b in enumerate(boards, start=1)
-        )
-        if pairing.bye is not None:
-            Bye.objects.create(
-                entry=entry[pairing.bye], round_number=rnd.number, kind=Bye.Kind.PAIRING_ALLOCATED
-            )
 
 
 def _store_pairing(
@@ -140,7 +59,7 @@ def _store_pairing(
         )
         for leg in range(tournament.legs)
     ]
-    _write_pairing(tournament, rows, pairing)
+    drafts.write_pairing(tournament, rows, pairing)
     return rows[0]
 
 
@@ -246,444 +165,6 @@ def pair_next_round(
         return rnd
 
 
-# -- pairing by hand ------------------------------------------------------------------------------
-
-NOT_PAIRED = "not paired"
-"""The bookkeeping rule of :func:`pairing.engine.violations` for an available player left
-without a board or the bye: a draft being paired by hand may break it until it is published."""
-COLOUR_RULES = frozenset({"C.04.1.f", "C.04.1.g"})
-"""C.04.1 f (colour difference beyond 2) and g (the same colour three times running), as
-:func:`pairing.engine.violations` names them."""
-
-
-def nearest_pairing(state: TournamentState, rules: Collection[str] = ALL_RULES) -> RoundPairing:
-    """A pairing of every available player that breaks as few absolute rules as it can, for
-    the arbiter to adjust when the system finds no legal pairing: a maximum matching that
-    avoids rematches (C.04.1 b), a second bye (d) and pairs whose colours break f or g either
-    way, then keeps scores and ranks close; colours against f and g; boards by score."""
-    players = sorted(state.available, key=lambda p: (-state.scores[p.id], p.tpn))
-    rank = {p.id: i for i, p in enumerate(players)}
-    bad = _bad_colours(state, rules)
-    graph = networkx.Graph()
-    big = 1000 * (len(players) + 1) ** 2
-    for i, a in enumerate(players):
-        for b in players[i + 1 :]:
-            cost = 0 if state.may_meet(a.id, b.id) else big // 10
-            if _orientations(a.id, b.id, bad)[0][0]:
-                cost += big // 100
-            cost += 10 * abs(state.scores[a.id] - state.scores[b.id]) + rank[b.id] - rank[a.id]
-            graph.add_edge(a.id, b.id, weight=big - cost)
-        if len(players) % 2:  # the bye: the lowest-ranked player who may have it
-            cost = big // 10 if a.had_pab_or_forfeit_win and "C.04.1.d" in rules else 0
-            graph.add_edge(a.id, BYE, weight=big - cost - 10 * (len(players) - rank[a.id]))
-    matching = networkx.max_weight_matching(graph, maxcardinality=True)
-    bye = next((a if b == BYE else b for a, b in matching if BYE in (a, b)), None)
-    pairs = []
-    for a, b in matching:
-        if BYE not in (a, b):
-            high, low = sorted((a, b), key=rank.__getitem__)
-            pairs.append(_orientations(high, low, bad)[0][1])
-    pairs.sort(key=lambda board: min(rank[board.white], rank[board.black]))
-    return RoundPairing(tuple(pairs), bye)
-
-
-BYE = 0
-"""The bye's node in :func:`nearest_pairing`'s graph (pairing numbers start at 1)."""
-
-
-def _bad_colours(state: TournamentState, rules: Collection[str]) -> dict[int, set[Colour]]:
-    """Player -> the colours that would break C.04.1 f or g (none in TCEC double rounds,
-    where each pair plays both colours, or when those rules are not checked)."""
-    if state.double_rounds or not COLOUR_RULES & set(rules):
-        return {p.id: set() for p in state.available}
-    bad: dict[int, set[Colour]] = {}
-    for p in state.available:
-        bad[p.id] = set()
-        for colour in (Colour.WHITE, Colour.BLACK):
-            history = (*p.colours, colour)
-            difference = sum(1 if c is Colour.WHITE else -1 for c in history)
-            if abs(difference) > 2 or history[-3:] == (colour,) * 3:  # C.04.1 f, g
-                bad[p.id].add(colour)
-    return bad
-
-
-def _orientations(high: int, low: int, bad: dict[int, set[Colour]]) -> list[tuple[int, Board]]:
-    """Both boards of a pair, the one that breaks fewer colour rules first (the higher-ranked
-    player ``high`` gets white when it is a tie), with their counts."""
-    boards = [Board(high, low), Board(low, high)]
-    counted = [((Colour.WHITE in bad[b.white]) + (Colour.BLACK in bad[b.black]), b) for b in boards]
-    return sorted(counted, key=lambda item: item[0])
-
-
-def add_board(
-    tournament_id: int, number: int, white: int, black: int, confirm: bool = False, reason: str = ""
-) -> DraftChange:
-    """Pair two unpaired players of the draft on a new last board."""
-    change = ManualChange("add-board", players=(white, black))
-    return change_draft(tournament_id, number, change, confirm, reason=reason)
-
-
-def remove_board(
-    tournament_id: int, number: int, board: int, confirm: bool = False, reason: str = ""
-) -> DraftChange:
-    """Take a board out of the draft: its players are unpaired until paired again."""
-    change = ManualChange("remove-board", board=board)
-    return change_draft(tournament_id, number, change, confirm, {NOT_PAIRED}, reason)
-
-
-def set_bye(
-    tournament_id: int, number: int, player: int | None, confirm: bool = False, reason: str = ""
-) -> DraftChange:
-    """Give the pairing-allocated bye of the draft to an unpaired player (``None``: no bye)."""
-    change = ManualChange("bye", players=() if player is None else (player,))
-    return change_draft(tournament_id, number, change, confirm, {NOT_PAIRED}, reason)
-
-
-# -- the draft -----------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Draft:
-    """A paired round as the engine sees it: the state before it and its pairing."""
-
-    number: int
-    """The first round row of the round."""
-    state: TournamentState
-    pairing: RoundPairing
-    rules: Collection[str] = ALL_RULES
-    """The rules checked: C.04.1 and the bookkeeping, or :data:`TCEC_RULES`."""
-    explanation: RoundExplanation | None = None
-    """Why the engine paired the round so (``None``: not stored)."""
-
-    @property
-    def violations(self) -> list[Violation]:
-        return violations(self.state, self.pairing, self.rules)
-
-    @property
-    def virtual_points(self) -> dict[int, int]:
-        """Pairing number -> virtual half-points held in this round (acceleration, C.04.7):
-        the pairing score less the score, for the players who hold any."""
-        pairing, real = self.state.pairing_scores, self.state.scores
-        return {pid: pairing[pid] - real[pid] for pid in pairing if pairing[pid] != real[pid]}
-
-    @cached_property
-    def _names(self) -> dict[int, str]:
-        return {p.id: f"{p.id}. {p.name}" if p.name else str(p.id) for p in self.state.players}
-
-    @cached_property
-    def why(self) -> dict[int, BoardWhy]:
-        """Board number -> why the engine paired it so (or that the arbiter changed it)."""
-        boards = [(n, b.white, b.black) for n, b in enumerate(self.pairing.boards, start=1)]
-        return board_reasons(self.explanation, boards, self._names)
-
-    @property
-    def bye_why(self) -> BoardWhy | None:
-        return bye_reasons(self.explanation, self.pairing.bye, self._names)
-
-    @property
-    def round_notes(self) -> tuple[ShownReason, ...]:
-        return round_notes(self.explanation, self._names)
-
-
-def draft_of(snap: Snapshot, number: int) -> Draft:
-    """The pairing stored in round row ``number`` (the first game's colours in TCEC double
-    rounds), with the state before it."""
-    numbers = {e.pk: e.pairing_number for e in snap.entries}
-    boards = tuple(Board(numbers[g.white_id], numbers[g.black_id]) for g in snap.games_of(number))
-    bye = next(
-        (
-            numbers[b.entry_id]
-            for b in snap.byes
-            if b.round_number == number and b.kind == Bye.Kind.PAIRING_ALLOCATED
-        ),
-        None,
-    )
-    rules = TCEC_RULES if snap.tournament.is_tcec else ALL_RULES
-    explanation = stored_explanation(snap, number)
-    return Draft(number, snap.state(number - 1), RoundPairing(boards, bye), rules, explanation)
-
-
-def placed(pairing: RoundPairing) -> list[int]:
-    """The players on a board or with the bye (a player twice is listed twice)."""
-    ids = [p for b in pairing.boards for p in (b.white, b.black)]
-    return ids if pairing.bye is None else [*ids, pairing.bye]
-
-
-@dataclass(frozen=True)
-class DraftChange:
-    applied: bool
-    broken: list[Violation]
-    """The rules the change breaks that the draft did not break before."""
-    reason_missing: bool = False
-    """Confirmed without the reason a rule-breaking change needs (for the round's receipt)."""
-
-
-def change_draft(
-    tournament_id: int,
-    number: int,
-    change: ManualChange,
-    confirm: bool = False,
-    tolerated: Collection[str] = (),
-    reason: str = "",
-) -> DraftChange:
-    """Apply a hand adjustment to the draft of round row ``number``. A change that breaks a
-    rule (other than the ``tolerated`` ones) is only applied with ``confirm`` and a
-    ``reason``; otherwise the broken rules come back for the arbiter to confirm. The round's
-    receipt lists the change with the reason and the rules it broke."""
-    with transaction.atomic():
-        tournament = locked_tournament(tournament_id)
-        rows = list(
-            tournament.round_set.filter(number__gte=number, number__lt=number + tournament.legs)
-        )
-        if not rows:
-            raise ArbiterError(f"{tournament.round_label(number)} is not paired.")
-        if any(r.status != Round.Status.DRAFT for r in rows):
-            raise ArbiterError(
-                f"{tournament.round_label(number)} has been published in the meantime: its "
-                f"pairing can no longer change (undo it while it has no result, or enter "
-                f"forfeits)."
-            )
-        snap = snapshot(tournament)
-        draft = draft_of(snap, number)
-        try:
-            proposed = change.apply(draft.pairing)
-        except ValueError as e:
-            raise ArbiterError(str(e)) from e
-        unknown = sorted(set(placed(proposed)) - set(snap.entry_by_number))
-        if unknown:
-            raise ArbiterError(f"There is no player {unknown[0]} in this tournament.")
-        broken = new_violations(draft.state, draft.pairing, proposed, draft.rules)
-        broken = [v for v in broken if v.rule not in tolerated]
-        if broken and not confirm:
-            return DraftChange(False, broken)
-        if broken and not reason.strip():
-            return DraftChange(False, broken, reason_missing=True)
-        Bye.objects.filter(
-            entry__tournament=tournament,
-            round_number__in=[r.number for r in rows],
-            kind=Bye.Kind.PAIRING_ALLOCATED,
-        ).delete()
-        Game.objects.filter(round__in=rows).delete()
-        _write_pairing(tournament, rows, proposed)
-        confirmed = tuple(f"{v.rule} {v.message}" for v in broken)
-        receipts.record_change(rows[0], replace(change, reason=reason.strip(), broken=confirmed))
-        return DraftChange(True, broken)
-
-
-def exchange_in_draft(
-    tournament_id: int, number: int, a: int, b: int, confirm: bool = False, reason: str = ""
-) -> DraftChange:
-    """Two players of the draft trade places (a board, a colour or the bye)."""
-    change = ManualChange("exchange", players=(a, b))
-    return change_draft(tournament_id, number, change, confirm, reason=reason)
-
-
-def swap_colours_in_draft(
-    tournament_id: int, number: int, board: int, confirm: bool = False, reason: str = ""
-) -> DraftChange:
-    """The two players of a board of the draft change colours."""
-    change = ManualChange("swap-colours", board=board)
-    return change_draft(tournament_id, number, change, confirm, reason=reason)
-
-
-# -- draft review -------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class PlayerReview:
-    """One side of a draft board, as the arbiter checks it before publishing."""
-
-    id: int
-    score: int
-    """Half-points before the round (the pairing score)."""
-    rating: int
-    history: str
-    """Colours round by round: W, B, or - for a round without a game played."""
-    preference: str
-    """The colour preference for the round (C.04.3 A.6 / C.04.4.1 A.5), e.g. "White, strong";
-    the white-game difference in TCEC ("WGD +1")."""
-    floats: str
-    """Floats in the last two rounds, older first: ↓ down, ↑ up, · none."""
-
-
-@dataclass(frozen=True)
-class BoardReview:
-    number: int
-    white: PlayerReview
-    black: PlayerReview
-    rule: str
-    """The colour allocation rule that decides the pair's colours: "E.2", "STEP 5", ..."""
-    reason: str
-    """What the rule says for this pair."""
-    rule_white: int | None
-    """The player the rule gives White (``None``: the rule does not say, e.g. TCEC's pattern)."""
-
-    @property
-    def float(self) -> str:
-        """This board's float: the higher-scored player floats down."""
-        return "" if self.white.score == self.black.score else "↕"
-
-    @property
-    def swapped(self) -> bool:
-        """The colours are not those of the rule (the arbiter swapped them)."""
-        return self.rule_white is not None and self.rule_white != self.white.id
-
-
-E_RULES = {
-    "E.0": "both have yet to play: the higher-ranked player's pairing number decides",
-    "E.1": "both colour preferences granted",
-    "E.2": "the stronger colour preference granted",
-    "E.3": "colours alternate from the last round in which they differed",
-    "E.4": "the higher-ranked player's colour preference granted",
-    "E.5": "the higher-ranked player's pairing number decides",
-}
-"""C.04.3 E.1-E.5 (Dutch) and C.04.4.1 E.0-E.4 (Dubov)."""
-
-
-def review_draft(draft: Draft, system: str, dutch_edition: str = "2017") -> list[BoardReview]:
-    """Every board of the draft with both players' scores, ratings, colour histories, floats
-    and the colour rule that decides the pair (C.04.3 E.1-E.5, numbered 5.2.1-5.2.5 in the
-    2026 edition; C.04.4.1 E.0-E.4; TCEC STEP 5), computed from the state before the round, so
-    that boards changed by hand are reviewed too."""
-    state = draft.state
-    players = {p.id: _player_review(state, p.id, system) for p in state.players}
-    out = []
-    for number, board in enumerate(draft.pairing.boards, start=1):
-        if board.white not in state.by_id or board.black not in state.by_id:
-            continue
-        if system == "tcec":
-            rule, (reason, white) = "STEP 5", _tcec_rule(state, board.white, board.black)
-        else:
-            rule, white = _colour_rule(state, board.white, board.black, system)
-            reason = E_RULES[rule]
-            if system == "dutch" and dutch_edition == "2026":  # C.04.3 (2026) 5.2.x = E.x
-                rule = f"5.2.{rule.removeprefix('E.')}"
-        out.append(
-            BoardReview(number, players[board.white], players[board.black], rule, reason, white)
-        )
-    return out
-
-
-def _player_review(state: TournamentState, pid: int, system: str) -> PlayerReview:
-    player = state.player(pid)
-    history = "".join(
-        e.colour.value.upper() if e.played and e.colour else "-" for e in player.results
-    )
-    if system == "tcec":
-        wgd = sum(1 if e.colour is Colour.WHITE else -1 for e in player.results if e.opponent)
-        wanted = f"WGD {wgd:+d}"
-    else:
-        pref = _preference(player.colours, system)
-        wanted = (
-            f"{'White' if pref.colour is Colour.WHITE else 'Black'}, {pref.strength.name.lower()}"
-            if pref.colour is not None
-            else "none"
-        )
-    return PlayerReview(
-        pid,
-        state.pairing_scores.get(pid, state.scores[pid]),
-        player.rating,
-        history,
-        wanted,
-        _floats(state, pid),
-    )
-
-
-def _preference(colours: tuple[Colour, ...], system: str) -> Preference:
-    if not colours and system == "dubov":  # C.04.4.1 A.5.d: mild preference for Black
-        return Preference(Colour.BLACK, Strength.MILD, 0)
-    return preference(colours)
-
-
-def _floats(state: TournamentState, pid: int) -> str:
-    """↓ / ↑ / · for the last two rounds (C.04.3 A.4: a player who does not play, the bye
-    included, floats down)."""
-    running = {p.id: 0 for p in state.players}
-    marks = []
-    for column in range(state.rounds_done):
-        e = state.player(pid).results[column]
-        if e.opponent is None:
-            marks.append("↓" if e.code in ("U", "F") else "·")
-        else:
-            mine, theirs = running[pid], running[e.opponent]
-            marks.append("↓" if mine > theirs else "↑" if mine < theirs else "·")
-        for p in state.players:
-            running[p.id] += state.points.of(p.results[column])
-    return "".join(marks[-2:]).rjust(2, "·") if marks else ""
-
-
-def _higher(state: TournamentState, a: int, b: int) -> int:
-    """C.04.3 A.2 / C.04.4.1 E.0: more points, then the smaller pairing number."""
-    scores = state.pairing_scores
-    key = {pid: (scores.get(pid, 0), -state.player(pid).tpn) for pid in (a, b)}
-    return a if key[a] > key[b] else b
-
-
-def _colour_rule(state: TournamentState, a: int, b: int, system: str) -> tuple[str, int]:
-    """(rule, the player it gives White) for Dutch (E.1-E.5) and Dubov (E.0-E.4)."""
-    initial = state.initial_colour or Colour.WHITE
-    ca, cb = state.player(a).colours, state.player(b).colours
-    high = _higher(state, a, b)
-    low = b if high == a else a
-    if system == "dubov" and not ca and not cb:  # E.0
-        odd = state.player(high).tpn % 2 == 1
-        return "E.0", high if (initial is Colour.WHITE) == odd else low
-    pa, pb = _preference(ca, system), _preference(cb, system)
-    gets = {a: pa, b: pb}
-    if pa.colour is not pb.colour:  # E.1 (a player without preference takes what is left)
-        wanted = pa if pa.colour is not None else pb
-        owner = a if wanted is pa else b
-        return "E.1", owner if wanted.colour is Colour.WHITE else (b if owner == a else a)
-    if pa.colour is not None:
-        stronger = None
-        if pa.strength != pb.strength:
-            stronger = a if pa.strength > pb.strength else b
-        elif pa.absolute and abs(pa.difference) != abs(pb.difference) and system == "dutch":
-            stronger = a if abs(pa.difference) > abs(pb.difference) else b
-        if stronger is not None:  # E.2
-            other = b if stronger == a else a
-            return "E.2", stronger if gets[stronger].colour is Colour.WHITE else other
-    for x, y in zip(reversed(ca), reversed(cb), strict=False):  # E.3 (C.04.2 D.5)
-        if x is not y:
-            return "E.3", a if x is Colour.BLACK else b
-    if gets[high].colour is not None:  # E.4
-        return "E.4", high if gets[high].colour is Colour.WHITE else low
-    number = _e5_numbers(state).get(high, state.player(high).tpn)  # E.5
-    return "E.5", high if (number % 2 == 1) == (initial is Colour.WHITE) else low
-
-
-def _e5_numbers(state: TournamentState) -> dict[int, int]:
-    """C.04.3 E.5 numbers: rank by pairing number among the players taking part (paired
-    before or now); players absent since round 1 hold no number yet."""
-    available = {p.id for p in state.available}
-    taking_part = sorted(
-        (
-            p
-            for p in state.players
-            if p.id in available or any(e.made_by_pairing for e in p.results)
-        ),
-        key=lambda p: p.tpn,
-    )
-    return {p.id: i for i, p in enumerate(taking_part, start=1)}
-
-
-def _tcec_rule(state: TournamentState, a: int, b: int) -> tuple[str, int | None]:
-    """TCEC STEP 5 for a pair: what decides, and (single rounds) who gets White."""
-    if state.double_rounds:
-        return "double rounds: each player has White in one of the two games", None
-    wgd = {
-        pid: sum(
-            1 if e.colour is Colour.WHITE else -1 for e in state.player(pid).results if e.opponent
-        )
-        for pid in (a, b)
-    }
-    if wgd[a] != wgd[b]:
-        return "the greater white-game difference gets Black", a if wgd[a] < wgd[b] else b
-    if state.scores[a] != state.scores[b]:
-        return "the higher score gets Black", a if state.scores[a] < state.scores[b] else b
-    return "equal: the first of the pair follows the 1-2-2-1 pattern", None
-
-
 def publish_round(round_id: int) -> Round:
     """Publish a draft (both games of a TCEC double round): players see it, results can be
     entered."""
@@ -696,11 +177,11 @@ def publish_round(round_id: int) -> Round:
         rnd = locked
         if rnd.status != Round.Status.DRAFT:
             raise ArbiterError(f"{rnd.tournament.round_label(rnd.number)} is already published.")
-        draft = draft_of(snapshot(rnd.tournament), rnd.number)
+        draft = drafts.draft_of(snapshot(rnd.tournament), rnd.number)
         unpaired = [
             v.message.removesuffix(" is not paired")
             for v in draft.violations
-            if v.rule == NOT_PAIRED
+            if v.rule == drafts.NOT_PAIRED
         ]
         if unpaired:
             raise ArbiterError(
@@ -828,108 +309,3 @@ def undo_round(tournament_id: int) -> int:
             tournament.status = status
             tournament.save(update_fields=["status"])
         return min(numbers)
-
-
-def set_provisional_rating(entry_id: int, rating: int) -> Entry:
-    """Give an unrated player, after round 1 is paired, the rating the pairing uses (Dubov
-    A.1: "the arbiter assigns a provisional rating"; it is also the rating written to the
-    TRF, columns 49-52, so that the file re-pairs the same). Pairing numbers stay as they are:
-    the rounds already paired were paired with them."""
-    if not 1 <= rating <= MAX_RATING:
-        raise ArbiterError(f"A rating is a whole number from 1 to {MAX_RATING}.")
-    with transaction.atomic():
-        tournament_id = Entry.objects.values_list("tournament_id", flat=True).get(pk=entry_id)
-        tournament = locked_tournament(tournament_id)
-        entry = Entry.objects.select_related("player").get(pk=entry_id)
-        if not tournament.round_set.exists():
-            raise ArbiterError(
-                f"Round 1 is not paired yet: edit {entry.name}'s rating instead (the "
-                f"pairing numbers then follow it)."
-            )
-        if entry.rating:
-            raise ArbiterError(
-                f"{entry.name} is rated {entry.rating}: ratings are fixed once round 1 "
-                f"is paired; only an unrated player gets a provisional rating."
-            )
-        entry.rating = rating
-        entry.save(update_fields=["rating"])
-        return entry
-
-
-def delete_tournament(tournament_id: int) -> str:
-    """Delete a tournament with its entries, rounds, games and byes (the players stay, for
-    other tournaments); a rated tournament stays (archive it instead). Returns its name."""
-    with transaction.atomic():
-        tournament = locked_tournament(tournament_id)
-        try:
-            # Games before entries: a game protects its players' entries.
-            Game.objects.filter(round__tournament=tournament).delete()
-            tournament.delete()
-        except ProtectedError as e:
-            raise ArbiterError(
-                f"{tournament.name} has been rated: its rating history needs it. Archive it "
-                f"instead."
-            ) from e
-        return tournament.name
-
-
-def set_archived(tournament_id: int, archived: bool) -> Tournament:
-    """Archive a tournament (left out of the list of tournaments; its pages stay) or bring it
-    back."""
-    with transaction.atomic():
-        tournament = locked_tournament(tournament_id)
-        tournament.archived = archived
-        tournament.save(update_fields=["archived"])
-        return tournament
-
-
-def next_pairing_number(tournament: Tournament) -> int:
-    last = (
-        tournament.entries.order_by("-pairing_number")
-        .values_list("pairing_number", flat=True)
-        .first()
-    )
-    return (last or 0) + 1
-
-
-# -- TRF ---------------------------------------------------------------------------------------
-
-
-def import_trf(
-    text: str, arbiter_id: int, name: str = "", system: str = "", dutch_edition: str = ""
-) -> Tournament:
-    """Create a tournament from a TRF file (all rounds, results, byes), run by the user
-    ``arbiter_id``. A file that cannot be read raises :class:`ArbiterError` naming the line
-    and column; so does a Dutch tournament whose file does not name the edition of the rules
-    (record 192) when ``dutch_edition`` does not either."""
-    try:
-        state = read_trf(text)
-    except TrfError as e:
-        raise ArbiterError(f"The TRF file cannot be read: {e}.") from e
-    dutch = (system or imported_system(state)) == Tournament.PairingSystem.DUTCH
-    if dutch and not (dutch_edition or dutch_edition_named(state)):
-        raise ArbiterError(
-            "The file does not say which edition of the FIDE Dutch rules paired it "
-            "(TRF record 192): choose the edition."
-        )
-    if problems := limits.import_problems(state, name):
-        raise ArbiterError(f"The TRF file cannot be imported. {'. '.join(problems)}.")
-    try:
-        with transaction.atomic(), signals.quiet():  # a new tournament, a fresh revision
-            try:
-                tournament = import_state(
-                    state, name=name, system=system, dutch_edition=dutch_edition
-                )
-            except AccelerationError as e:
-                raise ArbiterError(f"The TRF file cannot be imported: {e}.") from e
-            tournament.seeding = Tournament.Seeding.MANUAL  # keep the file's starting ranks
-            tournament.save(update_fields=["seeding"])
-            tournament.arbiters.add(arbiter_id)
-            if not tournament.round_set.exclude(status=Round.Status.FINISHED).exists():
-                finished = tournament.round_set.count() >= tournament.rounds * tournament.legs
-                if finished:
-                    tournament.status = Tournament.Status.FINISHED
-                    tournament.save(update_fields=["status"])
-            return tournament
-    except (DataError, IntegrityError) as e:  # a limit import_problems does not know yet
-        raise ArbiterError(f"The TRF file holds values the database cannot store: {e}.") from e

@@ -18,20 +18,19 @@ from dataclasses import dataclass
 
 from django.core.cache import cache
 
-from pairing.services import (
+from pairing.engine import (
     RESULT_CODES,
     AccelerationError,
     Board,
     EngineError,
     RoundPairing,
-    Snapshot,
     TournamentState,
     assume_results,
-    engine_system,
     pairing_system,
     policy_results,
     round_games,
 )
+from pairing.services import Snapshot, engine_system
 from tournaments.models import Entry, Game, Round
 from tournaments.reports import points
 

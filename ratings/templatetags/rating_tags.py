@@ -8,7 +8,8 @@ from decimal import Decimal
 from django import template
 
 from ratings.models import RatedEvent, RatingRequest, shown
-from ratings.services import latest_request, systems_of
+from ratings.rating import systems_of
+from ratings.services import latest_request
 from tournaments.models import Tournament
 
 register = template.Library()

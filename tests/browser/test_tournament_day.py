@@ -22,7 +22,7 @@ from pairing.engine import check_tournament, pairing_system, read_trf
 from tests.browser.conftest import log_in
 from tests.browser.test_arbiter_story import enter_results_by_keyboard
 from tests.tournaments.test_story import systems
-from tournaments import registration, services
+from tournaments import lifecycle, registration
 from tournaments.identity import PlayerData
 from tournaments.models import Bye, Tournament
 
@@ -312,7 +312,7 @@ def test_a_players_phone(phone: Page, live_server, tournament, make_entries, pla
     tournament.rounds = 9
     tournament.save()
     make_entries(20)
-    services.set_archived(tournament.pk, False)
+    lifecycle.set_archived(tournament.pk, False)
     play(tournament, rounds=9)
     base = live_server.url
     phone.goto(f"{base}/tournaments/{tournament.pk}/players/")

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import log_in
-from tournaments import services
+from tournaments import drafts, services
 from tournaments.models import Game, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -49,7 +49,7 @@ def test_a_changed_board_is_marked_and_the_receipt_downloads(
 ) -> None:
     make_entries(6)
     rnd = services.pair_next_round(tournament.pk)
-    services.swap_colours_in_draft(tournament.pk, 1, 2, reason="the players asked")
+    drafts.swap_colours_in_draft(tournament.pk, 1, 2, reason="the players asked")
     services.publish_round(rnd.pk)
     page.goto(f"{live_server.url}/tournaments/{tournament.pk}/")
     expect(page.locator("#board-2")).to_contain_text("changed by the arbiter")

@@ -9,6 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from ratings import services
+from ratings.errors import RatingError
 from ratings.models import RatedEvent, RatingChange, RatingRequest
 from tests.ratings.conftest import play, rating_officer
 
@@ -56,7 +57,7 @@ def test_it_refuses_changed_results_and_a_second_decision(submitted) -> None:
 def test_an_officer_never_applies_an_event_they_run(submitted, arbiter) -> None:
     arbiter.groups.add(Group.objects.get(name="Rating officers"))
     arbiter = User.objects.get(pk=arbiter.pk)  # fresh permission cache
-    with pytest.raises(services.RatingError, match="another rating officer reviews it"):
+    with pytest.raises(RatingError, match="another rating officer reviews it"):
         services.apply_request(submitted.pk, arbiter)
     assert not RatedEvent.objects.exists()
 

@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from ratings import services
+from ratings import rating, services
 from ratings.models import RatingRecord, UscfMember
 from tests.ratings.conftest import play, rating_officer, record
 from tournaments.models import Entry, Player
@@ -31,7 +31,7 @@ def test_it_shows_the_ratings_the_event_would_give_and_changes_nothing(
     play(tournament, [[(0, 1, "1-0")]])
     request = services.submit_for_rating(tournament.pk, arbiter)
     html = officer_client().get(reverse("rating_request", args=[request.pk])).content.decode()
-    expected = services.preview(tournament)
+    expected = rating.preview(tournament)
     ann_after = expected[("regular", str(ann.player_id))].post_exact
     assert ann_after is not None and f">{round(ann_after)}<" in html  # 1600 + a win
     assert ">1600<" in html and "unrated" in html  # Bob has no record

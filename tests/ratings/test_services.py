@@ -19,9 +19,16 @@ from pairing.engine.uscf.rater import (
     RatingSystem,
     rate_event,
 )
-from ratings import services
-from ratings.models import RatedEvent, RatingChange, RatingCorrection, RatingRecord, ReRating
-from ratings.services import RatingError
+from ratings import rating, services
+from ratings.errors import RatingError
+from ratings.models import (
+    RatedEvent,
+    RatingChange,
+    RatingCorrection,
+    RatingRecord,
+    ReRating,
+    System,
+)
 from tests.ratings.conftest import enter, play, rate, record, rerate, second_tournament
 from tournaments.models import Game, Player, Tournament
 
@@ -217,7 +224,7 @@ def test_it_feeds_all_wins_history_to_the_next_event(tournament, arbiter, make_p
     t2 = second_tournament(arbiter)
     enter(t2, zed.player, yan.player)
     play(t2, [[(0, 1, "1/2-1/2")]])
-    built = services.rating_events(t2)[services.System.REGULAR]
+    built = rating.rating_events(t2)[System.REGULAR]
     zed_in = next(p for p in built.players if p.id == str(zed.player.pk))
     assert zed_in.all_wins and zed_in.rating == float(zed_record.rating) and zed_in.games == 2
 
@@ -313,7 +320,7 @@ def test_it_rates_both_systems_of_a_dual_rated_event(tournament, arbiter, make_p
         ],
         rating_system=Tournament.RatingSystem.DUAL,
     )
-    inputs = services.rating_events(tournament)
+    inputs = rating.rating_events(tournament)
     assert set(inputs) == {"regular", "quick"}
     assert all(e.dual_rated for e in inputs.values())
     expected = {s: rate_event(e, RULES_CURRENT).by_id() for s, e in inputs.items()}
@@ -341,7 +348,7 @@ def test_it_checks_a_hand_built_dual_input(tournament, arbiter, make_players):
     a, b = make_players("A", "B", extra={"B": {"cfc_rating": 1400}})
     record(a.player, "regular", rating=1800, games=20, wins=8, draws=2, events_3plus=3)
     play(tournament, [[(0, 1, "1-0")]], rating_system=Tournament.RatingSystem.DUAL)
-    quick = services.rating_events(tournament)["quick"]
+    quick = rating.rating_events(tournament)["quick"]
     assert quick.system is RatingSystem.QUICK and quick.end_date == date(2026, 4, 3)
     assert quick.players == (
         RatedPlayer(str(a.player.pk), other_rating=1800.0, other_games=20),
@@ -402,7 +409,7 @@ def test_it_stores_nothing_when_the_rater_fails(tournament, arbiter, make_player
             raise uscf.RatingInputError("boom")
         return real(event, rules)
 
-    monkeypatch.setattr(services, "rate_event", failing)
+    monkeypatch.setattr(rating, "rate_event", failing)
     with pytest.raises(RatingError, match="boom"):
         rate(tournament.pk, arbiter)
     assert not RatedEvent.objects.exists() and not RatingChange.objects.exists()
@@ -432,7 +439,7 @@ def test_it_rerates_after_a_result_correction(tournament, arbiter, make_players)
 
     log = rerate(tournament.pk, arbiter, "  R2 B2 was 1-0; R1 B2 forfeit ")
 
-    expected = rate_event(services.rating_events(tournament, before)["regular"]).by_id()
+    expected = rate_event(rating.rating_events(tournament, before)["regular"]).by_id()
     got = changes_by_name()
     assert set(got) == {"A", "B", "C", "D"}
     for change in got.values():
@@ -481,7 +488,7 @@ def test_it_keeps_the_events_rules_when_rerating(tournament, arbiter, make_playe
     settings.USCF_RULES = "current"
     rerate(tournament.pk, arbiter, "typo")
     assert RatedEvent.objects.get().rules == "2011"
-    expected = rate_event(services.rating_events(tournament, {})["regular"], RULES_2011).by_id()
+    expected = rate_event(rating.rating_events(tournament, {})["regular"], RULES_2011).by_id()
     for change in RatingChange.objects.all():
         assert change.post == two_decimals(expected[str(change.player_id)].post_exact)
         assert change.post == change.post.to_integral_value()

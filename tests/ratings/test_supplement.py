@@ -24,8 +24,8 @@ from ratings.supplement import (
 )
 from tests.ratings.conftest import play as record_games
 from tests.ratings.conftest import rate
+from tournaments.errors import ArbiterError
 from tournaments.models import Player, Tournament
-from tournaments.services import ArbiterError
 
 TEXT = """ID|Name|State|Expires|Regular|Quick
 12345601|Adams, Ann|CA|2027-01-31|2250|2200

@@ -7,8 +7,8 @@ from datetime import date
 import pytest
 
 from tournaments import constraints, services
+from tournaments.errors import ArbiterError
 from tournaments.models import Entry, ForbiddenPair, Player, Tournament
-from tournaments.services import ArbiterError
 
 
 def pairs(t: Tournament) -> list[tuple[int, int, int | None, int | None]]:

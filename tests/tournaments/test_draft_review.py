@@ -8,13 +8,13 @@ import pytest
 
 from pairing.engine import GeneratorSettings, generate_tournament, pairing_system
 from pairing.services import snapshot
-from tournaments import services
+from tournaments import draft_review, drafts, services
 from tournaments.models import Tournament
 
 
-def review(t: Tournament, number: int, edition: str = "2017") -> list[services.BoardReview]:
-    draft = services.draft_of(snapshot(t), number)
-    return services.review_draft(draft, t.engine_system, edition)
+def review(t: Tournament, number: int, edition: str = "2017") -> list[draft_review.BoardReview]:
+    draft = drafts.draft_of(snapshot(t), number)
+    return draft_review.review_draft(draft, t.engine_system, edition)
 
 
 @pytest.mark.django_db
@@ -136,8 +136,8 @@ def test_the_engine_pairings_follow_the_rule_found(system: str, double: bool, se
     step = state.columns_per_round
     decided = 0
     for done in range(0, state.rounds_done, step):
-        draft = services.Draft(done + 1, state.truncated(done), state.recorded_pairing(done + 1))
-        for board in services.review_draft(draft, system):
+        draft = drafts.Draft(done + 1, state.truncated(done), state.recorded_pairing(done + 1))
+        for board in draft_review.review_draft(draft, system):
             assert not board.swapped, (done + 1, board)
             decided += board.rule_white is not None
     assert decided == 0 if double else decided > 20  # double rounds: both colours each

@@ -166,8 +166,8 @@ def test_an_edit_is_one_transaction(arbiter_client: Client, tournament, make_ent
     """The entry's data, rating and pairing number are saved together or not at all: a refused
     pairing number (the seeding is not manual) leaves the name and rating as they were."""
     from tournaments import registration
+    from tournaments.errors import ArbiterError
     from tournaments.identity import PlayerData
-    from tournaments.services import ArbiterError
 
     a, _b, c = make_entries(3)
     renamed = PlayerData(name="Renamed, Player")

@@ -11,9 +11,9 @@ from django.test import Client
 from django.urls import reverse
 
 from tournaments import events
+from tournaments.errors import ArbiterError
 from tournaments.models import Entry, Event, Player, Tournament
 from tournaments.registration import register_known
-from tournaments.services import ArbiterError
 
 DAY = date(2026, 5, 2)
 

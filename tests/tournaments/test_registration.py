@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from tournaments import registration, services
+from tournaments.errors import ArbiterError
 from tournaments.identity import PlayerData
 from tournaments.models import Bye, Entry, Player, Tournament
 from tournaments.registration import Availability
-from tournaments.services import ArbiterError
 
 
 def enter(t: Tournament, name: str, rating: int, title: str = "") -> Entry:

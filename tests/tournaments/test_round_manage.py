@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tournaments import services
+from tournaments import drafts, services
 
 
 def page(client: Client, t, number: int, **headers) -> str:
@@ -46,7 +46,7 @@ def test_each_draft_board_shows_what_decided_it(
     assert "Black, strong" in html and "White, strong" in html
     assert html.count('<strong>5.2.4</strong> <span class="small">the higher-ranked') == 2
     assert "swapped by hand" not in html
-    services.swap_colours_in_draft(tournament.pk, 2, 1, confirm=True)
+    drafts.swap_colours_in_draft(tournament.pk, 2, 1, confirm=True)
     assert "swapped by hand" in page(arbiter_client, tournament, 2)
 
 
@@ -205,12 +205,12 @@ def test_it_says_which_boards_the_arbiter_changed(
 ) -> None:
     make_entries(4)
     services.pair_next_round(tcec(tournament).pk)  # boards 4-3 and 2-1
-    services.swap_colours_in_draft(tournament.pk, 1, 1, confirm=True)
+    drafts.swap_colours_in_draft(tournament.pk, 1, 1, confirm=True)
     html = page(arbiter_client, tournament, 1)
     board1 = html.split('id="why-1"')[1].split("</tr>")[0]
     assert "The arbiter swapped the colours" in board1 and "TCEC STEP 5" not in board1
     assert "TCEC STEP 5" in html.split('id="why-2"')[1].split("</tr>")[0]
-    services.exchange_in_draft(tournament.pk, 1, 1, 3, confirm=True)  # 4-1 and 2-3
+    drafts.exchange_in_draft(tournament.pk, 1, 1, 3, confirm=True)  # 4-1 and 2-3
     html = page(arbiter_client, tournament, 1)
     assert html.count("Changed by hand: the engine did not pair this board.") == 2
 

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from pairing.engine import ALL_RULES, violations
 from pairing.services import state_for
-from tournaments import services
+from tournaments import draft_review
 from tournaments.models import Bye, Game
 
 
@@ -81,7 +81,7 @@ def test_the_suggestion_is_the_legal_pairing_when_there_is_one(
     make_entries(6)
     play(tournament, rounds=1)  # 1, 2 and 3 won
     state = state_for(tournament)
-    pairing = services.nearest_pairing(state)
+    pairing = draft_review.nearest_pairing(state)
     assert violations(state, pairing, ALL_RULES) == []
     winners = {1, 2, 3}
     mixed = [b for b in pairing.boards if len({b.white, b.black} & winners) == 1]
@@ -91,7 +91,7 @@ def test_the_suggestion_is_the_legal_pairing_when_there_is_one(
 @pytest.mark.django_db
 def test_the_suggestion_breaks_as_few_rules_as_it_can(exhausted) -> None:
     state = state_for(exhausted)
-    pairing = services.nearest_pairing(state)
+    pairing = draft_review.nearest_pairing(state)
     assert len(pairing.boards) == 1 and pairing.bye is not None
     assert sorted(v.rule for v in violations(state, pairing, ALL_RULES)) == [
         "C.04.1.b",

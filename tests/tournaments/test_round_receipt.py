@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from pairing import cli
 from pairing.engine import load_receipt, sha256, verify_receipt
-from tournaments import services
+from tournaments import drafts, services
 from tournaments.models import Entry, Game, PairingReceipt, Tournament
 
 
@@ -138,7 +138,7 @@ def test_a_change_not_listed_fails_verification(
 ) -> None:
     make_entries(4)
     rnd = services.pair_next_round(tournament.pk)
-    services.swap_colours_in_draft(tournament.pk, 1, 1)
+    drafts.swap_colours_in_draft(tournament.pk, 1, 1)
     services.publish_round(rnd.pk)
     document = json.loads(download(client, tournament).content)
     path = tmp_path / "receipt.json"

@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tournaments import services
+from tournaments import drafts, services
 from tournaments.models import Bye
 
 
@@ -170,7 +170,7 @@ def test_a_board_the_engine_did_not_pair_has_no_reasons(
     tournament.save()
     make_entries(4)
     rnd = services.pair_next_round(tournament.pk)  # 4-3 and 2-1
-    services.exchange_in_draft(tournament.pk, 1, 1, 3, confirm=True)
+    drafts.exchange_in_draft(tournament.pk, 1, 1, 3, confirm=True)
     services.publish_round(rnd.pk)
     html = client.get(url(tournament)).content.decode()
     assert "Why?" not in html and "Changed by hand" not in html

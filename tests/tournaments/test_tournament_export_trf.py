@@ -12,7 +12,7 @@ from django.utils import timezone
 from pairing.engine import check_tournament, pairing_system
 from pairing.engine.trf import read_trf
 from pairing.services import export_trf, report_gaps
-from tournaments import registration, services
+from tournaments import lifecycle, registration, services
 from tournaments.identity import PlayerData
 from tournaments.models import Bye, Tournament
 
@@ -59,7 +59,7 @@ def test_it_imports_back_unchanged(tournament, make_entries, play, arbiter, syst
         game = rnd.games.order_by("board")[0]
         services.set_result(game.pk, "1-0")
     text = export_trf(tournament)
-    copy = services.import_trf(text, arbiter.pk)
+    copy = lifecycle.import_trf(text, arbiter.pk)
     assert copy.pk != tournament.pk
     assert export_trf(copy) == text
     assert copy.pairing_system == system and copy.entries.count() == 7
@@ -77,7 +77,7 @@ def test_it_names_the_dutch_edition_in_record_192(
     text = response.content.decode()
     assert "192 FIDE_DUTCH_2017" in text
     assert "092 FIDE Dutch (C.04.3, 2017 edition)" in text
-    assert services.import_trf(text, arbiter.pk).dutch_edition == "2017"
+    assert lifecycle.import_trf(text, arbiter.pk).dutch_edition == "2017"
 
 
 @pytest.mark.django_db
@@ -115,7 +115,7 @@ def test_it_writes_the_fide_report_records(tournament, make_entries, play, arbit
     assert [dates[91:99], dates[101:109], dates[111:119]] == ["26/04/01", "26/04/01", "26/04/02"]
     assert _lines(text, "222") == []  # TRF16 has no record 222
     assert _lines(export_trf(tournament, version=26), "222") == ["222 5400+30"]
-    copy = services.import_trf(export_trf(tournament, version=26), arbiter.pk)
+    copy = lifecycle.import_trf(export_trf(tournament, version=26), arbiter.pk)
     assert (copy.chief_arbiter, copy.chief_arbiter_fide_id) == ("IA Arbiter, Anna", "1234567")
     assert copy.deputies == tournament.deputies
     assert (copy.time_control, copy.time_control_code) == ("90 min + 30 s per move", "5400+30")

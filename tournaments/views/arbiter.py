@@ -10,8 +10,9 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from pairing.services import export_trf, report_gaps
-from tournaments import registration, services
+from tournaments import lifecycle, registration
 from tournaments.dashboard import Dashboard
+from tournaments.errors import ArbiterError
 from tournaments.forms import (
     MAX_RATING,
     ProvisionalRatingForm,
@@ -37,7 +38,7 @@ def tournament_create(request: HtmxHttpRequest) -> HttpResponse:
     _require_tournament_creator(request)
     form = TournamentForm(posted(request)[0])
     if request.method == "POST" and form.is_valid():
-        tournament = services.create_tournament(form.save(commit=False), request.user.pk or 0)
+        tournament = lifecycle.create_tournament(form.save(commit=False), request.user.pk or 0)
         messages.success(request, "Tournament created. Now register the players.")
         return redirect("tournament_manage", tournament.pk)
     return render(request, "tournaments/tournament_form.html", {"form": form})
@@ -89,14 +90,14 @@ def tournament_import_trf(request: HtmxHttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            tournament = services.import_trf(
+            tournament = lifecycle.import_trf(
                 data["text"],
                 request.user.pk or 0,
                 data["name"],
                 data["pairing_system"],
                 data["dutch_edition"],
             )
-        except services.ArbiterError as e:
+        except ArbiterError as e:
             form.add_error(None, str(e))
         else:
             messages.success(request, f"Imported {tournament.name}.")
@@ -124,9 +125,9 @@ def entry_provisional_rating(request: HtmxHttpRequest, pk: int, entry_pk: int) -
     form = ProvisionalRatingForm(request.POST)
     try:
         if not form.is_valid():
-            raise services.ArbiterError(f"A rating is a whole number from 1 to {MAX_RATING}.")
-        entry = services.set_provisional_rating(entry.pk, form.cleaned_data["rating"])
-    except services.ArbiterError as e:
+            raise ArbiterError(f"A rating is a whole number from 1 to {MAX_RATING}.")
+        entry = lifecycle.set_provisional_rating(entry.pk, form.cleaned_data["rating"])
+    except ArbiterError as e:
         messages.error(request, str(e))
     else:
         messages.success(
@@ -143,7 +144,7 @@ def tournament_archive(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Archive the tournament (``archived=1``) or bring it back (``archived=0``)."""
     tournament = _get_tournament_for_arbiter(request, pk)
     archived = request.POST.get("archived", "1") == "1"
-    services.set_archived(tournament.pk, archived)
+    lifecycle.set_archived(tournament.pk, archived)
     note = "archived: it is no longer listed" if archived else "back in the list of tournaments"
     messages.success(request, f"{tournament.name} is {note}.")
     return redirect("tournament_manage", tournament.pk)
@@ -156,8 +157,8 @@ def tournament_delete(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     tournament = _get_tournament_for_arbiter(request, pk)
     if request.method == "POST" and request.POST.get("confirm") == "1":
         try:
-            name = services.delete_tournament(tournament.pk)
-        except services.ArbiterError as e:
+            name = lifecycle.delete_tournament(tournament.pk)
+        except ArbiterError as e:
             messages.error(request, str(e))
             return redirect("tournament_manage", tournament.pk)
         messages.success(request, f"{name} is deleted.")

@@ -16,9 +16,9 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 
 from tournaments import constraints
+from tournaments.errors import ArbiterError
 from tournaments.forms import FixedBoardForm, ForbiddenPairForm
 from tournaments.models import Tournament
-from tournaments.services import ArbiterError
 from tournaments.views.access import HtmxHttpRequest, _get_tournament_for_arbiter, htmx_target
 
 TEMPLATE = "tournaments/pairing_constraints.html"

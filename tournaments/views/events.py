@@ -12,9 +12,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from tournaments import events
+from tournaments.errors import ArbiterError
 from tournaments.forms import EventForm, MoveForm, SectionForm
 from tournaments.models import Entry, Event
-from tournaments.services import ArbiterError
 from tournaments.views.access import HtmxHttpRequest, _require_tournament_creator, posted
 
 

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments import registration
 from tournaments.dashboard import Dashboard
+from tournaments.errors import ArbiterError
 from tournaments.forms import (
     AvailabilityForm,
     CsvImportForm,
@@ -25,7 +26,6 @@ from tournaments.forms import (
     csv_decisions,
 )
 from tournaments.models import Entry, Tournament
-from tournaments.services import ArbiterError
 from tournaments.views.access import HtmxHttpRequest, _get_tournament_for_arbiter, posted
 
 

@@ -18,8 +18,9 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
-from tournaments import receipts, services, whatif
+from tournaments import draft_review, drafts, receipts, services, whatif
 from tournaments.dashboard import Dashboard
+from tournaments.errors import ArbiterError, ConfirmationNeeded
 from tournaments.forms import (
     AddBoardForm,
     ByeForm,
@@ -71,7 +72,7 @@ def _context(tournament: Tournament, number: int, **extra: Any) -> dict[str, Any
         draft = board.draft(first)
         context |= {"draft": draft, "violations": draft.violations, "first_leg": first}
         context["virtual"] = draft.virtual_points
-        context["review"] = services.review_draft(
+        context["review"] = draft_review.review_draft(
             draft, tournament.engine_system, tournament.dutch_edition
         )
         context["unpaired"] = board.unpaired(first)
@@ -111,7 +112,7 @@ def round_pair(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     try:
         expected = int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 5 else None
         rnd = services.pair_next_round(tournament.pk, expected)
-    except services.ArbiterError as e:
+    except ArbiterError as e:
         messages.error(request, str(e))
         return redirect("tournament_manage", tournament.pk)
     messages.success(
@@ -130,12 +131,12 @@ def round_pair_by_hand(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     form = PairByHandForm(request.POST)
     try:
         if not form.is_valid():
-            raise services.ArbiterError("Choose how to start the pairing.")
+            raise ArbiterError("Choose how to start the pairing.")
         data = form.cleaned_data
         rnd = services.pair_next_round(
             tournament.pk, data["round"], by_hand=data["start"], reason=data["reason"]
         )
-    except services.ArbiterError as e:
+    except ArbiterError as e:
         messages.error(request, str(e))
         return redirect("tournament_manage", tournament.pk)
     messages.success(
@@ -159,7 +160,7 @@ def _change(
     request: HtmxHttpRequest,
     tournament: Tournament,
     number: int,
-    change: Callable[[bool, str], services.DraftChange],
+    change: Callable[[bool, str], drafts.DraftChange],
     fields: dict[str, Any],
 ) -> HttpResponse:
     """Apply a draft change (``change(confirm, reason)``); broken rules come back to be
@@ -168,7 +169,7 @@ def _change(
     reason = " ".join(request.POST.get("reason", "").split())[:REASON_LENGTH]
     try:
         outcome = change(confirm, reason)
-    except services.ArbiterError as e:
+    except ArbiterError as e:
         return _after_change(request, tournament, number, problem=str(e))
     if not outcome.applied:
         pending: dict[str, Any] = {"action": request.path, "fields": fields, "reason": reason}
@@ -207,7 +208,7 @@ def _edit_draft(
     number: int,
     form_class: type[forms.Form],
     problem: str,
-    edit: Callable[..., services.DraftChange],
+    edit: Callable[..., drafts.DraftChange],
 ) -> HttpResponse:
     """Validate ``form_class`` and apply ``edit(tournament_id, number, *fields, confirm,
     reason)`` with its fields (in the form's order) to the draft of round ``number``."""
@@ -230,7 +231,7 @@ def _edit_draft(
 def round_exchange(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     """Two players of the draft trade places (a board, a colour or the bye)."""
     problem = "Choose two players."
-    return _edit_draft(request, pk, number, ExchangeForm, problem, services.exchange_in_draft)
+    return _edit_draft(request, pk, number, ExchangeForm, problem, drafts.exchange_in_draft)
 
 
 @login_required
@@ -238,9 +239,7 @@ def round_exchange(request: HtmxHttpRequest, pk: int, number: int) -> HttpRespon
 def round_swap_colours(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     """The two players of a board of the draft change colours."""
     problem = "Choose a board."
-    return _edit_draft(
-        request, pk, number, SwapColoursForm, problem, services.swap_colours_in_draft
-    )
+    return _edit_draft(request, pk, number, SwapColoursForm, problem, drafts.swap_colours_in_draft)
 
 
 @login_required
@@ -248,7 +247,7 @@ def round_swap_colours(request: HtmxHttpRequest, pk: int, number: int) -> HttpRe
 def round_add_board(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     """Pair two unpaired players of the draft on a new board (by hand)."""
     problem = "Choose two players."
-    return _edit_draft(request, pk, number, AddBoardForm, problem, services.add_board)
+    return _edit_draft(request, pk, number, AddBoardForm, problem, drafts.add_board)
 
 
 @login_required
@@ -256,7 +255,7 @@ def round_add_board(request: HtmxHttpRequest, pk: int, number: int) -> HttpRespo
 def round_remove_board(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     """Take a board out of the draft; its players wait to be paired again."""
     problem = "Choose a board."
-    return _edit_draft(request, pk, number, SwapColoursForm, problem, services.remove_board)
+    return _edit_draft(request, pk, number, SwapColoursForm, problem, drafts.remove_board)
 
 
 @login_required
@@ -264,7 +263,7 @@ def round_remove_board(request: HtmxHttpRequest, pk: int, number: int) -> HttpRe
 def round_set_bye(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     """Give the draft's pairing-allocated bye to an unpaired player, or take it back."""
     problem = "Choose a player."
-    return _edit_draft(request, pk, number, ByeForm, problem, services.set_bye)
+    return _edit_draft(request, pk, number, ByeForm, problem, drafts.set_bye)
 
 
 @login_required
@@ -274,7 +273,7 @@ def round_publish(request: HtmxHttpRequest, pk: int, number: int) -> HttpRespons
     rnd = get_object_or_404(Round, tournament=tournament, number=number)
     try:
         services.publish_round(rnd.pk)
-    except services.ArbiterError as e:
+    except ArbiterError as e:
         messages.error(request, str(e))
         if not Round.objects.filter(pk=rnd.pk).exists():  # undone meanwhile
             return redirect("tournament_manage", tournament.pk)
@@ -300,7 +299,7 @@ def round_undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             )
             return redirect("tournament_manage", tournament.pk)
         rnd = services.undoable_round(tournament)
-    except services.ArbiterError as e:
+    except ArbiterError as e:
         messages.error(request, str(e))
         return redirect("tournament_manage", tournament.pk)
     label = tournament.round_label(rnd.number).removesuffix(", game 1").removesuffix(", game 2")
@@ -329,9 +328,9 @@ def game_result(request: HtmxHttpRequest, pk: int, game_pk: int) -> HttpResponse
         result, confirm = form.cleaned_data["result"], form.cleaned_data["confirm"]
         try:
             services.set_result(game.pk, result, confirm)
-        except services.ConfirmationNeeded as e:
+        except ConfirmationNeeded as e:
             extra["confirm"] = {"game": game.pk, "result": result, "message": str(e)}
-        except services.ArbiterError as e:
+        except ArbiterError as e:
             extra["problem"] = str(e)
     return _result_response(request, tournament, game, extra)
 
