@@ -3,7 +3,7 @@ next to a trivial view (``/health/``), under a local load generator.
 
 Set-up, all in a temporary directory: a SQLite database with a 500-player, 9-round FIDE Dutch
 tournament (random results from ratings, requested byes and forfeits: ``generate_tournament``)
-imported through ``pairing.services.import_state``; production settings (``DJANGO_DEBUG=0``,
+imported through ``pairing.trf_import.import_state``; production settings (``DJANGO_DEBUG=0``,
 static files collected); gunicorn with ``config/gunicorn.py`` (gthread workers, one per CPU, 4
 threads each, HTTP keep-alive). The load generator is plain Python: ``CLIENTS`` processes, each
 with one keep-alive connection, sending GETs back to back for ``SECONDS`` seconds; it counts 200
@@ -54,7 +54,7 @@ def prepare(players: int = PLAYERS, rounds: int = ROUNDS) -> int:
     from django.db import transaction
 
     from pairing.engine import GeneratorSettings, generate_tournament, pairing_system
-    from pairing.services import import_state
+    from pairing.trf_import import import_state
 
     settings = GeneratorSettings(
         players=players, rounds=rounds, seed=2026, bye_rate=0.02, forfeit_rate=0.01

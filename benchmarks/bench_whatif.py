@@ -57,7 +57,8 @@ def run() -> None:
         read_trf,
         write_trf,
     )
-    from pairing.services import import_state, snapshot
+    from pairing.services import snapshot
+    from pairing.trf_import import import_state
     from tournaments import services, whatif
     from tournaments.models import Game
 

@@ -1,47 +1,35 @@
-"""The bridge between the database and the pairing engine (with ``tournaments.services`` and
-``ratings.services``, the only app modules that import ``pairing.engine``; import-linter
-enforces it). Views, forms, models and reports reach engine names through this module.
+"""The bridge between the database and the pairing engine: ORM rows become engine input here.
+App modules import the engine's value types and errors from the facade ``pairing.engine`` and
+call this module (and :mod:`pairing.trf_import`, :mod:`pairing.explanations`) for what
+touches the database; nothing here re-exports an engine name.
 
 ``state_for(tournament)`` builds the engine's :class:`TournamentState` from entries, rounds,
 games and byes; the TRF export is written from the same state, so the web app and the
 command line pair a tournament identically. Each ``Round`` row is one TRF round column
-(a TCEC double round is two rows).
+(a TCEC double round is two rows). The TRF import is :mod:`pairing.trf_import`, the stored
+explanations of rounds :mod:`pairing.explanations`.
 """
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from datetime import date, datetime
 from functools import cached_property
-from itertools import combinations
-from typing import Any
 
 from django.utils import timezone
 
 from pairing.engine import (
     BLANK,
-    AccelerationError,
     Colour,
-    ExplanationFormatError,
     ForbiddenPairs,
     PlayerId,
     PointValues,
-    Reason,
     RoundEntry,
-    RoundExplanation,
     StandingRow,
-    Topic,
     TournamentInfo,
     TournamentState,
-    accelerated_round_count,
-    apply_declared_acceleration,
     baku_acceleration,
-    baku_rounds_matching,
-    initial_colour_of,
-    render,
     standings,
     tcec_final_order,
     tie_break,
@@ -55,11 +43,9 @@ from tournaments.models import (
     Entry,
     ForbiddenPair,
     Game,
-    Player,
     Round,
     Tournament,
     VirtualPoints,
-    split_fide_id,
 )
 
 SYSTEM_CODES: dict[str, str] = {
@@ -85,20 +71,6 @@ def engine_system(tournament: Tournament) -> str:
     if tournament.pairing_system == Tournament.PairingSystem.DUTCH:
         return f"dutch-{tournament.dutch_edition}"
     return tournament.engine_system
-
-
-def dutch_edition_named(state: TournamentState) -> str:
-    """The Dutch edition a file names in record 192 (``2017``, ``2026``; ``2025`` is the
-    2026 rules under their approval year), or ``""`` when it names none."""
-    code = state.info.system_code.strip().upper()
-    for prefix, edition in (
-        ("FIDE_DUTCH_2017", Tournament.DutchEdition.E2017),
-        ("FIDE_DUTCH_2025", Tournament.DutchEdition.E2026),
-        ("FIDE_DUTCH_2026", Tournament.DutchEdition.E2026),
-    ):
-        if code.startswith(prefix):
-            return str(edition)
-    return ""
 
 
 def _baku_suffix(tournament: Tournament) -> str:
@@ -410,323 +382,3 @@ def ranking(tournament: Tournament, state: TournamentState) -> list[StandingRow]
     if tournament.is_tcec:
         return tcec_final_order(state, codes)
     return standings(state, codes)
-
-
-_RESULT_BY_CODES = {codes: result for result, codes in Game.TRF_CODES.items() if result != "adj"}
-_SYSTEM_BY_CODE = {
-    "FIDE_DUTCH_2017": Tournament.PairingSystem.DUTCH,
-    "FIDE_DUTCH_2025": Tournament.PairingSystem.DUTCH,
-    "FIDE_DUTCH_2026": Tournament.PairingSystem.DUTCH,
-    "FIDE_DUTCH": Tournament.PairingSystem.DUTCH,
-    "FIDE_DUBOV": Tournament.PairingSystem.DUBOV,
-    "FIDE_DUBOV_2018": Tournament.PairingSystem.DUBOV,
-    "TCEC_SWISS": Tournament.PairingSystem.TCEC,
-}
-
-
-def imported_system(state: TournamentState) -> str:
-    """The pairing system record 192 names (the Dutch system when it names none; ``_BAKU``
-    marks acceleration)."""
-    code = state.info.system_code.strip().upper().removesuffix("_BAKU")
-    return _SYSTEM_BY_CODE.get(code, Tournament.PairingSystem.DUTCH)
-
-
-def _date(text: str) -> date | None:
-    for fmt in ("%Y/%m/%d", "%Y-%m-%d", "%Y.%m.%d", "%y/%m/%d"):
-        try:
-            return datetime.strptime(text.strip(), fmt).date()
-        except ValueError:
-            continue
-    return None
-
-
-def _initial_colour(state: TournamentState, system: str) -> str:
-    """``XXC`` (TRF-2026 152), or for a file without it (as Swiss-Manager writes them) the
-    colour the system reads back from the first round with colours."""
-    return initial_colour_of(Tournament(pairing_system=system).engine_system, state).value
-
-
-def _arbiter_of(text: str) -> tuple[str, str]:
-    """Record 102/112 as written by :func:`_arbiter` ("IA Name (1234567)") -> (name, ID)."""
-    match = re.fullmatch(r"(.*?)\s*\((\d{1,11})\)", text.strip())
-    return (match[1], match[2]) if match else split_fide_id(text)
-
-
-def _tournament_from(
-    state: TournamentState, name: str, system: str, dutch_edition: str
-) -> Tournament:
-    info = state.info
-    start = _date(info.start_date) or date.today()
-    end = _date(info.end_date) or start
-    p = state.points
-    if system == Tournament.PairingSystem.TCEC and state.double_rounds:
-        system = Tournament.PairingSystem.TCEC_DOUBLE
-    chief, chief_id = _arbiter_of(info.chief_arbiter)
-    columns = state.columns_per_round
-    schedule = [_date(d) for d in info.round_dates[::columns]]
-    time_code = next((rest.strip() for code, rest in info.extra_records if code == "222"), "")
-    return Tournament.objects.create(
-        name=name or info.name or "Imported tournament",
-        place=info.city,
-        federation=info.federation[:3].upper(),
-        chief_arbiter=chief[:100],
-        chief_arbiter_fide_id=chief_id,
-        deputy_arbiters="\n".join(" ".join(_arbiter_of(d)).strip() for d in info.deputy_arbiters),
-        time_control=info.time_control[:100],
-        time_control_code=time_code[:40],
-        round_schedule="\n".join(f"{d:%Y-%m-%d}" for d in schedule if d is not None),
-        start_date=start,
-        end_date=max(start, end),
-        pairing_system=system,
-        dutch_edition=dutch_edition or Tournament.DutchEdition.E2026,
-        rounds=max(state.total_rounds or 0, state.rounds_done // state.columns_per_round, 1),
-        initial_colour=_initial_colour(state, system),
-        win_points=p.win,
-        draw_points=p.draw,
-        loss_points=p.loss,
-        bye_points=p.pab,
-        half_bye_points=p.half_bye,
-        tie_breaks=info.tie_breaks or "BH-C1,BH,SB,DE,WIN",
-        status=Tournament.Status.RUNNING if state.rounds_done else Tournament.Status.REGISTRATION,
-    )
-
-
-def _store_acceleration(
-    tournament: Tournament, state: TournamentState, entries: dict[PlayerId, Entry]
-) -> None:
-    """Keep the file's virtual points: as the Baku setting when the rule gives exactly them
-    (every player taken as entered before round 1), else as they are (``explicit``)."""
-    if not state.acceleration:
-        return
-    if tournament.pairing_system != Tournament.PairingSystem.DUTCH:
-        raise AccelerationError(
-            "the file gives virtual points (acceleration, XXA or record 250), which this "
-            "program applies with the FIDE Dutch system only: import it as Dutch"
-        )
-    count = baku_rounds_matching(state)
-    if count is not None:
-        tournament.acceleration = Tournament.Acceleration.BAKU
-        if count != accelerated_round_count(tournament.rounds):
-            tournament.accelerated_rounds = count
-    else:
-        tournament.acceleration = Tournament.Acceleration.EXPLICIT
-        VirtualPoints.objects.bulk_create(
-            VirtualPoints(entry=entries[pid], round_number=r, points=value)
-            for pid, values in state.acceleration.items()
-            for r, value in enumerate(values, start=1)
-            if value
-        )
-    tournament.save(update_fields=["acceleration", "accelerated_rounds"])
-
-
-def _store_forbidden(
-    tournament: Tournament, state: TournamentState, entries: dict[PlayerId, Entry]
-) -> None:
-    """``XXP`` / record 260 groups, one row per pair of players."""
-    ForbiddenPair.objects.bulk_create(
-        ForbiddenPair(
-            tournament=tournament,
-            first=entries[a],
-            second=entries[b],
-            first_round=f.first_round,
-            last_round=f.last_round,
-        )
-        for f in state.forbidden
-        for a, b in combinations(sorted(set(f.players)), 2)
-    )
-
-
-def import_state(
-    state: TournamentState, *, name: str = "", system: str = "", dutch_edition: str = ""
-) -> Tournament:
-    """Store a tournament read from a TRF file: players, entries, every round with its games
-    and byes, the next round's requested byes, the forbidden pairs, the fixed boards and the
-    virtual points (acceleration). Each entry keeps the file's data of its player; a FIDE ID
-    already known links the entry to that identity (whose data is neither read nor changed).
-    The Dutch edition: ``dutch_edition``, else the one record 192 names, else the one in force. Call
-    inside a transaction; raises ``AccelerationError`` for virtual points outside the Dutch
-    system."""
-    system = system or imported_system(state)
-    edition = dutch_edition or dutch_edition_named(state)
-    state = apply_declared_acceleration(state, system)
-    tournament = _tournament_from(state, name, system, edition)
-    entries: dict[PlayerId, Entry] = {}
-    used: set[str] = set()
-    known = {
-        p.fide_id: p
-        for p in Player.objects.filter(fide_id__in=[p.fide_id for p in state.players if p.fide_id])
-    }
-    for p in state.players:
-        data = {
-            "name": (p.name or f"Player {p.id}")[:100],
-            "sex": p.sex if p.sex in ("m", "w") else "",
-            "title": p.title[:3],
-            "federation": p.federation[:3],
-            "fide_id": p.fide_id[:11],
-            "birth_date": _date(p.birth_date),
-        }
-        player = known.pop(p.fide_id, None) if p.fide_id else None
-        if player is None:
-            usable = p.fide_id.isdigit() and p.fide_id not in used
-            player = Player.objects.create(
-                **data | {"fide_id": data["fide_id"] if usable else ""}, fide_rating=p.rating
-            )
-        used.add(player.fide_id)
-        entries[p.id] = Entry.objects.create(
-            tournament=tournament,
-            player=player,
-            pairing_number=p.id,
-            rating=p.rating,
-            fixed_board=state.fixed_boards.get(p.id),
-            **data,
-        )
-    for column in range(1, state.rounds_done + 1):
-        cells = [(p.id, p.results[column - 1]) for p in state.players]
-        pending = any(e.opponent is not None and e.code == " " for _, e in cells)
-        rnd = Round.objects.create(
-            tournament=tournament,
-            number=column,
-            status=Round.Status.PUBLISHED if pending else Round.Status.FINISHED,
-        )
-        games = [
-            (pid, e) for pid, e in cells if e.opponent is not None and e.colour is Colour.WHITE
-        ]
-        Game.objects.bulk_create(
-            Game(
-                round=rnd,
-                board=board,
-                white=entries[pid],
-                black=entries[e.opponent or 0],
-                result=_RESULT_BY_CODES[
-                    (e.code, state.player(e.opponent or 0).results[column - 1].code)
-                ],
-            )
-            for board, (pid, e) in enumerate(games, start=1)
-        )
-        Bye.objects.bulk_create(
-            Bye(entry=entries[pid], round_number=column, kind=e.code)
-            for pid, e in cells
-            if e.opponent is None and not e.blank
-        )
-    byes = [(state.rounds_done + 1, state.absent), *sorted(state.future_byes.items())]
-    Bye.objects.bulk_create(
-        Bye(entry=entries[pid], round_number=r, kind=kind)
-        for r, codes in byes
-        for pid, kind in codes.items()
-    )
-    _store_forbidden(tournament, state, entries)
-    _store_acceleration(tournament, state, entries)
-    return tournament
-
-
-# -- explanations ---------------------------------------------------------------------------------
-
-
-def explanation_json(explanation: RoundExplanation) -> dict[str, Any]:
-    """What ``Round.explanation`` stores: the engine's explanation, players by pairing number
-    (like every row of a tournament backup; :func:`renumber_explanations` follows a
-    renumbering)."""
-    return explanation.to_json()
-
-
-def stored_explanation(snap: Snapshot, number: int) -> RoundExplanation | None:
-    """The explanation stored with round row ``number`` (one query); ``None`` when there is
-    none (paired by hand, imported, or unreadable)."""
-    data = (
-        Round.objects.filter(tournament=snap.tournament, number=number)
-        .values_list("explanation", flat=True)
-        .first()
-    )
-    return _readable(data)
-
-
-def _readable(data: object) -> RoundExplanation | None:
-    if not isinstance(data, dict):
-        return None
-    try:
-        return RoundExplanation.from_json(data)
-    except ExplanationFormatError:
-        return None
-
-
-def renumber_explanations(tournament: Tournament, moved: dict[PlayerId, PlayerId]) -> None:
-    """The rounds' stored explanations after the entries' pairing numbers changed (``moved``:
-    old number -> new number)."""
-    if not moved:
-        return
-    rows = list(Round.objects.filter(tournament=tournament, explanation__isnull=False))
-    for rnd in rows:
-        explanation = _readable(rnd.explanation)
-        rnd.explanation = None if explanation is None else explanation.renumbered(moved).to_json()
-    Round.objects.bulk_update(rows, ["explanation"])
-
-
-@dataclass(frozen=True)
-class ShownReason:
-    """A reason as a page shows it: players by name."""
-
-    topic: str
-    article: str
-    text: str
-
-
-@dataclass(frozen=True)
-class BoardWhy:
-    """What a page shows of why a board (or the bye) is what it is."""
-
-    reasons: tuple[ShownReason, ...] = ()
-    changed: str = ""
-    """Why the engine's reasons do not (all) apply: the arbiter changed the board."""
-
-
-def _shown(reasons: Iterable[Reason], names: dict[PlayerId, str]) -> tuple[ShownReason, ...]:
-    return tuple(ShownReason(r.topic.value, r.article, render(r.text, names)) for r in reasons)
-
-
-def board_reasons(
-    explanation: RoundExplanation | None,
-    boards: Iterable[tuple[int, PlayerId, PlayerId]],
-    names: dict[PlayerId, str],
-    public: bool = False,
-) -> dict[int, BoardWhy]:
-    """Board number -> what to show of its explanation (``boards``: board number, white,
-    black). ``public``: only the player-facing reasons (floats, colours), and nothing for a
-    board the engine did not pair so; otherwise a board changed by hand says so."""
-    out: dict[int, BoardWhy] = {}
-    if explanation is None:
-        return out
-    for number, white, black in boards:
-        board = explanation.board(white, black)
-        if board is not None:
-            reasons = board.public_reasons if public else board.reasons
-            out[number] = BoardWhy(_shown(reasons, names))
-            continue
-        swapped = explanation.board(black, white)
-        if swapped is not None:
-            kept = [r for r in swapped.reasons if r.topic is not Topic.COLOUR]
-            if public:
-                kept = [r for r in kept if r.public]
-            note = "The arbiter swapped the colours: the colour rule's reason no longer applies."
-            out[number] = BoardWhy(_shown(kept, names), note)
-        elif not public:
-            note = "Changed by hand: the engine did not pair this board."
-            out[number] = BoardWhy((), note)
-    return out
-
-
-def bye_reasons(
-    explanation: RoundExplanation | None, bye: PlayerId | None, names: dict[PlayerId, str]
-) -> BoardWhy | None:
-    """What to show of why ``bye`` holds the pairing-allocated bye (``None``: nothing to say)."""
-    if explanation is None or bye is None:
-        return None
-    if explanation.bye is None or explanation.bye.player != bye:
-        return BoardWhy((), "Changed by hand: the engine gave the bye to someone else.")
-    return BoardWhy(_shown(explanation.bye.reasons, names))
-
-
-def round_notes(
-    explanation: RoundExplanation | None, names: dict[PlayerId, str]
-) -> tuple[ShownReason, ...]:
-    """The reasons about the round as a whole."""
-    return () if explanation is None else _shown(explanation.notes, names)

@@ -7,7 +7,8 @@ import logging
 
 import pytest
 
-from pairing.services import snapshot, stored_explanation
+from pairing.explanations import stored_explanation
+from pairing.services import snapshot
 from tournaments import services
 from tournaments.models import Bye, Round
 from tournaments.registration import remove_entry

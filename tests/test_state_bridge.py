@@ -7,7 +7,8 @@ import pytest
 from pairing.engine.core.state import Board
 from pairing.engine.dutch import pair_round
 from pairing.engine.trf import load_trf, read_trf, write_trf
-from pairing.services import import_state, state_for
+from pairing.services import state_for
+from pairing.trf_import import import_state
 from tests.engine.corpus import CORPUS
 
 SAMPLE = [

@@ -23,17 +23,15 @@ from pairing.engine import (
     new_violations,
     violations,
 )
-from pairing.services import (
+from pairing.explanations import (
     BoardWhy,
     ShownReason,
-    Snapshot,
     board_reasons,
     bye_reasons,
-    fixed_boards,
     round_notes,
-    snapshot,
     stored_explanation,
 )
+from pairing.services import Snapshot, fixed_boards, snapshot
 from tournaments import receipts
 from tournaments.errors import ArbiterError
 from tournaments.lifecycle import locked_tournament

@@ -7,7 +7,7 @@ from django.db import DataError, IntegrityError, transaction
 from django.db.models import ProtectedError
 
 from pairing.engine import AccelerationError, TrfError, read_trf
-from pairing.services import dutch_edition_named, import_state, imported_system
+from pairing.trf_import import dutch_edition_named, import_state, imported_system
 from tournaments import limits, signals
 from tournaments.errors import ArbiterError
 from tournaments.models import Entry, Game, Round, Tournament, new_revision

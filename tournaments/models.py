@@ -544,7 +544,7 @@ class Round(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
     paired_at = models.DateTimeField(auto_now_add=True)
     explanation = models.JSONField(null=True, blank=True, editable=False)
-    """Why the engine paired the round so (``pairing.services.stored_explanation`` reads it):
+    """Why the engine paired the round so (``pairing.explanations.stored_explanation`` reads it):
     the engine's explanation as JSON, players by pairing number (a renumbering rewrites it)."""
 
     class Meta:

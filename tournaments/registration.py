@@ -19,7 +19,7 @@ from django.db import transaction
 from django.db.models import F, Q
 
 from pairing.engine import group_seeding, random_seeding, recommended_groups
-from pairing.services import renumber_explanations
+from pairing.explanations import renumber_explanations
 from tournaments import identity
 from tournaments.errors import ArbiterError
 from tournaments.federations import federation_error

@@ -11,14 +11,8 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from pairing.engine import RoundEntry, TieBreak, TournamentState, tie_break
-from pairing.services import (
-    BoardWhy,
-    Snapshot,
-    board_reasons,
-    ranking,
-    stored_explanation,
-    tie_break_codes,
-)
+from pairing.explanations import BoardWhy, board_reasons, stored_explanation
+from pairing.services import Snapshot, ranking, tie_break_codes
 from tournaments.models import Bye, Entry, Game, Round, Tournament
 
 BYE_LABELS = {

@@ -26,8 +26,9 @@ from pairing.engine import (
     pairing_system,
     tcec_second_game,
 )
+from pairing.explanations import explanation_json
 from pairing.limits import too_many_to_pair
-from pairing.services import engine_system, explanation_json, snapshot, state_for
+from pairing.services import engine_system, snapshot, state_for
 from tournaments import drafts, receipts
 from tournaments.draft_review import nearest_pairing
 from tournaments.errors import ArbiterError, ConfirmationNeeded
