@@ -18,7 +18,7 @@ from django.db import models
 from django.test import Client
 from django.urls import reverse
 
-from tournaments import backup, registration, services
+from tournaments import backup, backup_restore, registration, services
 from tournaments.identity import PlayerData
 from tournaments.models import (
     Bye,
@@ -109,13 +109,13 @@ def one(tournament, make_entries, play) -> Tournament:
 
 
 def restored(t: Tournament, user: User) -> Tournament:
-    return backup.restore(backup.export_json(t), user.pk)
+    return backup_restore.restore(backup.export_json(t), user.pk)
 
 
 @pytest.mark.django_db
 def test_export_restore_export_is_the_same_document(full: Tournament, other_arbiter) -> None:
     document = backup.export_tournament(full)
-    copy_ = backup.restore(backup.dumps(document), other_arbiter.pk)
+    copy_ = backup_restore.restore(backup.dumps(document), other_arbiter.pk)
     assert copy_.pk != full.pk
     assert backup.export_tournament(copy_) == document
     assert copy_.is_arbiter(other_arbiter) and not copy_.is_arbiter(full.arbiters.get())
@@ -190,7 +190,7 @@ def test_the_receipts_come_back(full: Tournament, arbiter) -> None:
 def test_a_backup_written_before_receipts_restores(one: Tournament, arbiter) -> None:
     document = backup.export_tournament(one)
     del document["receipts"]
-    copy_ = backup.restore(backup.dumps(document), arbiter.pk)
+    copy_ = backup_restore.restore(backup.dumps(document), arbiter.pk)
     assert not PairingReceipt.objects.filter(round__tournament=copy_).exists()
     assert copy_.round_set.count() == 3
 
@@ -276,7 +276,7 @@ def test_identities_are_linked_by_id_and_never_changed(one: Tournament, arbiter)
     shared = Player.objects.get(fide_id=first["identity"]["fide_id"])
     name, birth = shared.name, shared.birth_date
     first["name"], first["birth_date"] = "Someone, Else", "2001-01-01"
-    copy_ = backup.restore_document(document, arbiter.pk)
+    copy_ = backup_restore.restore_document(document, arbiter.pk)
     entry = copy_.entries.get(pairing_number=first["pairing_number"])
     assert entry.player == shared and entry.name == "Someone, Else"
     shared.refresh_from_db()
@@ -299,7 +299,7 @@ def test_new_identities_are_made_in_another_database(one: Tournament, arbiter) -
     ids = set(one.entries.values_list("player__fide_id", "player__uscf_id"))
     for model in (Game, Entry, Tournament, Player):  # an empty database
         model.objects.all().delete()
-    copy_ = backup.restore(text, arbiter.pk)
+    copy_ = backup_restore.restore(text, arbiter.pk)
     assert set(copy_.entries.values_list("player__fide_id", "player__uscf_id")) == ids
     assert Player.objects.count() == 11
 
@@ -314,7 +314,7 @@ def test_the_event_is_written_but_not_restored(tournament, make_entries, arbiter
     document = backup.export_tournament(tournament)
     assert document["event"]["name"] == "Festival" and document["event"]["chief_td_id"] == "1"
     assert document["tournament"]["section_name"] == "Open"
-    copy_ = backup.restore_document(document, arbiter.pk)
+    copy_ = backup_restore.restore_document(document, arbiter.pk)
     assert copy_.event is None and copy_.section_name == "Open"
     again = backup.export_tournament(copy_)
     assert again["event"] is None
@@ -455,7 +455,7 @@ def test_a_malformed_backup_names_the_path_and_saves_nothing(
     _set(document, change, value)
     before = _fingerprint()
     with pytest.raises(backup.BackupError) as error:
-        backup.restore(json.dumps(document), arbiter.pk)
+        backup_restore.restore(json.dumps(document), arbiter.pk)
     assert error.value.path == path
     assert words in error.value.message
     assert str(error.value).startswith(f"{path}: ")
@@ -470,7 +470,7 @@ def test_a_game_with_a_player_twice_in_a_round(one: Tournament, arbiter) -> None
     with pytest.raises(
         backup.BackupError, match=r"^\$\.games\[1\]\.white: already plays in round 1"
     ):
-        backup.restore_document(document, arbiter.pk)
+        backup_restore.restore_document(document, arbiter.pk)
 
 
 @pytest.mark.django_db
@@ -479,7 +479,7 @@ def test_a_bye_in_a_round_the_player_plays(one: Tournament, arbiter) -> None:
     game = document["games"][0]
     document["byes"].append({"entry": game["white"], "round_number": 1, "kind": "H"})
     with pytest.raises(backup.BackupError, match=r"has a game in round 1"):
-        backup.restore_document(document, arbiter.pk)
+        backup_restore.restore_document(document, arbiter.pk)
 
 
 @pytest.mark.django_db
@@ -492,7 +492,7 @@ def test_the_same_person_by_two_ids_is_refused(one: Tournament, arbiter) -> None
     document["entries"][2]["identity"] = {"fide_id": third["fide_id"], "uscf_id": ""}
     before = _fingerprint()
     with pytest.raises(backup.BackupError) as error:
-        backup.restore_document(document, arbiter.pk)
+        backup_restore.restore_document(document, arbiter.pk)
     assert error.value.path == "$.entries[8].identity"
     assert "the same person as $.entries[2]" in error.value.message
     assert _fingerprint() == before
@@ -511,7 +511,7 @@ def test_the_same_person_by_two_ids_is_refused(one: Tournament, arbiter) -> None
 def test_a_file_that_is_not_a_backup(text: str | bytes, words: str, settings) -> None:
     settings.TOURNAMENTS_BACKUP_MAX_BYTES = 300_000
     with pytest.raises(backup.BackupError, match=re.escape(words)) as error:
-        backup.restore(text, 1)
+        backup_restore.restore(text, 1)
     assert error.value.path == "$"
 
 
@@ -533,7 +533,7 @@ def test_keys_with_defaults_may_be_left_out(tournament, make_entries, arbiter) -
         "virtual_points": [],
         "forbidden_pairs": [],
     }
-    t = backup.restore_document(copy.deepcopy(document), arbiter.pk)
+    t = backup_restore.restore_document(copy.deepcopy(document), arbiter.pk)
     assert t.rounds == 5 and t.pairing_system == "dutch" and t.status == "registration"
     assert [e.name for e in t.entries.order_by("pairing_number")] == ["A", "B"]
 
@@ -549,7 +549,7 @@ def test_a_version_1_file_restores(arbiter) -> None:
     (a forfeit, a pairing-allocated bye, the late entry's half-point bye), round 2 a draft,
     a withdrawal from round 3, a forbidden pair. When a release changes the format, this file
     must still restore (through ``backup.UPGRADES``)."""
-    t = backup.restore(VERSION_1.read_bytes(), arbiter.pk)
+    t = backup_restore.restore(VERSION_1.read_bytes(), arbiter.pk)
     assert (t.name, t.rounds, t.initial_colour, t.seeding, t.late_entry_bye) == (
         "Spring Open",
         3,

@@ -30,7 +30,6 @@ def test_it_finds_none_in_the_apps_and_the_engine() -> None:
         str(path.relative_to(ROOT)): names
         for package in PACKAGES
         for path in sorted((ROOT / package).rglob("*.py"))
-        if "migrations" not in path.parts
-        and (names := reexports(path.read_text(encoding="utf-8")))
+        if "migrations" not in path.parts and (names := reexports(path.read_text(encoding="utf-8")))
     }
     assert offenders == {}

@@ -8,26 +8,24 @@ for a field or a related model that is neither carried nor listed.
 
 Rows refer to one another by what identifies them inside the tournament, never by database
 ids: an entry by its pairing number, a round row by its number. A document of one database
-restores in another, and export -> restore -> export gives the same document.
+restores in another, and export -> restore -> export gives the same document. This module
+defines the document and writes it; :mod:`tournaments.backup_restore` reads and restores it.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from django.conf import settings
-from django.core.exceptions import ImproperlyConfigured, ValidationError
-from django.db import DatabaseError, models, transaction
+from django.core.exceptions import ImproperlyConfigured
+from django.db import models
 from django.db.backends.base.operations import BaseDatabaseOperations
 from django.utils import timezone
 
-from tournaments import identity
-from tournaments.identity import PlayerData
 from tournaments.models import (
     Bye,
     Entry,
@@ -35,7 +33,6 @@ from tournaments.models import (
     ForbiddenPair,
     Game,
     PairingReceipt,
-    Player,
     Round,
     Tournament,
     VirtualPoints,
@@ -230,7 +227,7 @@ def _encode(f: models.Field, value: Any) -> Any:
     return value
 
 
-def _decode(f: models.Field, raw: Any, path: str) -> Any:
+def decode(f: models.Field, raw: Any, path: str) -> Any:
     """The field's value from the document, or :class:`BackupError` naming ``path``."""
     if raw is None:
         if f.null:
@@ -239,40 +236,40 @@ def _decode(f: models.Field, raw: Any, path: str) -> Any:
     kind = _kind(f)
     if kind == "int":
         if not isinstance(raw, int) or isinstance(raw, bool):
-            raise BackupError(path, f"must be a whole number, not {_json_type(raw)}")
+            raise BackupError(path, f"must be a whole number, not {json_type(raw)}")
         low, high = _INTEGER_RANGES[f.get_internal_type()]
         if not low <= raw <= high:
             raise BackupError(path, f"{raw} is out of range ({low} to {high})")
         return raw
     if kind == "str":
         if not isinstance(raw, str):
-            raise BackupError(path, f"must be a string, not {_json_type(raw)}")
+            raise BackupError(path, f"must be a string, not {json_type(raw)}")
         if "\x00" in raw:
             raise BackupError(path, "must not contain the NUL character")
         return raw
     if kind == "bool":
         if not isinstance(raw, bool):
-            raise BackupError(path, f"must be true or false, not {_json_type(raw)}")
+            raise BackupError(path, f"must be true or false, not {json_type(raw)}")
         return raw
     if kind in ("date", "datetime"):
         return _decode_time(kind, raw, path)
     if kind == "decimal":
         if not isinstance(raw, str | int) or isinstance(raw, bool):
-            raise BackupError(path, f"must be a decimal number in a string, not {_json_type(raw)}")
+            raise BackupError(path, f"must be a decimal number in a string, not {json_type(raw)}")
         try:
             return Decimal(str(raw))
         except InvalidOperation:
             raise BackupError(path, f"{raw!r} is not a decimal number") from None
     if kind == "float":
         if not isinstance(raw, int | float) or isinstance(raw, bool):
-            raise BackupError(path, f"must be a number, not {_json_type(raw)}")
+            raise BackupError(path, f"must be a number, not {json_type(raw)}")
         return raw
     return raw  # json
 
 
 def _decode_time(kind: str, raw: Any, path: str) -> date | datetime:
     if not isinstance(raw, str):
-        raise BackupError(path, f"must be a string, not {_json_type(raw)}")
+        raise BackupError(path, f"must be a string, not {json_type(raw)}")
     try:
         if kind == "date":
             return date.fromisoformat(raw)
@@ -283,7 +280,7 @@ def _decode_time(kind: str, raw: Any, path: str) -> date | datetime:
     return value if timezone.is_aware(value) else timezone.make_aware(value, UTC)
 
 
-def _json_type(raw: Any) -> str:
+def json_type(raw: Any) -> str:
     names = {bool: "true/false", int: "a number", float: "a number", str: "a string"}
     names |= {list: "a list", dict: "an object", type(None): "null"}
     return names.get(type(raw), type(raw).__name__)
@@ -353,398 +350,3 @@ def dumps(document: Mapping[str, Any]) -> str:
 
 def export_json(tournament: Tournament) -> str:
     return dumps(export_tournament(tournament))
-
-
-# -- reading the document ----------------------------------------------------------------------
-
-TOP_KEYS = ("format", "version", "tournament", "event", *(p.key for p in LISTS))
-
-
-@dataclass
-class Row:
-    """A row of the document, checked: field values and the keys its references name."""
-
-    path: str
-    values: dict[str, Any]
-    references: dict[str, int]
-    extra: dict[str, Any] = field(default_factory=dict)
-
-
-def _object(raw: Any, path: str) -> dict[str, Any]:
-    if not isinstance(raw, dict):
-        raise BackupError(path, f"must be an object, not {_json_type(raw)}")
-    return raw
-
-
-def _list(raw: Any, path: str) -> list[Any]:
-    if not isinstance(raw, list):
-        raise BackupError(path, f"must be a list, not {_json_type(raw)}")
-    return raw
-
-
-def _reference(raw: Any, path: str) -> int:
-    """A pairing number or a round number."""
-    if not isinstance(raw, int) or isinstance(raw, bool):
-        raise BackupError(path, f"must be a number, not {_json_type(raw)}")
-    if raw < 1:
-        raise BackupError(path, f"must be 1 or more, not {raw}")
-    return raw
-
-
-def _optional(f: models.Field) -> bool:
-    """A key a document may leave out: the field then takes its default (or empty) value."""
-    return f.has_default() or f.blank
-
-
-def _read_row(part: Part, raw: Any, path: str, extra: Sequence[str] = ()) -> Row:
-    data = _object(raw, path)
-    fields = part.carried()
-    known = {f.name for f in fields} | set(extra)
-    for key in data:
-        if key not in known:
-            raise BackupError(f"{path}.{key}", "unknown key")
-    values: dict[str, Any] = {}
-    references: dict[str, int] = {}
-    for f in fields:
-        here = f"{path}.{f.name}"
-        if f.name not in data:
-            if f.name in part.references or not _optional(f):
-                raise BackupError(here, "missing")
-            continue
-        if f.name in part.references:
-            references[f.name] = _reference(data[f.name], here)
-        else:
-            values[f.name] = _decode(f, data[f.name], here)
-    row = Row(path, values, references, {k: data[k] for k in extra if k in data})
-    _clean(part, row)
-    return row
-
-
-def _clean(part: Part, row: Row) -> None:
-    """The model's own field checks: length, choices, blank, validators."""
-    obj = part.model(**row.values)
-    skip = [f.name for f in part.model._meta.fields if f.name not in row.values]
-    try:
-        obj.clean_fields(exclude=skip)
-    except ValidationError as e:
-        name, messages = next(iter(e.message_dict.items()))
-        raise BackupError(f"{row.path}.{name}", " ".join(messages)) from None
-
-
-def _identity(entry: Row) -> dict[str, str]:
-    path = f"{entry.path}.identity"
-    if "identity" not in entry.extra:
-        raise BackupError(path, "missing")
-    raw = _object(entry.extra["identity"], path)
-    for key in raw:
-        if key not in IDENTITY_FIELDS:
-            raise BackupError(f"{path}.{key}", "unknown key")
-    ids = {}
-    for name in IDENTITY_FIELDS:
-        f = Player._meta.get_field(name)
-        assert isinstance(f, models.CharField)
-        ids[name] = _decode(f, raw.get(name, ""), f"{path}.{name}")
-        if len(ids[name]) > (f.max_length or 0):
-            raise BackupError(f"{path}.{name}", f"longer than {f.max_length} characters")
-    return ids
-
-
-@dataclass
-class Document:
-    """A backup read and checked: the tournament's values and every list's rows."""
-
-    tournament: Row
-    rows: dict[str, list[Row]]
-    identities: list[dict[str, str]]
-
-
-def read(raw: Any) -> Document:
-    """Check a parsed document: version, keys, types, values and references. Raises
-    :class:`BackupError` at the first problem, with its JSON path."""
-    document = _object(raw, "$")
-    if document.get("format") != FORMAT:
-        raise BackupError("$.format", f"not a tournament backup (expected {FORMAT!r})")
-    document = _upgraded(document)
-    for key in document:
-        if key not in TOP_KEYS:
-            raise BackupError(f"$.{key}", "unknown key")
-    for key in TOP_KEYS:
-        if key not in document and key != "event" and key not in OPTIONAL_LISTS:
-            raise BackupError(f"$.{key}", "missing")
-    if document.get("event") is not None:
-        _object(document["event"], "$.event")  # for reference only: not restored
-    tournament = _read_row(TOURNAMENT, document["tournament"], "$.tournament")
-    rows = {}
-    for part in LISTS:
-        items = _list(document.get(part.key, []), f"$.{part.key}")
-        extra = ("identity",) if part is ENTRIES else ()
-        rows[part.key] = [
-            _read_row(part, item, f"$.{part.key}[{i}]", extra) for i, item in enumerate(items)
-        ]
-    identities = [_identity(row) for row in rows[ENTRIES.key]]
-    checked = Document(tournament, rows, identities)
-    _check_references(checked)
-    return checked
-
-
-def _upgraded(document: dict[str, Any]) -> dict[str, Any]:
-    version = document.get("version")
-    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise BackupError("$.version", "missing or not a version number (1, 2, …)")
-    if version > VERSION:
-        raise BackupError(
-            "$.version",
-            f"version {version} was written by a newer release of this app; this one reads "
-            f"version {VERSION} and older",
-        )
-    while version < VERSION:
-        document = UPGRADES[version](document)
-        version += 1
-    return document
-
-
-def _first_seen(rows: Iterable[Row], key: Callable[[Row], Any], what: str) -> None:
-    """Each key once: the second row with a key names the first."""
-    seen: dict[Any, str] = {}
-    for row in rows:
-        k = key(row)
-        if k in seen:
-            raise BackupError(row.path, f"{what} twice (also {seen[k]})")
-        seen[k] = row.path
-
-
-def _check_references(doc: Document) -> None:
-    """Keys unique, references to rows that exist, rounds in order, results that fit."""
-    entries, rounds = doc.rows[ENTRIES.key], doc.rows[ROUNDS.key]
-    _first_seen(entries, lambda r: r.values["pairing_number"], "this pairing number")
-    for name in IDENTITY_FIELDS:
-        ids = [(r, i[name]) for r, i in zip(entries, doc.identities, strict=True) if i[name]]
-        seen: dict[str, str] = {}
-        for row, value in ids:
-            if value in seen:
-                raise BackupError(
-                    f"{row.path}.identity.{name}",
-                    f"the same person as {seen[value]}: a player is registered once",
-                )
-            seen[value] = row.path
-    numbers = {r.values["pairing_number"] for r in entries}
-    status = _check_rounds(doc.tournament, rounds)
-    for part in (GAMES, BYES, VIRTUAL_POINTS, FORBIDDEN_PAIRS, RECEIPTS):
-        for row in doc.rows[part.key]:
-            for name, target in part.references.items():
-                known = numbers if target == ENTRY else status
-                if row.references[name] not in known:
-                    what = "no entry with pairing number" if target == ENTRY else "no round"
-                    raise BackupError(f"{row.path}.{name}", f"{what} {row.references[name]}")
-    _check_games(doc.rows[GAMES.key], status)
-    _check_byes(doc, status)
-    _first_seen(doc.rows[RECEIPTS.key], lambda r: r.references["round"], "a receipt of this round")
-
-
-def _check_rounds(tournament: Row, rounds: list[Row]) -> dict[int, str]:
-    """Round rows numbered 1, 2, … with finished ones first, then published, then drafts."""
-    legs = Tournament(**tournament.values).legs
-    total = tournament.values.get("rounds", Tournament._meta.get_field("rounds").get_default())
-    order = [Round.Status.FINISHED, Round.Status.PUBLISHED, Round.Status.DRAFT]
-    previous = 0
-    for i, row in enumerate(rounds, start=1):
-        number = row.values["number"]
-        if number != i:
-            raise BackupError(f"{row.path}.number", f"expected round {i} (rounds are 1, 2, …)")
-        if i > total * legs:
-            raise BackupError(row.path, f"the tournament has {total} rounds")
-        rank = order.index(row.values.get("status", Round.Status.DRAFT))
-        if rank < previous:
-            raise BackupError(
-                f"{row.path}.status",
-                f"a {order[rank]} round after a {order[previous]} one: rounds are finished, "
-                f"then published, then drafts",
-            )
-        previous = rank
-    return {row.values["number"]: row.values.get("status", Round.Status.DRAFT) for row in rounds}
-
-
-def _check_games(games: list[Row], status: dict[int, str]) -> None:
-    _first_seen(games, lambda r: (r.references["round"], r.values["board"]), "this round and board")
-    playing: dict[tuple[int, int], str] = {}
-    for row in games:
-        number = row.references["round"]
-        white, black = row.references["white"], row.references["black"]
-        if white == black:
-            raise BackupError(f"{row.path}.black", "plays against themselves")
-        for side, entry in (("white", white), ("black", black)):
-            if (number, entry) in playing:
-                raise BackupError(
-                    f"{row.path}.{side}",
-                    f"already plays in round {number} ({playing[number, entry]})",
-                )
-            playing[number, entry] = row.path
-        result = row.values.get("result", Game.Result.PENDING)
-        unfinished = result in (Game.Result.PENDING, Game.Result.ADJOURNED)
-        if status[number] == Round.Status.DRAFT and result != Game.Result.PENDING:
-            raise BackupError(f"{row.path}.result", f"round {number} is a draft: no results yet")
-        if status[number] == Round.Status.FINISHED and unfinished:
-            raise BackupError(
-                f"{row.path}.result", f"round {number} is finished: a result is needed"
-            )
-
-
-def _check_byes(doc: Document, status: dict[int, str]) -> None:
-    games = doc.rows[GAMES.key]
-    playing = {(g.references["round"], g.references[s]) for g in games for s in ("white", "black")}
-    byes = doc.rows[BYES.key]
-    _first_seen(byes, lambda r: (r.references["entry"], r.values["round_number"]), "a bye")
-    for row in byes:
-        key = (row.values["round_number"], row.references["entry"])
-        if key in playing:
-            raise BackupError(row.path, f"the player has a game in round {key[0]}")
-        if row.values["kind"] == Bye.Kind.PAIRING_ALLOCATED and key[0] not in status:
-            raise BackupError(row.path, f"a pairing-allocated bye in round {key[0]}, not paired")
-    virtual = doc.rows[VIRTUAL_POINTS.key]
-    _first_seen(
-        virtual, lambda r: (r.references["entry"], r.values["round_number"]), "virtual points"
-    )
-    for row in doc.rows[FORBIDDEN_PAIRS.key]:
-        if row.references["first"] == row.references["second"]:
-            raise BackupError(f"{row.path}.second", "the same player as first")
-
-
-# -- restoring ---------------------------------------------------------------------------------
-
-
-def max_bytes() -> int:
-    """The largest backup file restored."""
-    return int(getattr(settings, "TOURNAMENTS_BACKUP_MAX_BYTES", MAX_BYTES))
-
-
-def size(n: int) -> str:
-    return f"{n // 2**20} MB" if n >= 2**20 else f"{n} bytes"
-
-
-def parse(text: str | bytes) -> Any:
-    """The file's JSON, or :class:`BackupError` saying why it is not."""
-    if len(text) > max_bytes():
-        raise BackupError("$", f"the file is larger than {size(max_bytes())}")
-    try:
-        if isinstance(text, bytes):
-            text = text.decode("utf-8-sig")
-        return json.loads(text)
-    except UnicodeDecodeError:
-        raise BackupError("$", "the file is not UTF-8 text") from None
-    except json.JSONDecodeError as e:
-        raise BackupError("$", f"not JSON: {e.msg} (line {e.lineno}, column {e.colno})") from None
-    except RecursionError:
-        raise BackupError("$", "not JSON this app reads: nested too deeply") from None
-
-
-def restore(text: str | bytes, arbiter_id: int) -> Tournament:
-    """A new tournament from a backup file, run by the user ``arbiter_id``, in one
-    transaction: a file with a problem raises :class:`BackupError` and saves nothing."""
-    return restore_document(parse(text), arbiter_id)
-
-
-def restore_document(raw: Any, arbiter_id: int) -> Tournament:
-    doc = read(raw)
-    with transaction.atomic():
-        return _write(doc, arbiter_id)
-
-
-def _write(doc: Document, arbiter_id: int) -> Tournament:
-    tournament = Tournament(**doc.tournament.values)
-    _insert(TOURNAMENT, [doc.tournament], [tournament])
-    tournament.arbiters.add(arbiter_id)
-    keys: dict[str, dict[int, int]] = {}
-    entries = doc.rows[ENTRIES.key]
-    players = _players(doc, tournament)
-    objs = [
-        Entry(tournament=tournament, player=player, **row.values)
-        for row, player in zip(entries, players, strict=True)
-    ]
-    _insert(ENTRIES, entries, objs)
-    keys[ENTRY] = {e.pairing_number: e.pk for e in objs}
-    rounds = doc.rows[ROUNDS.key]
-    objs_rounds = [Round(tournament=tournament, **row.values) for row in rounds]
-    _insert(ROUNDS, rounds, objs_rounds)
-    keys[ROUND] = {r.number: r.pk for r in objs_rounds}
-    for part in (GAMES, BYES, VIRTUAL_POINTS, FORBIDDEN_PAIRS, RECEIPTS):
-        rows = doc.rows[part.key]
-        _insert(part, rows, [_build(part, row, tournament, keys) for row in rows])
-    return tournament
-
-
-def _build(
-    part: Part, row: Row, tournament: Tournament, keys: Mapping[str, Mapping[int, int]]
-) -> models.Model:
-    values = dict(row.values)
-    for name, target in part.references.items():
-        values[f"{name}_id"] = keys[target][row.references[name]]
-    if "tournament" in part.excluded:  # the rows' tournament: the one restored
-        values["tournament"] = tournament
-    return part.model(**values)
-
-
-def _insert(part: Part, rows: Sequence[Row], objs: Sequence[models.Model]) -> None:
-    """Insert the rows at once; when the database refuses, one by one to name the row it
-    refuses. Fields the database fills itself (``auto_now_add``) take the document's value."""
-    try:
-        with transaction.atomic():
-            part.model._default_manager.bulk_create(objs)
-    except DatabaseError:
-        for row, obj in zip(rows, objs, strict=True):
-            try:
-                with transaction.atomic():
-                    part.model._default_manager.bulk_create([obj])
-            except DatabaseError as e:
-                raise _refused(part, row.path, e) from None
-    stamped = [
-        f
-        for f in part.carried()
-        if getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False)
-    ]
-    for f in stamped:
-        for row, obj in zip(rows, objs, strict=True):
-            if f.name in row.values:
-                manager = part.model._default_manager
-                manager.filter(pk=obj.pk).update(**{f.name: row.values[f.name]})
-                setattr(obj, f.name, row.values[f.name])
-
-
-def _refused(part: Part, path: str, error: DatabaseError) -> BackupError:
-    """The database's refusal as a message: the model constraint it names, if any."""
-    text = str(error)
-    for constraint in part.model._meta.constraints:
-        if constraint.name in text:
-            return BackupError(path, str(constraint.get_violation_error_message()))
-    first = text.strip().splitlines()[0] if text.strip() else type(error).__name__
-    return BackupError(path, f"the database refused the row ({first})")
-
-
-def _players(doc: Document, tournament: Tournament) -> list[Player]:
-    """The entries' identities (tournaments/identity.py): the player with the identity's FIDE
-    ID, else its US Chess ID, else a new identity made from the entry's data. An existing
-    player is linked, never changed."""
-    known: dict[str, dict[str, Player]] = {}
-    for name in IDENTITY_FIELDS:
-        wanted = {ids[name] for ids in doc.identities if ids[name]}
-        found = Player.objects.filter(**{f"{name}__in": wanted})
-        known[name] = {getattr(p, name): p for p in found}
-    fide = tournament.pairing_rating == Tournament.PairingRating.FIDE
-    players: list[Player] = []
-    used: dict[int, str] = {}
-    for row, ids in zip(doc.rows[ENTRIES.key], doc.identities, strict=True):
-        player = next((known[n][ids[n]] for n in IDENTITY_FIELDS if ids[n] in known[n]), None)
-        if player is None:
-            entry = Entry(**row.values)
-            data = replace(PlayerData.of(entry), fide_id=ids["fide_id"], uscf_id=ids["uscf_id"])
-            player = identity.new_identity(data, entry.rating if fide else 0)
-            for name in IDENTITY_FIELDS:
-                if ids[name]:
-                    known[name][ids[name]] = player
-        if player.pk in used:
-            raise BackupError(
-                f"{row.path}.identity",
-                f"the same person as {used[player.pk]}: a player is registered once",
-            )
-        used[player.pk] = row.path
-        players.append(player)
-    return players

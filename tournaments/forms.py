@@ -11,11 +11,12 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 
 from pairing.engine import TIE_BREAKS
-from tournaments import backup
+from tournaments import backup_restore
+from tournaments.csv_import import CsvDecisions
 from tournaments.federations import federation_error
 from tournaments.identity import Candidate, PlayerData
 from tournaments.models import Entry, Event, Game, Player, Tournament, parse_schedule, split_fide_id
-from tournaments.registration import MAX_RATING, TITLES, Availability, CsvDecisions, check
+from tournaments.registration import MAX_RATING, TITLES, Availability, check
 
 TIE_BREAK_SLOTS = 5
 MAX_ROUNDS = 99
@@ -540,10 +541,10 @@ class BackupRestoreForm(forms.Form):
 
     def clean_file(self) -> Any:
         upload = self.cleaned_data["file"]
-        if upload.size > backup.max_bytes():
+        if upload.size > backup_restore.max_bytes():
             raise forms.ValidationError(
-                f"The file is larger than {backup.size(backup.max_bytes())}: this is not a "
-                f"backup of one tournament."
+                f"The file is larger than {backup_restore.size(backup_restore.max_bytes())}: "
+                f"this is not a backup of one tournament."
             )
         return upload
 

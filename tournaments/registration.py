@@ -1,5 +1,5 @@
 """Registering players: entries, pairing numbers (C.04.2 initial ranking or TCEC seeding),
-late entries, requested byes and withdrawals, CSV import with a preview.
+late entries, requested byes and withdrawals (the CSV import: :mod:`tournaments.csv_import`).
 
 Every change runs in one transaction with the tournament row locked (the same lock as pairing,
 so a registration cannot slip in while a round is being paired).
@@ -7,12 +7,8 @@ so a registration cannot slip in while a round is being paired).
 
 from __future__ import annotations
 
-import csv
-import io
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import date, datetime
 
 from django import forms
 from django.db import transaction
@@ -22,7 +18,6 @@ from pairing.engine import group_seeding, random_seeding, recommended_groups
 from pairing.explanations import renumber_explanations
 from tournaments import identity
 from tournaments.errors import ArbiterError
-from tournaments.federations import federation_error
 from tournaments.identity import Candidate, PlayerData
 from tournaments.lifecycle import locked_tournament, next_pairing_number
 from tournaments.limits import too_many_players
@@ -149,7 +144,7 @@ def fide_rating(tournament: Tournament, rating: int | None) -> int:
     return rating or 0 if tournament.pairing_rating == Tournament.PairingRating.FIDE else 0
 
 
-def _enter(
+def enter(
     tournament: Tournament, player: Player, data: PlayerData, typed: int | None, columns: int
 ) -> Entry:
     """A new entry with the registration's data and ``typed``, the rating the arbiter typed
@@ -229,7 +224,7 @@ def register(
     registered needs ``namesake_ok``. After round 1 the player is a late entry from the next
     round."""
     with transaction.atomic():
-        tournament = _open_for_entries(tournament_id)
+        tournament = open_for_entries(tournament_id)
         if too_many := too_many_players(tournament.entries.count() + 1):
             raise ArbiterError(too_many)
         checked = check(tournament, data)
@@ -240,7 +235,7 @@ def register(
         fide = fide_rating(tournament, rating)
         player = identity.resolve(data, fide, same_as, checked.candidates)
         typed = typed_rating(tournament, rating)
-        entry = _enter(tournament, player, data, typed, columns_paired(tournament))
+        entry = enter(tournament, player, data, typed, columns_paired(tournament))
         reseed(tournament)
         entry.refresh_from_db()
         return entry
@@ -253,7 +248,7 @@ def register_known(tournament_id: int, player: Player, rating: int | None = None
     the identity's, one paired on another rating the records'). A player registered already is
     refused."""
     with transaction.atomic():
-        tournament = _open_for_entries(tournament_id)
+        tournament = open_for_entries(tournament_id)
         if player.pk is None:
             player.save()
         data = PlayerData(
@@ -263,13 +258,13 @@ def register_known(tournament_id: int, player: Player, rating: int | None = None
             fide_id=player.fide_id,
             uscf_id=player.uscf_id,
         )
-        entry = _enter(tournament, player, data, rating, columns_paired(tournament))
+        entry = enter(tournament, player, data, rating, columns_paired(tournament))
         reseed(tournament)
         entry.refresh_from_db()
         return entry
 
 
-def _open_for_entries(tournament_id: int) -> Tournament:
+def open_for_entries(tournament_id: int) -> Tournament:
     """The tournament, locked, if players may still enter it."""
     tournament = locked_tournament(tournament_id)
     if tournament.status == Tournament.Status.FINISHED:
@@ -463,270 +458,3 @@ def _reinstate(entry: Entry, column: int) -> None:
     )
     entry.withdrawn_from_round = None
     entry.save(update_fields=["withdrawn_from_round"])
-
-
-# -- CSV import --------------------------------------------------------------------------------
-
-COLUMNS = {
-    "name": ("name", "player", "player name", "full name"),
-    "last_name": ("last name", "lastname", "surname", "family name"),
-    "first_name": ("first name", "firstname", "given name"),
-    "rating": ("rating", "rtg"),
-    "title": ("title", "tit"),
-    "federation": ("federation", "fed", "country", "nation"),
-    "fide_id": ("fide id", "fide_id", "fideid", "id fide", "fide"),
-    "uscf_id": ("uscf id", "uscf_id", "uscf", "us chess id", "uschess id"),
-    "birth_date": ("birth date", "birth_date", "birthdate", "born", "date of birth", "dob"),
-    "sex": ("sex", "gender"),
-}
-"""Recognised header names (case and spacing do not matter) per field."""
-_HEADER = {alias: key for key, aliases in COLUMNS.items() for alias in aliases}
-RATING_COLUMNS: dict[str, tuple[str, ...]] = {
-    Tournament.PairingRating.FIDE: ("elo", "fide rating"),
-    Tournament.PairingRating.USCF_REGULAR: (
-        "us chess rating",
-        "uschess rating",
-        "uscf rating",
-        "us chess regular rating",
-        "uscf regular rating",
-        "regular rating",
-    ),
-    Tournament.PairingRating.USCF_QUICK: (
-        "us chess quick rating",
-        "uscf quick rating",
-        "quick rating",
-    ),
-    Tournament.PairingRating.NATIONAL: ("national rating",),
-}
-"""Header names of the typed rating besides "rating", by the tournament's pairing rating: a
-column of another rating (a FIDE rating in a section paired on US Chess ratings) is not read."""
-
-
-def _column(tournament: Tournament, header: str) -> str:
-    name = " ".join(header.replace("_", " ").split()).lower()
-    if name in RATING_COLUMNS.get(tournament.pairing_rating, ()):
-        return "rating"
-    return _HEADER.get(name, "")
-
-
-@dataclass
-class CsvRow:
-    """One line of an uploaded player list, checked."""
-
-    line: int
-    name: str = ""
-    rating: int = 0
-    title: str = ""
-    federation: str = ""
-    fide_id: str = ""
-    uscf_id: str = ""
-    birth_date: date | None = None
-    sex: str = ""
-    errors: list[str] = field(default_factory=list)
-    namesake: str = ""
-    """The entry or earlier line with the same name (nothing tells them apart): the row is
-    registered only when the arbiter says it is another player."""
-    candidates: list[Candidate] = field(default_factory=list)
-    """People on record with the same name and birth year: is one the same person?"""
-
-    @property
-    def ok(self) -> bool:
-        return not self.errors
-
-    @property
-    def data(self) -> PlayerData:
-        return PlayerData(
-            **{name: getattr(self, name) for name in PlayerData.FIELDS},
-        )
-
-
-@dataclass
-class CsvPreview:
-    rows: list[CsvRow]
-    columns: list[str]
-    """The fields recognised in the header, in file order."""
-    error: str = ""
-    """A problem with the whole file (no header, no name column)."""
-
-    @property
-    def valid(self) -> list[CsvRow]:
-        return [r for r in self.rows if r.ok]
-
-    @property
-    def invalid(self) -> list[CsvRow]:
-        return [r for r in self.rows if not r.ok]
-
-    @property
-    def questions(self) -> list[CsvRow]:
-        """Valid rows the arbiter decides about: a namesake, or maybe a known person."""
-        return [r for r in self.valid if r.namesake or r.candidates]
-
-
-def _parse_date(text: str) -> date | None:
-    for fmt in ("%Y-%m-%d", "%Y/%m/%d", "%d.%m.%Y", "%d/%m/%Y", "%Y.%m.%d"):
-        try:
-            return datetime.strptime(text, fmt).date()
-        except ValueError:
-            continue
-    raise ValueError(text)
-
-
-def _check_row(row: CsvRow, raw: dict[str, str]) -> None:
-    name = raw.get("name", "")
-    if not name and (raw.get("last_name") or raw.get("first_name")):
-        name = ", ".join(p for p in (raw.get("last_name", ""), raw.get("first_name", "")) if p)
-    row.name = name
-    if not name:
-        row.errors.append("the name is missing")
-    elif len(name) > 100:
-        row.errors.append("the name is longer than 100 characters")
-    rating = raw.get("rating", "")
-    if rating:
-        if not (rating.isascii() and rating.isdigit()) or int(rating) > MAX_RATING:
-            row.errors.append(f"rating must be a whole number from 0 to {MAX_RATING}")
-        else:
-            row.rating = int(rating)
-    title = raw.get("title", "").upper()
-    if title and title not in TITLES:
-        row.errors.append(f"unknown title {title!r} (use {', '.join(TITLES)} or leave it empty)")
-    row.title = title if title in TITLES else ""
-    fed = raw.get("federation", "").upper()
-    if fed and federation_error(fed):
-        row.errors.append("federation must be a three-letter code like USA (FIDE's: GER, ENG, …)")
-    row.federation = fed
-    fide_id = raw.get("fide_id", "")
-    if fide_id and not re.fullmatch(r"\d{1,11}", fide_id):
-        row.errors.append("FIDE ID must be up to 11 digits")
-    row.fide_id = fide_id
-    uscf_id = raw.get("uscf_id", "")
-    if uscf_id and not re.fullmatch(r"\d{1,10}", uscf_id):
-        row.errors.append("US Chess ID must be up to 10 digits")
-    row.uscf_id = uscf_id
-    born = raw.get("birth_date", "")
-    if born:
-        try:
-            row.birth_date = _parse_date(born)
-        except ValueError:
-            row.errors.append("birth date must look like 1990-12-31")
-    sex = raw.get("sex", "").lower()[:1]
-    sex = {"f": "w"}.get(sex, sex)
-    if sex and sex not in ("m", "w"):
-        row.errors.append("sex must be m or w (or empty)")
-    row.sex = sex
-
-
-def preview_csv(tournament: Tournament, text: str) -> CsvPreview:
-    """Read a player list (comma, semicolon or tab separated, with a header line) and check
-    every row: its errors, a player registered already (refused by ID, a question by name), a
-    person on record with the same name and birth year (a question). Nothing is saved."""
-    text = text.removeprefix("\ufeff").strip()
-    if not text:
-        return CsvPreview([], [], "The file is empty.")
-    try:
-        dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(
-            text.splitlines()[0], delimiters=",;\t"
-        )
-    except csv.Error:
-        dialect = csv.excel
-    reader = csv.reader(io.StringIO(text), dialect)
-    try:
-        first = next(reader)
-    except csv.Error as e:
-        return CsvPreview([], [], f"Line 1 cannot be read: {e}.")
-    header = [_column(tournament, h) for h in first]
-    if "name" not in header and "last_name" not in header:
-        return CsvPreview(
-            [], [], "The first line must name the columns, with at least a 'name' column."
-        )
-    rows = []
-    try:
-        for values in reader:
-            if not any(v.strip() for v in values):
-                continue
-            raw = {key: v.strip() for key, v in zip(header, values, strict=False) if key}
-            row = CsvRow(reader.line_num)
-            _check_row(row, raw)
-            rows.append(row)
-    except csv.Error as e:  # e.g. a field over the csv module's 131,072 characters
-        return CsvPreview([], [], f"Line {reader.line_num} cannot be read: {e}.")
-    _check_duplicates(tournament, rows)
-    return CsvPreview(rows, [h for h in header if h])
-
-
-def _check_duplicates(tournament: Tournament, rows: list[CsvRow]) -> None:
-    """The same ID twice in the file or already in the tournament is an error; the same name
-    (nothing telling them apart) is a question, and so is a person on record with the same
-    name and birth year."""
-    entries = list(tournament.entries.all())
-    seen: dict[tuple[str, str], int] = {}
-    earlier: list[tuple[CsvRow, Entry]] = []
-    for r in rows:
-        if not r.ok:
-            continue
-        for kind, label in (("fide_id", "FIDE ID"), ("uscf_id", "US Chess ID")):
-            value = getattr(r, kind)
-            if value and (kind, value) in seen:
-                r.errors.append(f"{label} {value} is already on line {seen[(kind, value)]}")
-            elif value:
-                seen[(kind, value)] = r.line
-        if not r.ok:
-            continue
-        data = r.data
-        same = identity.same_player(tournament, data, identity.by_id(data))
-        if same is not None:
-            r.errors.append(f"{already(same)} (same ID)")
-            continue
-        twins = identity.namesakes(entries, data)
-        if twins:
-            r.namesake = already(twins[0])
-        else:
-            row_twins = identity.namesakes([e for _, e in earlier], data)
-            if row_twins:
-                line = next(row.line for row, e in earlier if e is row_twins[0])
-                r.namesake = f"{r.name} is already on line {line}"
-        r.candidates = identity.candidates(data, tournament)
-        earlier.append((r, Entry(**data.fields())))
-
-
-@dataclass(frozen=True)
-class CsvDecisions:
-    """The arbiter's answers to the preview's questions, by line."""
-
-    namesakes: frozenset[int] = frozenset()
-    """Lines registered although a namesake is registered (another player)."""
-    same_as: dict[int, int] = field(default_factory=dict)
-    """Line -> the person on record the arbiter says the row is."""
-
-
-@dataclass(frozen=True)
-class CsvImported:
-    registered: int
-    skipped: int
-    """Rows with a namesake the arbiter did not confirm."""
-
-
-def import_csv(tournament_id: int, text: str, decisions: CsvDecisions | None = None) -> CsvImported:
-    """Register the valid rows of a player list (checked again) with the arbiter's answers;
-    a row with a namesake is skipped unless confirmed. One transaction."""
-    decisions = decisions or CsvDecisions()
-    with transaction.atomic():
-        tournament = _open_for_entries(tournament_id)
-        preview = preview_csv(tournament, text)
-        if preview.error:
-            raise ArbiterError(preview.error)
-        if too_many := too_many_players(tournament.entries.count() + len(preview.valid)):
-            raise ArbiterError(too_many)
-        columns = columns_paired(tournament)
-        registered = skipped = 0
-        for row in preview.valid:
-            if row.namesake and row.line not in decisions.namesakes:
-                skipped += 1
-                continue
-            data = row.data
-            same_as = decisions.same_as.get(row.line)
-            fide = fide_rating(tournament, row.rating)
-            player = identity.resolve(data, fide, same_as, row.candidates)
-            _enter(tournament, player, data, typed_rating(tournament, row.rating), columns)
-            registered += 1
-        reseed(tournament)
-        return CsvImported(registered, skipped)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from tournaments.csv_import import preview_csv
 from tournaments.federations import FIDE_FEDERATIONS, federation_error
 from tournaments.forms import QuickEntryForm
-from tournaments.registration import preview_csv
 
 
 def test_fide_codes_are_not_iso_codes() -> None:

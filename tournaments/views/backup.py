@@ -11,7 +11,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.views.decorators.http import require_http_methods, require_safe
 
-from tournaments import backup
+from tournaments import backup, backup_restore
 from tournaments.forms import BackupRestoreForm
 from tournaments.views.access import (
     HtmxHttpRequest,
@@ -43,7 +43,9 @@ def tournament_restore(request: HtmxHttpRequest) -> HttpResponse:
     form = BackupRestoreForm(*posted(request, files=True))
     if request.method == "POST" and form.is_valid():
         try:
-            tournament = backup.restore(form.cleaned_data["file"].read(), request.user.pk or 0)
+            tournament = backup_restore.restore(
+                form.cleaned_data["file"].read(), request.user.pk or 0
+            )
         except backup.BackupError as e:
             form.add_error("file", f"This backup cannot be restored: {e}")
         else:

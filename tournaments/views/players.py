@@ -14,7 +14,7 @@ from django.template.defaultfilters import pluralize
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournaments import registration
+from tournaments import csv_import, registration
 from tournaments.dashboard import Dashboard
 from tournaments.errors import ArbiterError
 from tournaments.forms import (
@@ -167,17 +167,17 @@ def entries_import(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         text = form.cleaned_data["text"]
         if request.POST.get("confirm"):
             try:
-                done = registration.import_csv(tournament.pk, text, csv_decisions(request.POST))
+                done = csv_import.import_csv(tournament.pk, text, csv_decisions(request.POST))
             except ArbiterError as e:
                 messages.error(request, str(e))
             else:
                 messages.success(request, _imported(done))
                 return _back_to_players(tournament)
-        context |= {"preview": registration.preview_csv(tournament, text), "text": text}
+        context |= {"preview": csv_import.preview_csv(tournament, text), "text": text}
     return render(request, "tournaments/entries_import.html", context)
 
 
-def _imported(done: registration.CsvImported) -> str:
+def _imported(done: csv_import.CsvImported) -> str:
     note = f"{done.registered} player{pluralize(done.registered)} registered."
     if done.skipped:
         note += f" {done.skipped} left out: already registered under the same name."

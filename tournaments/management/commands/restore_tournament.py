@@ -10,7 +10,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from tournaments import backup
+from tournaments import backup, backup_restore
 from tournaments.roles import ARBITERS, may_create_tournaments
 
 
@@ -41,7 +41,7 @@ class Command(BaseCommand):
         except OSError as e:
             raise CommandError(f"{name}: {e.strerror}.") from None
         try:
-            tournament = backup.restore(data, user.pk)
+            tournament = backup_restore.restore(data, user.pk)
         except backup.BackupError as e:
             raise CommandError(f"{name}: {e}") from None
         self.stdout.write(
