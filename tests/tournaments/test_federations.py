@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tournaments.csv_import import preview_csv
+from tournaments.entry_forms import QuickEntryForm
 from tournaments.federations import FIDE_FEDERATIONS, federation_error
-from tournaments.forms import QuickEntryForm
 
 
 def test_fide_codes_are_not_iso_codes() -> None:

@@ -12,16 +12,12 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from pairing.services import export_trf, report_gaps
 from tournaments import lifecycle, registration
 from tournaments.dashboard import Dashboard
+from tournaments.entry_forms import ProvisionalRatingForm, QuickEntryForm
 from tournaments.errors import ArbiterError
-from tournaments.forms import (
-    MAX_RATING,
-    ProvisionalRatingForm,
-    QuickEntryForm,
-    TournamentForm,
-    TrfImportForm,
-)
+from tournaments.forms import TournamentForm, TrfImportForm
 from tournaments.models import Entry
 from tournaments.qr import public_url, qr_svg
+from tournaments.registration import MAX_RATING
 from tournaments.views.access import (
     HtmxHttpRequest,
     _get_tournament_for_arbiter,

@@ -17,8 +17,8 @@ from django.views.decorators.http import require_POST, require_safe
 
 from tournaments import constraints
 from tournaments.errors import ArbiterError
-from tournaments.forms import FixedBoardForm, ForbiddenPairForm
 from tournaments.models import Tournament
+from tournaments.round_forms import FixedBoardForm, ForbiddenPairForm
 from tournaments.views.access import HtmxHttpRequest, _get_tournament_for_arbiter, htmx_target
 
 TEMPLATE = "tournaments/pairing_constraints.html"

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from tournaments import events
 from tournaments.errors import ArbiterError
-from tournaments.forms import EventForm, MoveForm, SectionForm
+from tournaments.event_forms import EventForm, MoveForm, SectionForm
 from tournaments.models import Entry, Event
 from tournaments.views.access import HtmxHttpRequest, _require_tournament_creator, posted
 

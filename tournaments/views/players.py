@@ -16,8 +16,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments import csv_import, registration
 from tournaments.dashboard import Dashboard
-from tournaments.errors import ArbiterError
-from tournaments.forms import (
+from tournaments.entry_forms import (
     AvailabilityForm,
     CsvImportForm,
     EntryEditForm,
@@ -25,6 +24,7 @@ from tournaments.forms import (
     QuickEntryForm,
     csv_decisions,
 )
+from tournaments.errors import ArbiterError
 from tournaments.models import Entry, Tournament
 from tournaments.views.access import HtmxHttpRequest, _get_tournament_for_arbiter, posted
 

@@ -21,7 +21,8 @@ from django_htmx.http import HttpResponseClientRedirect
 from tournaments import draft_review, drafts, receipts, services, whatif
 from tournaments.dashboard import Dashboard
 from tournaments.errors import ArbiterError, ConfirmationNeeded
-from tournaments.forms import (
+from tournaments.models import Game, Round, Tournament
+from tournaments.round_forms import (
     AddBoardForm,
     ByeForm,
     ExchangeForm,
@@ -30,7 +31,6 @@ from tournaments.forms import (
     SwapColoursForm,
     WhatIfForm,
 )
-from tournaments.models import Game, Round, Tournament
 from tournaments.views.access import (
     HtmxHttpRequest,
     _get_tournament_for_arbiter,

@@ -1,0 +1,235 @@
+"""Forms of the player pages: register (one player, a quick entry, a CSV list), edit an entry,
+byes and withdrawals, a provisional rating."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from tournaments.csv_import import CsvDecisions
+from tournaments.federations import federation_error
+from tournaments.forms import TITLE_CHOICES, file_or_text
+from tournaments.identity import Candidate, PlayerData
+from tournaments.models import Entry, Player, Tournament
+from tournaments.registration import MAX_RATING, Availability, check
+
+
+class PlayerFieldsMixin(forms.Form):
+    """A player's data as this tournament registers it (the entry's own copy: another
+    tournament's data about the player is never shown nor changed)."""
+
+    name = forms.CharField(max_length=100, help_text="Lastname, Firstname")
+    title = forms.ChoiceField(choices=TITLE_CHOICES, required=False)
+    sex = forms.ChoiceField(choices=[("", "—"), *Player.Sex.choices], required=False)
+    federation = forms.CharField(
+        max_length=3, required=False, widget=forms.TextInput(attrs={"size": 4})
+    )
+    fide_id = forms.RegexField(
+        regex=r"^\d{1,11}$",
+        required=False,
+        label="FIDE ID",
+        error_messages={"invalid": "A FIDE ID is up to 11 digits."},
+    )
+    birth_date = forms.DateField(
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+        help_text="Never shown on public pages; written to the TRF report.",
+    )
+    rating = forms.IntegerField(
+        min_value=0,
+        max_value=MAX_RATING,
+        required=False,
+        label="FIDE rating",
+        help_text="0 or empty = unrated.",
+    )
+    uscf_id = forms.RegexField(
+        regex=r"^\d{8}$",
+        required=False,
+        label="US Chess ID",
+        error_messages={"invalid": "A US Chess ID is 8 digits."},
+        help_text="US Chess ratings come from the imported rating supplement.",
+    )
+
+    player_fields = PlayerData.FIELDS
+
+    def follow_pairing_rating(self, tournament: Tournament) -> None:
+        """The typed rating is a rating of the kind the tournament pairs on (none: no field)."""
+        kind = Tournament.PairingRating
+        if tournament.pairing_rating == kind.NONE:
+            del self.fields["rating"]
+            return
+        field = self.fields["rating"]
+        field.label = kind(tournament.pairing_rating).label
+        if tournament.pairing_rating in (kind.USCF_REGULAR, kind.USCF_QUICK):
+            field.help_text = (
+                "Optional: used for pairing when the player has no US Chess rating on record "
+                "(the imported supplement). Never used to rate the event, never stored as the "
+                "player's rating."
+            )
+        elif tournament.pairing_rating == kind.NATIONAL:
+            field.help_text = "0 or empty = unrated; used when the player has none on record."
+
+    def clean_federation(self) -> str:
+        fed = str(self.cleaned_data.get("federation") or "").upper()
+        if fed and (error := federation_error(fed)):
+            raise forms.ValidationError(error)
+        return fed
+
+    def player_data(self) -> PlayerData:
+        data = self.cleaned_data
+        return PlayerData(
+            name=data["name"],
+            title=data.get("title") or "",
+            federation=data.get("federation") or "",
+            sex=data.get("sex") or "",
+            birth_date=data.get("birth_date"),
+            fide_id=data.get("fide_id") or "",
+            uscf_id=data.get("uscf_id") or "",
+        )
+
+    @property
+    def main_fields(self) -> list[forms.BoundField]:
+        """The fields the template lists (the registration questions are shown apart)."""
+        return [self[name] for name in self.fields if name not in ("same_as", "namesake_ok")]
+
+
+class EntryForm(PlayerFieldsMixin):
+    """Register a player, with the tournament's answers to two questions: a namesake already
+    registered (register another player with the same name?) and a person on record with the
+    same name and birth year (the same person?)."""
+
+    same_as = forms.CharField(required=False)
+    """A candidate's player id, or ``NEW_PERSON``."""
+    namesake_ok = forms.BooleanField(
+        required=False, label="Yes, register another player with the same name"
+    )
+
+    NEW_PERSON = "new"
+
+    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.tournament = tournament
+        self.follow_pairing_rating(tournament)
+        self.namesake_question = ""
+        self.candidates: list[Candidate] = []
+        self.same_person: int | None = None
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if self.errors:
+            return data
+        checked = check(self.tournament, self.player_data())
+        if checked.refused:
+            raise forms.ValidationError(checked.refused)
+        if checked.namesakes and not data.get("namesake_ok"):
+            self.namesake_question = checked.namesake_question
+            self.add_error(None, self.namesake_question)
+        self.candidates = checked.candidates
+        if self.candidates:
+            answer = data.get("same_as") or ""
+            chosen = {str(c.player_id): c.player_id for c in self.candidates}
+            if answer not in chosen and answer != self.NEW_PERSON:
+                self.add_error(
+                    None,
+                    "Someone with this name and birth year has played here "
+                    "before: is this the same person?",
+                )
+            self.same_person = chosen.get(answer)
+        return data
+
+
+class QuickEntryForm(EntryForm):
+    """The row at the bottom of the player list: name, rating, title, federation."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name in ("sex", "fide_id", "uscf_id", "birth_date"):
+            del self.fields[name]
+        self.fields["name"].widget.attrs.update(placeholder="Lastname, Firstname", autofocus=True)
+        if "rating" in self.fields:
+            self.fields["rating"].widget.attrs.update(placeholder=self.fields["rating"].label)
+        self.fields["federation"].widget.attrs.update(placeholder="Fed")
+
+
+class EntryEditForm(PlayerFieldsMixin):
+    """Correct this tournament's data of a registered player (never another tournament's, nor
+    the shared identity's); the rating only before round 1, the pairing number only with manual
+    seeding before round 1."""
+
+    pairing_number = forms.IntegerField(min_value=1, max_value=9999, required=False)
+
+    def __init__(
+        self, *args: Any, entry: Entry, rating_locked: bool, manual_number: bool, **kwargs: Any
+    ) -> None:
+        tournament = entry.tournament
+        fide = tournament.pairing_rating == Tournament.PairingRating.FIDE
+        typed = entry.rating if fide else tournament.typed_rating_of(entry)
+        kwargs["initial"] = {name: getattr(entry, name) for name in self.player_fields}
+        kwargs["initial"] |= {"rating": typed, "pairing_number": entry.pairing_number}
+        super().__init__(*args, **kwargs)
+        self.rating_locked = rating_locked
+        self.follow_pairing_rating(tournament)
+        if rating_locked and "rating" in self.fields:
+            self.fields["rating"].disabled = True
+            self.fields["rating"].help_text = "Ratings are fixed once round 1 is paired."
+        if not manual_number:
+            del self.fields["pairing_number"]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        posted = str(self.data.get("rating") or "").strip()
+        if self.rating_locked and posted not in ("", str(self["rating"].initial or 0)):
+            # A disabled field ignores what is posted: say so rather than answer "saved".
+            self.add_error(
+                "rating",
+                "Ratings are fixed once round 1 is paired; an unrated player gets a "
+                "provisional rating on the dashboard.",
+            )
+        return data
+
+
+class CsvImportForm(forms.Form):
+    file = forms.FileField(required=False, help_text="A .csv file saved from a spreadsheet.")
+    text = forms.CharField(
+        required=False,
+        label="…or paste the list",
+        widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
+        help_text="First line: column names, e.g. name,rating,title,federation,fide_id,"
+        "birth_date,sex. Comma, semicolon or tab separated.",
+    )
+
+    def clean(self) -> dict[str, Any]:
+        return file_or_text(super().clean() or {}, "Choose a file or paste the list.")
+
+
+def _whole_number(text: str) -> int | None:
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 18 else None
+
+
+def csv_decisions(post: Any) -> CsvDecisions:
+    """The arbiter's answers on the import preview: ``namesake-<line>`` ticked (another player
+    with the same name), ``same-<line>`` = the id of the person on record the row is."""
+    namesakes = set()
+    same_as = {}
+    for key, value in post.items():
+        prefix, _, line = key.partition("-")
+        number = _whole_number(line)
+        if number is None:
+            continue
+        if prefix == "namesake":
+            namesakes.add(number)
+        elif prefix == "same" and (person := _whole_number(value)) is not None:
+            same_as[number] = person
+    return CsvDecisions(frozenset(namesakes), same_as)
+
+
+class AvailabilityForm(forms.Form):
+    round = forms.IntegerField(min_value=1)
+    status = forms.ChoiceField(choices=Availability.CHOICES)
+
+
+class ProvisionalRatingForm(forms.Form):
+    """Dubov A.1: the rating an unrated player is paired with."""
+
+    rating = forms.IntegerField(min_value=1, max_value=MAX_RATING)

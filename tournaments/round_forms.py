@@ -1,0 +1,152 @@
+"""Forms of the round pages: results, hand adjustments of a draft, pairing by hand, what-if
+previews, forbidden pairs and fixed boards."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from tournaments.models import Entry, Game
+
+
+class ResultForm(forms.Form):
+    result = forms.ChoiceField(choices=Game.Result.choices, required=False)
+    confirm = forms.BooleanField(required=False)
+
+
+class ExchangeForm(forms.Form):
+    """Two players of the draft trade places (a pairing number each)."""
+
+    a = forms.IntegerField(label="Player", min_value=1)
+    b = forms.IntegerField(label="trades places with", min_value=1)
+    confirm = forms.BooleanField(required=False)
+
+    def __init__(self, *args: Any, choices: list[tuple[int, str]] | None = None, **kw: Any):
+        super().__init__(*args, **kw)
+        if choices is not None:
+            for name in ("a", "b"):
+                self.fields[name] = forms.TypedChoiceField(
+                    label=self.fields[name].label, choices=choices, coerce=int
+                )
+
+
+class SwapColoursForm(forms.Form):
+    board = forms.IntegerField(min_value=1)
+    confirm = forms.BooleanField(required=False)
+
+
+class PairByHandForm(forms.Form):
+    """Pair the next round by hand, from a suggested pairing or from no board."""
+
+    round = forms.IntegerField(min_value=1)
+    start = forms.ChoiceField(
+        choices=[
+            ("nearest", "from a suggested pairing (as few broken rules as possible)"),
+            ("empty", "from an empty board list"),
+        ],
+        initial="nearest",
+        widget=forms.RadioSelect,
+    )
+    reason = forms.CharField(
+        required=False,
+        max_length=500,
+        help_text="Why the round is paired by hand (kept in the round's receipt).",
+    )
+
+
+class AddBoardForm(forms.Form):
+    white = forms.IntegerField(min_value=1)
+    black = forms.IntegerField(min_value=1)
+    confirm = forms.BooleanField(required=False)
+
+
+class ByeForm(forms.Form):
+    """The pairing-allocated bye of a draft: a player's number, or empty for no bye."""
+
+    player = forms.IntegerField(min_value=1, required=False)
+    confirm = forms.BooleanField(required=False)
+
+
+class WhatIfForm(forms.Form):
+    """The arbiter's what-if (a GET form): how the games in play end for the preview of the
+    next round. One ``result-<game pk>`` field per game in play."""
+
+    assume = forms.ChoiceField(
+        choices=[
+            ("draws", "all draws"),
+            ("higher-rated", "the higher-rated player wins (equal ratings: a draw)"),
+            ("typed", "as typed below"),
+        ],
+        initial="draws",
+        widget=forms.RadioSelect,
+    )
+
+    def __init__(self, *args: Any, games: list[Game], choices: list[tuple[str, str]], **kw: Any):
+        super().__init__(*args, **kw)
+        self.games = games
+        for game in games:
+            self.fields[f"result-{game.pk}"] = forms.ChoiceField(
+                choices=choices, required=False, label=f"Board {game.board}"
+            )
+
+    def game_fields(self) -> list[tuple[Game, forms.BoundField]]:
+        """Each game in play with its field, for the template."""
+        return [(g, self[f"result-{g.pk}"]) for g in self.games]
+
+    def typed(self) -> dict[int, str]:
+        """Game pk -> the result typed (valid forms only)."""
+        return {g.pk: self.cleaned_data.get(f"result-{g.pk}", "") for g in self.games}
+
+
+def _player_choices(entries: list[Entry]) -> list[tuple[int, str]]:
+    return [(e.pk, f"{e.pairing_number}. {e.name}") for e in entries]
+
+
+class ForbiddenPairForm(forms.Form):
+    """Players who must not be paired against each other (a pair, or a family or club), in
+    every round or only in some."""
+
+    players = forms.TypedMultipleChoiceField(
+        coerce=int,
+        help_text="Two or more: every pair of them is forbidden (hold Ctrl or ⌘ to choose "
+        "several).",
+    )
+    first_round = forms.IntegerField(min_value=1, required=False, help_text="Empty: from round 1.")
+    last_round = forms.IntegerField(
+        min_value=1, required=False, help_text="Empty: to the last round."
+    )
+
+    def __init__(self, *args: Any, entries: list[Entry], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["players"]
+        assert isinstance(field, forms.TypedMultipleChoiceField)
+        field.choices = _player_choices(entries)
+        field.widget.attrs["size"] = min(max(len(entries), 2), 10)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if len(data.get("players") or []) == 1:
+            self.add_error("players", "Choose at least two players.")
+        first, last = data.get("first_round"), data.get("last_round")
+        if first is not None and last is not None and last < first:
+            self.add_error("last_round", "The last round comes before the first.")
+        return data
+
+
+class FixedBoardForm(forms.Form):
+    """A player's fixed board (empty: none)."""
+
+    entry = forms.TypedChoiceField(coerce=int, label="Player")
+    board = forms.IntegerField(
+        min_value=1,
+        max_value=9999,
+        required=False,
+        help_text="The player's game is numbered onto this board in every round.",
+    )
+
+    def __init__(self, *args: Any, entries: list[Entry], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["entry"]
+        assert isinstance(field, forms.TypedChoiceField)
+        field.choices = _player_choices(entries)
