@@ -1,0 +1,35 @@
+"""Tournaments, players, entries, rounds, games and byes (the app's models, one module per
+part: :mod:`.tournament`, :mod:`.players`, :mod:`.rounds`; Django finds them here).
+
+Scores are integers in half-points (win = 2, draw = 1) everywhere; the point values of a
+tournament are stored the same way. Standings are computed from games and byes on read,
+never stored twice.
+"""
+
+from tournaments.models.players import Entry, Player
+from tournaments.models.rounds import Bye, ForbiddenPair, Game, PairingReceipt, Round, VirtualPoints
+from tournaments.models.tournament import (
+    SCHEDULE_FORMATS,
+    Event,
+    Tournament,
+    new_revision,
+    parse_schedule,
+    split_fide_id,
+)
+
+__all__ = [
+    "SCHEDULE_FORMATS",
+    "Bye",
+    "Entry",
+    "Event",
+    "ForbiddenPair",
+    "Game",
+    "PairingReceipt",
+    "Player",
+    "Round",
+    "Tournament",
+    "VirtualPoints",
+    "new_revision",
+    "parse_schedule",
+    "split_fide_id",
+]

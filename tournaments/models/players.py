@@ -1,0 +1,150 @@
+"""A shared player (identity: name, IDs, ratings) and a tournament entry (what the player is
+in one tournament: pairing number, rating used, name as entered)."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from django.db import models
+from django.db.models import Q
+
+from tournaments.models.tournament import Tournament
+
+
+class Player(models.Model):
+    """A person who plays, as the federations know them: the shared identity that rating
+    records and history hang on, matched by FIDE ID or US Chess ID.
+
+    Tournaments never show or change a player's data: each :class:`Entry` keeps the
+    tournament's own copy of what its arbiter registered. Shared data changes only through the
+    admin (superusers and rating officers)."""
+
+    class Sex(models.TextChoices):
+        MALE = "m", "Male"
+        FEMALE = "w", "Female"
+
+    name = models.CharField(max_length=100, help_text="Lastname, Firstname")
+    sex = models.CharField(max_length=1, choices=Sex.choices, blank=True)
+    title = models.CharField(
+        max_length=3, blank=True, help_text="GM, IM, WGM, FM, WIM, CM, WFM, WCM"
+    )
+    birth_date = models.DateField(null=True, blank=True)
+    federation = models.CharField(max_length=3, blank=True)
+    fide_id = models.CharField(max_length=11, blank=True)
+    fide_rating = models.PositiveSmallIntegerField(default=0, help_text="0 = unrated")
+    cfc_rating = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Chess Federation of Canada"
+    )
+    uscf_id = models.CharField(max_length=10, blank=True)
+    national_rating = models.PositiveSmallIntegerField(
+        default=0, help_text="The player's national federation rating; 0 = unrated."
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering: ClassVar = ["name"]
+        constraints: ClassVar = [
+            models.UniqueConstraint(
+                fields=["fide_id"], condition=~Q(fide_id=""), name="player_unique_fide_id"
+            ),
+            models.UniqueConstraint(
+                fields=["uscf_id"], condition=~Q(uscf_id=""), name="player_unique_uscf_id"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Entry(models.Model):
+    """A player's registration in a tournament, with the tournament's own copy of the player's
+    data: what its arbiter typed or imported. Every page, export and pairing of the tournament
+    reads these fields, never the shared :class:`Player` (the identity the entry is linked to
+    for ratings)."""
+
+    PUBLIC_FIELDS = ("name", "title", "federation", "fide_id", "uscf_id")
+    """Fields an entry created without a name (the admin, fixtures) copies from its player;
+    sex and birth date are never copied from a shared player."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    name = models.CharField(
+        max_length=100, blank=True, help_text="Lastname, Firstname (empty: the player's name)."
+    )
+    title = models.CharField(max_length=3, blank=True)
+    federation = models.CharField(max_length=3, blank=True)
+    sex = models.CharField(max_length=1, choices=Player.Sex.choices, blank=True)
+    birth_date = models.DateField(null=True, blank=True)
+    fide_id = models.CharField(max_length=11, blank=True)
+    uscf_id = models.CharField(max_length=10, blank=True)
+    pairing_number = models.PositiveSmallIntegerField(
+        help_text="Starting rank (TPN); the TCEC seed in TCEC tournaments."
+    )
+    rating = models.PositiveSmallIntegerField(
+        default=0, help_text="Rating used for pairing (0 = unrated)."
+    )
+    typed_rating = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="The rating the arbiter typed for the tournament's pairing rating "
+        "(typed_rating_kind): the entry's own data, used for pairing when the records have "
+        "none; never written into the rating records, never used to rate.",
+    )
+    typed_rating_kind = models.CharField(
+        max_length=12,
+        choices=Tournament.PairingRating.choices,
+        blank=True,
+        help_text="Which rating typed_rating is (the pairing rating when it was typed).",
+    )
+    joined_round = models.PositiveSmallIntegerField(
+        default=1, help_text="First round the player takes part in (late entries)."
+    )
+    withdrawn_from_round = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Not paired from this round on."
+    )
+    fixed_board = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="The arbiter's fixed board (a wheelchair place, a live board): the player's "
+        "game is numbered onto this board in every round (TRF XXF); empty: none.",
+    )
+
+    class Meta:
+        ordering: ClassVar = ["tournament", "pairing_number"]
+        verbose_name_plural = "entries"
+        constraints: ClassVar = [
+            models.UniqueConstraint(
+                fields=["tournament", "pairing_number"], name="entry_unique_pairing_number"
+            ),
+            models.UniqueConstraint(fields=["tournament", "player"], name="entry_unique_player"),
+            models.CheckConstraint(
+                condition=Q(pairing_number__gte=1), name="entry_pairing_number_positive"
+            ),
+            models.CheckConstraint(
+                condition=Q(joined_round__gte=1), name="entry_joined_round_positive"
+            ),
+            models.CheckConstraint(
+                condition=Q(withdrawn_from_round__isnull=True)
+                | Q(withdrawn_from_round__gt=models.F("joined_round")),
+                name="entry_withdrawn_after_joining",
+            ),
+            models.CheckConstraint(
+                condition=Q(fixed_board__isnull=True) | Q(fixed_board__gte=1),
+                name="entry_fixed_board_positive",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.pairing_number}. {self.name}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self.name and self.player_id is not None:
+            for name in self.PUBLIC_FIELDS:
+                setattr(self, name, getattr(self.player, name))
+        super().save(*args, **kwargs)
+
+    def plays_in(self, round_number: int) -> bool:
+        """Registered and not withdrawn for that round."""
+        return self.joined_round <= round_number and (
+            self.withdrawn_from_round is None or round_number < self.withdrawn_from_round
+        )

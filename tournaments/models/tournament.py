@@ -1,0 +1,393 @@
+"""A tournament and a multi-section event: settings, point values, tie-breaks, acceleration,
+the rating report's data; the schedule and arbiter helpers they use."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import datetime
+from decimal import Decimal
+from typing import TYPE_CHECKING, ClassVar
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+
+if TYPE_CHECKING:  # annotations only: players.py imports this module
+    from tournaments.models.players import Entry, Player
+
+SCHEDULE_FORMATS = ("%Y-%m-%d %H:%M", "%Y-%m-%d", "%d.%m.%Y %H:%M", "%d.%m.%Y")
+
+
+def parse_schedule(text: str) -> list[datetime]:
+    """The round starts of a schedule written one round per line ("2026-07-01 10:00"; a date
+    alone is the start of that day). Raises ValueError naming the first line that is not a
+    date."""
+    starts = []
+    for number, line in enumerate((x.strip() for x in text.splitlines() if x.strip()), 1):
+        for fmt in SCHEDULE_FORMATS:
+            try:
+                starts.append(datetime.strptime(" ".join(line.split()), fmt))
+                break
+            except ValueError:
+                continue
+        else:
+            raise ValueError(f"line {number} ({line!r}) is not a date like 2026-07-01 10:00")
+    return starts
+
+
+def split_fide_id(line: str) -> tuple[str, str]:
+    """ "IA Smith, John 1234567" -> ("IA Smith, John", "1234567"): a trailing number is the
+    FIDE ID."""
+    words = line.split()
+    if len(words) > 1 and words[-1].isdigit() and words[-1].isascii():
+        return " ".join(words[:-1]), words[-1]
+    return " ".join(words), ""
+
+
+def new_revision() -> int:
+    """A fresh random revision: never the value of an earlier state, even after a stale save."""
+    return secrets.randbits(62)
+
+
+class Event(models.Model):
+    """An event with several sections (Open, U2000, U1600 …). Each section is a
+    :class:`Tournament` of its own (``tournament.event``), paired and ranked on its own; the
+    event groups them on one public page and in one US Chess rating report."""
+
+    class SendCrosstable(models.TextChoices):
+        NOBODY = "N", "Nobody"
+        AFFILIATE = "A", "The affiliate"
+        TD = "T", "The chief TD"
+
+    name = models.CharField(max_length=200)
+    place = models.CharField(max_length=200, blank=True, help_text="City.")
+    state = models.CharField(max_length=2, blank=True, help_text="US state, two letters.")
+    zip_code = models.CharField(max_length=10, blank=True)
+    country = models.CharField(max_length=21, blank=True, default="USA")
+    start_date = models.DateField()
+    end_date = models.DateField()
+    time_control = models.CharField(
+        max_length=40,
+        blank=True,
+        help_text="As US Chess writes it, e.g. G/90;d5 or 40/120,SD/30;d5.",
+    )
+    affiliate_id = models.CharField(
+        max_length=8, blank=True, help_text="US Chess affiliate ID: a letter and 7 digits."
+    )
+    chief_td_id = models.CharField(max_length=8, blank=True, help_text="Chief TD's US Chess ID.")
+    assistant_td_id = models.CharField(
+        max_length=8, blank=True, help_text="Assistant chief TD's US Chess ID (optional)."
+    )
+    send_crosstable = models.CharField(
+        max_length=1, choices=SendCrosstable.choices, default=SendCrosstable.NOBODY
+    )
+    arbiters = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="events", blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering: ClassVar = ["-start_date", "name"]
+        constraints: ClassVar = [
+            models.CheckConstraint(
+                condition=Q(end_date__gte=models.F("start_date")), name="event_ends_after_start"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("event_detail", args=[self.pk])
+
+    def is_arbiter(self, user: object) -> bool:
+        """The user may run this event (add sections, move players, export the report)."""
+        pk = getattr(user, "pk", None)
+        return pk is not None and self.arbiters.filter(pk=pk).exists()
+
+
+class Tournament(models.Model):
+    class PairingSystem(models.TextChoices):
+        DUTCH = "dutch", "FIDE Dutch (C.04.3)"
+        DUBOV = "dubov", "FIDE Dubov (C.04.4.1, 2018 edition)"
+        TCEC = "tcec", "TCEC Swiss, single rounds"
+        TCEC_DOUBLE = "tcec_double", "TCEC Swiss, double rounds"
+
+    class DutchEdition(models.TextChoices):
+        E2026 = "2026", "2026 edition (in force from 1 February 2026)"
+        E2017 = "2017", "2017 edition (until 31 January 2026)"
+
+    class RatingSystem(models.TextChoices):
+        NONE = "", "Not USCF-rated"
+        REGULAR = "regular", "USCF Regular"
+        QUICK = "quick", "USCF Quick"
+        DUAL = "dual", "USCF dual-rated (Regular and Quick)"
+
+    class PairingRating(models.TextChoices):
+        """The rating that orders the players for pairing (the entries' ``rating``)."""
+
+        FIDE = "fide", "FIDE rating"
+        USCF_REGULAR = "uscf_regular", "US Chess Regular rating"
+        USCF_QUICK = "uscf_quick", "US Chess Quick rating"
+        NATIONAL = "national", "National rating"
+        NONE = "none", "No rating (everybody unrated)"
+
+    class InitialColour(models.TextChoices):
+        WHITE = "w", "White"
+        BLACK = "b", "Black"
+
+    class Seeding(models.TextChoices):
+        RATING = "rating", "Initial ranking: rating, title, name (FIDE C.04.2)"
+        RANDOM = "random", "TCEC random seeding"
+        GROUPS = "groups", "TCEC group seeding (A1, B1, C1, …, A2, B2, …)"
+        MANUAL = "manual", "As entered by the arbiter"
+
+    class LateEntry(models.TextChoices):
+        ZERO = "Z", "Zero points for the rounds missed"
+        HALF = "H", "Half a point for each round missed"
+
+    class Acceleration(models.TextChoices):
+        NONE = "", "None"
+        BAKU = "baku", "Baku acceleration (FIDE C.04.7)"
+        EXPLICIT = "explicit", "Virtual points as imported from a TRF file"
+
+    class Status(models.TextChoices):
+        REGISTRATION = "registration", "Registration"
+        RUNNING = "running", "Running"
+        FINISHED = "finished", "Finished"
+
+    name = models.CharField(max_length=200)
+    place = models.CharField(max_length=200, blank=True)
+    federation = models.CharField(max_length=3, blank=True)
+    start_date = models.DateField()
+    end_date = models.DateField()
+    arbiters = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="tournaments", blank=True
+    )
+    pairing_system = models.CharField(
+        max_length=20, choices=PairingSystem.choices, default=PairingSystem.DUTCH
+    )
+    dutch_edition = models.CharField(
+        "Dutch rules",
+        max_length=4,
+        choices=DutchEdition.choices,
+        default=DutchEdition.E2026,
+        help_text="The edition of the FIDE Dutch system (C.04.3) that pairs the tournament.",
+    )
+    rounds = models.PositiveSmallIntegerField(default=5)
+    rating_system = models.CharField(
+        max_length=10, choices=RatingSystem.choices, blank=True, default=RatingSystem.NONE
+    )
+    win_points = models.PositiveSmallIntegerField(default=2, help_text="In half-points.")
+    draw_points = models.PositiveSmallIntegerField(default=1, help_text="In half-points.")
+    loss_points = models.PositiveSmallIntegerField(default=0, help_text="In half-points.")
+    bye_points = models.PositiveSmallIntegerField(
+        default=2, help_text="Pairing-allocated bye, in half-points."
+    )
+    half_bye_points = models.PositiveSmallIntegerField(
+        default=1, help_text="Requested half-point bye, in half-points."
+    )
+    initial_colour = models.CharField(
+        max_length=1, choices=InitialColour.choices, default=InitialColour.WHITE
+    )
+    tie_breaks = models.CharField(
+        max_length=200,
+        blank=True,
+        default="BH-C1,BH,SB,DE,WIN",
+        help_text="Comma-separated FIDE C.07 codes, in order.",
+    )
+    seeding = models.CharField(
+        max_length=10,
+        choices=Seeding.choices,
+        default=Seeding.RATING,
+        help_text="How pairing numbers are given before round 1.",
+    )
+    late_entry_bye = models.CharField(
+        max_length=1,
+        choices=LateEntry.choices,
+        default=LateEntry.ZERO,
+        help_text="What a player who enters after round 1 scores for the rounds missed.",
+    )
+    acceleration = models.CharField(
+        max_length=10,
+        choices=Acceleration.choices,
+        blank=True,
+        default=Acceleration.NONE,
+        help_text="FIDE Dutch only. Baku: group A, the first half of the players rounded up "
+        "to an even number, is paired with a win's points added in the first half of the "
+        "accelerated rounds and half of that in the others; never counted in the standings.",
+    )
+    accelerated_rounds = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="Baku: empty = the rule's number, the first half of the rounds rounded up.",
+    )
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.REGISTRATION)
+    pairing_rating = models.CharField(
+        max_length=12,
+        choices=PairingRating.choices,
+        default=PairingRating.FIDE,
+        help_text="The rating the players are paired on (copied to the entries before round 1).",
+    )
+    event = models.ForeignKey(
+        Event,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="sections",
+        help_text="The event this tournament is a section of.",
+    )
+    section_name = models.CharField(
+        max_length=30, blank=True, help_text="The section's name in its event: Open, U2000, …"
+    )
+    # The FIDE report: TRF records 102 (chief arbiter), 112 (deputies), 122 (time control),
+    # 132 (round dates); TRF26 222 (encoded time control).
+    chief_arbiter = models.CharField(
+        max_length=100, blank=True, help_text="Title and name, e.g. IA Lastname, Firstname."
+    )
+    chief_arbiter_fide_id = models.CharField("chief arbiter's FIDE ID", max_length=11, blank=True)
+    deputy_arbiters = models.TextField(
+        blank=True, help_text="One per line: title and name, then the FIDE ID."
+    )
+    time_control = models.CharField(
+        max_length=100,
+        blank=True,
+        help_text="As announced, e.g. 90 min for 40 moves + 30 min, 30 s per move.",
+    )
+    time_control_code = models.CharField(
+        "encoded time control (TRF26)",
+        max_length=40,
+        blank=True,
+        help_text="In seconds: 5400+30, or 40/5400+30:1800+30.",
+    )
+    round_schedule = models.TextField(
+        blank=True,
+        help_text="One line per round: its date and start time, e.g. 2026-07-01 10:00.",
+    )
+    archived = models.BooleanField(
+        default=False, help_text="Left out of the list of tournaments; its pages stay."
+    )
+    revision = models.PositiveBigIntegerField(
+        default=new_revision,
+        editable=False,
+        help_text="Changes (to a random value) whenever the tournament, its players, rounds, "
+        "results or byes change; keys the cache of the public pages.",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering: ClassVar = ["-start_date", "name"]
+        constraints: ClassVar = [
+            models.CheckConstraint(
+                condition=Q(end_date__gte=models.F("start_date")),
+                name="tournament_ends_after_start",
+            ),
+            models.CheckConstraint(condition=Q(rounds__gte=1), name="tournament_has_rounds"),
+            models.UniqueConstraint(
+                fields=["event", "section_name"],
+                condition=Q(event__isnull=False),
+                name="tournament_unique_section_name",
+            ),
+            models.CheckConstraint(
+                condition=Q(win_points__gte=models.F("draw_points"))
+                & Q(draw_points__gte=models.F("loss_points")),
+                name="tournament_points_ordered",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournament_detail", args=[self.pk])
+
+    @classmethod
+    def touch(cls, **lookup: object) -> None:
+        """Give the tournaments matching ``lookup`` a new revision (their public pages are
+        computed again)."""
+        cls.objects.filter(**lookup).update(revision=new_revision())
+
+    def is_arbiter(self, user: object) -> bool:
+        """The user may run this tournament."""
+        pk = getattr(user, "pk", None)
+        return pk is not None and self.arbiters.filter(pk=pk).exists()
+
+    @property
+    def double_rounds(self) -> bool:
+        return self.pairing_system == self.PairingSystem.TCEC_DOUBLE
+
+    @property
+    def legs(self) -> int:
+        """Round rows (TRF round columns) per round: 2 for TCEC double rounds."""
+        return 2 if self.double_rounds else 1
+
+    @property
+    def is_tcec(self) -> bool:
+        return self.pairing_system in (self.PairingSystem.TCEC, self.PairingSystem.TCEC_DOUBLE)
+
+    @property
+    def tie_break_codes(self) -> list[str]:
+        return [c.strip() for c in self.tie_breaks.split(",") if c.strip()]
+
+    def round_label(self, number: int) -> str:
+        """A round row's name: "Round 3", or "Round 2, game 1" in double rounds."""
+        if not self.double_rounds:
+            return f"Round {number}"
+        return f"Round {(number + 1) // 2}, game {2 - number % 2}"
+
+    def pairing_rating_of(self, player: Player) -> int:
+        """The player's rating in the tournament's pairing rating (0 = unrated). US Chess
+        ratings come from the player's rating records (the ratings app), shown rounded."""
+        kind = self.PairingRating
+        if self.pairing_rating == kind.FIDE:
+            return player.fide_rating
+        if self.pairing_rating == kind.NATIONAL:
+            return player.national_rating
+        if self.pairing_rating == kind.NONE or player.pk is None:
+            return 0
+        system = "regular" if self.pairing_rating == kind.USCF_REGULAR else "quick"
+        rating = player.rating_records.filter(system=system).values_list("rating", flat=True)
+        value = rating.first()
+        return 0 if value is None else min(int(value + Decimal("0.5")), 9999)
+
+    def typed_rating_of(self, entry: Entry) -> int | None:
+        """The rating the arbiter typed for this tournament's pairing rating (``None``: none
+        typed, or typed for another pairing rating)."""
+        if entry.typed_rating_kind != self.pairing_rating:
+            return None
+        return entry.typed_rating
+
+    def rating_of_entry(self, entry: Entry) -> int:
+        """The entry's pairing rating: a US Chess or national rating from the records, else the
+        rating the arbiter typed for it; a FIDE rating as typed, else the identity's."""
+        typed = self.typed_rating_of(entry)
+        if self.pairing_rating == self.PairingRating.FIDE:
+            return entry.player.fide_rating if typed is None else typed
+        if self.pairing_rating == self.PairingRating.NONE:
+            return 0
+        return self.pairing_rating_of(entry.player) or typed or 0
+
+    @property
+    def scheduled_rounds(self) -> list[datetime]:
+        """The start of each round as scheduled (an unreadable schedule counts as none: the
+        settings form refuses one)."""
+        try:
+            return parse_schedule(self.round_schedule)
+        except ValueError:
+            return []
+
+    @property
+    def deputies(self) -> list[tuple[str, str]]:
+        """(name, FIDE ID) of each deputy arbiter."""
+        return [split_fide_id(line) for line in self.deputy_arbiters.splitlines() if line.strip()]
+
+    @property
+    def system_label(self) -> str:
+        """The pairing system as the pages show it, with the Dutch edition."""
+        if self.pairing_system == self.PairingSystem.DUTCH:
+            return f"FIDE Dutch (C.04.3, {self.dutch_edition} edition)"
+        return self.get_pairing_system_display()
+
+    @property
+    def engine_system(self) -> str:
+        """The pairing engine's name for this tournament's system."""
+        return "tcec" if self.pairing_system.startswith("tcec") else self.pairing_system
