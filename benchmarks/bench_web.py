@@ -11,7 +11,7 @@ responses and records each request's latency. Client and server share the machin
 numbers compare the two views rather than measure a server.
 
 The public pages cache their section per tournament revision (see
-``tournaments/views/public.py``): the standings row is what phones get while nothing changes
+``public/views.py``): the standings row is what phones get while nothing changes
 (a query string does not bypass the cache: ``?bust=N`` is the same page); "unchanged poll" is
 htmx's poll with the ETag of the last answer (304). What a computation costs is the in-process
 table (and ``python -m benchmarks load`` for many phones while results come in).
@@ -76,7 +76,7 @@ def in_process(players: int) -> list[tuple[float, int]]:
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
-    from tournaments.views import public
+    from public import views as public
 
     pk = prepare(players)
     client = Client(HTTP_HOST="127.0.0.1")

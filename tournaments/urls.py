@@ -10,32 +10,12 @@ from tournaments.views import (
     events,
     players,
     printouts,
-    public,
     receipts,
     rounds,
 )
 
 urlpatterns = [
-    # Public, read-only.
-    path("", public.home, name="home"),
-    path("health/", public.health, name="health"),
-    path("tournaments/<int:pk>/", public.tournament_detail, name="tournament_detail"),
-    path(
-        "tournaments/<int:pk>/standings/",
-        public.tournament_standings,
-        name="tournament_standings",
-    ),
-    path(
-        "tournaments/<int:pk>/crosstable/",
-        public.tournament_crosstable,
-        name="tournament_crosstable",
-    ),
-    path("tournaments/<int:pk>/players/", public.tournament_players, name="tournament_players"),
-    path(
-        "tournaments/<int:pk>/players/<int:entry_pk>/",
-        public.entry_detail,
-        name="entry_detail",
-    ),
+    # Printouts (public, read-only; the public pages are in public/urls.py).
     path(
         "tournaments/<int:pk>/print/pairings/<int:number>/",
         printouts.print_pairings,

@@ -10,9 +10,9 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from public import views as public
 from tests.browser.conftest import log_in
 from tournaments.models import Tournament
-from tournaments.views import public
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -13,10 +13,10 @@ from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
+from public import views as public
 from tests.redis import REDIS_URL, redis_reachable
 from tournaments import services
 from tournaments.models import Tournament
-from tournaments.views import public
 
 HTMX = {"HX-Request": "true"}
 

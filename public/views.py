@@ -214,7 +214,7 @@ def home(request: HtmxHttpRequest) -> HttpResponse:
     tournaments with ``?archived=1``."""
     archived = request.GET.get("archived") == "1"
     context = {"items": events.home_listing(archived), "archived": archived}
-    return render(request, "tournaments/home.html", context)
+    return render(request, "public/home.html", context)
 
 
 @require_safe
@@ -255,14 +255,14 @@ def tournament_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     params = {"order": "alpha"} if alpha else {}
     if number is not None:
         params["round"] = str(number)
-    template = "tournaments/tournament_detail.html"
+    template = "public/tournament_detail.html"
     return _page(request, pk, template, "pairings", "pairings", build, params)
 
 
 @require_safe
 def tournament_standings(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Standings after the finished rounds, with the tournament's tie-breaks."""
-    template = "tournaments/tournament_standings.html"
+    template = "public/tournament_standings.html"
     return _page(request, pk, template, "standings", "standings", lambda v: ({}, "Standings"))
 
 
@@ -271,7 +271,7 @@ def tournament_crosstable(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     def build(view: View) -> tuple[dict[str, Any], str]:
         return {"table": crosstable(view)}, "Crosstable"
 
-    template = "tournaments/tournament_crosstable.html"
+    template = "public/tournament_crosstable.html"
     return _page(request, pk, template, "crosstable", "crosstable", build)
 
 
@@ -288,7 +288,7 @@ def tournament_players(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         rows = [(e, lines.get(e.pk)) for e in found]
         return {"rows": rows, "query": query, "round": rnd}, "Players"
 
-    template = "tournaments/tournament_players.html"
+    template = "public/tournament_players.html"
     params = {"q": query} if query else {}
     return _page(request, pk, template, "players", "players", build, params)
 
@@ -313,5 +313,5 @@ def entry_detail(request: HtmxHttpRequest, pk: int, entry_pk: int) -> HttpRespon
         context["what_if"] = whatif.last_game_outcomes(view.snap, published, entry, revision)
         return context, entry.name
 
-    template = "tournaments/entry_detail.html"
+    template = "public/entry_detail.html"
     return _page(request, pk, template, "player", "players", build)
