@@ -249,7 +249,8 @@ import json
 from datetime import date
 from django.contrib.auth.models import User
 from tournaments import services
-from tournaments.models import Entry, Player, Tournament
+from players.models import Player
+from tournaments.models import Entry, Tournament
 
 players, rounds, system = {players}, {rounds}, "{system}"
 User.objects.create_user("arbiter", password="{password}")

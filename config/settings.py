@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "django_tables2",
     "template_partials",
+    "players",
     "tournaments",
     "ratings",
 ]

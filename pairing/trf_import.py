@@ -17,12 +17,12 @@ from pairing.engine import (
     baku_rounds_matching,
     initial_colour_of,
 )
+from players.models import Player
 from tournaments.models import (
     Bye,
     Entry,
     ForbiddenPair,
     Game,
-    Player,
     Round,
     Tournament,
     VirtualPoints,

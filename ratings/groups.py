@@ -28,8 +28,8 @@ PERMISSIONS = [
     ("ratings", "ratingrequest", "view_ratingrequest", "Can view rating request"),
     ("ratings", "uscfmember", "view_uscfmember", "Can view US Chess member"),
     ("tournaments", "event", "view_event", "Can view event"),
-    ("tournaments", "player", "view_player", "Can view player"),
-    ("tournaments", "player", "change_player", "Can change player"),
+    ("players", "player", "view_player", "Can view player"),
+    ("players", "player", "change_player", "Can change player"),
     ("tournaments", "entry", "view_entry", "Can view entry"),
 ]
 """(app label, model, codename, name): correct ratings, apply (or reject) events submitted for

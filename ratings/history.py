@@ -6,9 +6,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
+from players.models import Player
 from ratings.chart import Chart, rating_chart
 from ratings.models import RatingChange, RatingCorrection, ShownChange, System
-from tournaments.models import Player
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,7 +24,8 @@ from django.db.models import Q
 from django.urls import reverse
 
 from pairing.engine import RatedPlayer, player_floor
-from tournaments.models import Player, Tournament
+from players.models import Player
+from tournaments.models import Tournament
 
 ESTABLISHED_AFTER = 25
 """A rating is established when based on more than this many games (section 1)."""

@@ -28,6 +28,7 @@ from pairing.engine import (
     RuleSet,
     rate_event,
 )
+from players.models import Player
 from ratings.errors import RatingError
 from ratings.models import (
     ESTABLISHED_AFTER,
@@ -36,7 +37,7 @@ from ratings.models import (
     RatingRecord,
     System,
 )
-from tournaments.models import Game, Player, Tournament
+from tournaments.models import Game, Tournament
 
 RATED_RESULTS: dict[str, float] = {
     Game.Result.WHITE_WINS: 1.0,

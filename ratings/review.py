@@ -13,10 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from players.identity import normalized
 from ratings.errors import RatingError
 from ratings.models import RatingCorrection, RatingRecord, RatingRequest, UscfMember, shown
 from ratings.rating import PreviewResult, games_digest, preview, rated_games, systems_of
-from tournaments.identity import normalized
 from tournaments.models import Entry
 
 

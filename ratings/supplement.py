@@ -34,10 +34,11 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
+from players.models import Player
 from ratings.models import RatingCorrection, RatingRecord, System, UscfMember
 from tournaments.errors import ArbiterError
 from tournaments.events import refresh_ratings_of_players
-from tournaments.models import Entry, Player
+from tournaments.models import Entry
 from tournaments.registration import register_known
 
 COLUMNS: dict[str, tuple[str, ...]] = {

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django_htmx.middleware import HtmxDetails
 from django_tables2 import RequestConfig
 
+from players.models import Player
 from ratings import services
 from ratings.errors import RatingError
 from ratings.forms import (
@@ -33,7 +34,7 @@ from ratings.supplement import import_supplement, parse_ids, read_supplement, re
 from ratings.tables import RatingTable
 from ratings.uscf_report import ReportError, report_filename, report_zip
 from tournaments.errors import ArbiterError
-from tournaments.models import Entry, Event, Player, Tournament
+from tournaments.models import Entry, Event, Tournament
 
 PER_PAGE = 50
 DECIDED_SHOWN = 30

@@ -8,7 +8,8 @@ import pytest
 from django.apps import apps as django_apps
 from django.contrib.auth.models import Group, User
 
-from tournaments.models import Entry, Player, Tournament
+from players.models import Player
+from tournaments.models import Entry, Tournament
 
 
 def _in_arbiters_group(user: User) -> User:

@@ -8,9 +8,10 @@ from __future__ import annotations
 import pytest
 
 from pairing.services import export_trf, state_for
+from players.models import Player
 from tournaments import lifecycle, services
 from tournaments.errors import ArbiterError
-from tournaments.models import ForbiddenPair, Player, Tournament, VirtualPoints
+from tournaments.models import ForbiddenPair, Tournament, VirtualPoints
 from tournaments.registration import register_known
 
 

@@ -26,7 +26,9 @@ def test_it_lists_and_opens_every_model(staff_client, tournament, make_entries) 
     Game.objects.create(round=rnd, board=1, white=a, black=b)
     Bye.objects.create(entry=c, round_number=1, kind=Bye.Kind.PAIRING_ALLOCATED)
     app_models = [
-        m for m in admin.site._registry if m._meta.app_label in ("tournaments", "ratings")
+        m
+        for m in admin.site._registry
+        if m._meta.app_label in ("tournaments", "ratings", "players")
     ]
     assert {m.__name__ for m in app_models} >= {
         "Tournament",

@@ -18,8 +18,9 @@ from django.db import models
 from django.test import Client
 from django.urls import reverse
 
+from players.identity import PlayerData
+from players.models import Player
 from tournaments import backup, backup_restore, registration, services
-from tournaments.identity import PlayerData
 from tournaments.models import (
     Bye,
     Entry,
@@ -27,7 +28,6 @@ from tournaments.models import (
     ForbiddenPair,
     Game,
     PairingReceipt,
-    Player,
     Round,
     Tournament,
     VirtualPoints,

@@ -10,7 +10,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
-from tournaments.models import Player, Tournament
+from players.models import Player
+from tournaments.models import Tournament
 
 IMPORT = reverse("tournament_import_trf")
 

@@ -53,7 +53,8 @@ def kill_when_inside(env: dict[str, str], code: str, marker: Path) -> None:
 GENERATE = ["--players", "1000", "--rounds", "9", "--seed", "7", "-o"]
 COUNTS = """
 import json
-from tournaments.models import Bye, Entry, Game, Player, Round, Tournament
+from players.models import Player
+from tournaments.models import Bye, Entry, Game, Round, Tournament
 print(json.dumps({
     "tournaments": Tournament.objects.count(), "players": Player.objects.count(),
     "entries": Entry.objects.count(), "rounds": Round.objects.count(),

@@ -20,9 +20,10 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from players.models import Player
 from tests.engine.corpus import CORPUS
 from tournaments import services
-from tournaments.models import Entry, Game, Player, Tournament
+from tournaments.models import Entry, Game, Tournament
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "60"))
 FUZZ = settings(

@@ -21,10 +21,11 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
+from players.models import Player
 from public.urls import urlpatterns as public_urls
 from tests.visible import shown
 from tournaments import backup, services
-from tournaments.models import Bye, Entry, Event, ForbiddenPair, Game, Player, Round, Tournament
+from tournaments.models import Bye, Entry, Event, ForbiddenPair, Game, Round, Tournament
 from tournaments.urls import urlpatterns
 
 BIRTH = date(1987, 6, 5)
@@ -368,7 +369,7 @@ def test_rating_officers_do_not_run_tournaments(
 ADMIN_PAGES = {
     "admin:tournaments_tournament_changelist": {"superuser"},
     "admin:tournaments_entry_changelist": {"superuser", "rating officer"},
-    "admin:tournaments_player_changelist": {"superuser", "rating officer"},
+    "admin:players_player_changelist": {"superuser", "rating officer"},
     "admin:ratings_ratingrecord_changelist": {"superuser", "rating officer"},
     "admin:ratings_uscfmember_changelist": {"superuser", "rating officer"},
     "admin:ratings_ratingrequest_changelist": {"superuser", "rating officer"},
@@ -402,7 +403,7 @@ def test_rating_officers_correct_a_player_in_the_admin(
     """The reviewed path for shared identity data; the tournament's entry keeps its own."""
     entry = world["entry"]
     client.force_login(officer)
-    url = reverse("admin:tournaments_player_change", args=[entry.player_id])
+    url = reverse("admin:players_player_change", args=[entry.player_id])
     page = client.get(url).content.decode()
     assert "Spring Open" in page  # the entries linked to the identity
     inline = {  # the read-only list of entries is a formset: its management data

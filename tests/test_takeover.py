@@ -12,7 +12,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from tournaments.models import Entry, Player, Tournament
+from players.models import Player
+from tournaments.models import Entry, Tournament
 
 VICTIM_ID = "1234567"
 SECRETS = ("Victim", "1987", "06-05", "06/05", 'value="WGM" selected', " WGM ")

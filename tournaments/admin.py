@@ -15,7 +15,6 @@ from tournaments.models import (
     Event,
     ForbiddenPair,
     Game,
-    Player,
     Round,
     Tournament,
     VirtualPoints,
@@ -29,21 +28,6 @@ class EntryInline(admin.TabularInline):
     extra = 0
     autocomplete_fields = ("player",)
     fields = ("pairing_number", "name", "player", "rating", "joined_round", "withdrawn_from_round")
-
-
-class PlayerEntryInline(admin.TabularInline):
-    """A player's entries, each with its tournament's data of the player (read-only here: a
-    tournament's arbiters correct their own entries)."""
-
-    model = Entry
-    extra = 0
-    fields = ("tournament", "pairing_number", *ENTRY_DATA)
-    readonly_fields = fields
-    can_delete = False
-    show_change_link = True
-
-    def has_add_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
-        return False
 
 
 class RoundInline(admin.TabularInline):
@@ -147,16 +131,6 @@ class TournamentAdmin(admin.ModelAdmin):
         ),
         ("State", {"fields": ("status",)}),
     )
-
-
-@admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
-    """The shared identity: changed here only, by superusers and rating officers."""
-
-    list_display = ("name", "title", "federation", "fide_id", "fide_rating", "uscf_id")
-    list_filter = ("federation", "title", "sex")
-    search_fields = ("name", "fide_id", "uscf_id", "entries__name")
-    inlines = (PlayerEntryInline,)
 
 
 @admin.register(Entry)

@@ -13,7 +13,9 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, models, transaction
 
-from tournaments import identity
+from players import identity
+from players.identity import PlayerData
+from players.models import Player
 from tournaments.backup import (
     BYES,
     ENTRIES,
@@ -37,15 +39,7 @@ from tournaments.backup import (
     decode,
     json_type,
 )
-from tournaments.identity import PlayerData
-from tournaments.models import (
-    Bye,
-    Entry,
-    Game,
-    Player,
-    Round,
-    Tournament,
-)
+from tournaments.models import Bye, Entry, Game, Round, Tournament
 
 # -- reading the document ----------------------------------------------------------------------
 
@@ -412,7 +406,7 @@ def _refused(part: Part, path: str, error: DatabaseError) -> BackupError:
 
 
 def _players(doc: Document, tournament: Tournament) -> list[Player]:
-    """The entries' identities (tournaments/identity.py): the player with the identity's FIDE
+    """The entries' identities (players/identity.py): the player with the identity's FIDE
     ID, else its US Chess ID, else a new identity made from the entry's data. An existing
     player is linked, never changed."""
     known: dict[str, dict[str, Player]] = {}

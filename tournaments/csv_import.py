@@ -12,10 +12,10 @@ from datetime import date, datetime
 
 from django.db import transaction
 
-from tournaments import identity
+from players import identity
+from players.identity import Candidate, PlayerData
 from tournaments.errors import ArbiterError
 from tournaments.federations import federation_error
-from tournaments.identity import Candidate, PlayerData
 from tournaments.limits import too_many_players
 from tournaments.models import Entry, Tournament
 from tournaments.registration import (

@@ -13,9 +13,10 @@ from datetime import date, timedelta
 from django.contrib.auth.models import Group, User
 from django.db import transaction
 
+from players.models import Player
 from ratings.groups import RATING_OFFICERS
 from tournaments import services
-from tournaments.models import Entry, Game, Player, Tournament
+from tournaments.models import Entry, Game, Tournament
 from tournaments.roles import ARBITERS
 
 DEMO_NAME = "Demo Open"

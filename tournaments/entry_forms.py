@@ -7,11 +7,12 @@ from typing import Any
 
 from django import forms
 
+from players.identity import Candidate, PlayerData
+from players.models import Player
 from tournaments.csv_import import CsvDecisions
 from tournaments.federations import federation_error
 from tournaments.forms import TITLE_CHOICES, file_or_text
-from tournaments.identity import Candidate, PlayerData
-from tournaments.models import Entry, Player, Tournament
+from tournaments.models import Entry, Tournament
 from tournaments.registration import MAX_RATING, Availability, check
 
 

@@ -16,7 +16,8 @@ from __future__ import annotations
 from django.conf import settings
 
 from pairing.engine import TournamentState
-from tournaments.models import Player, Tournament
+from players.models import Player
+from tournaments.models import Tournament
 
 MAX_ROUNDS = 99
 MAX_HALF_POINTS = 100

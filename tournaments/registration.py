@@ -16,12 +16,13 @@ from django.db.models import F, Q
 
 from pairing.engine import group_seeding, random_seeding, recommended_groups
 from pairing.explanations import renumber_explanations
-from tournaments import identity
+from players import identity
+from players.identity import Candidate, PlayerData
+from players.models import Player
 from tournaments.errors import ArbiterError
-from tournaments.identity import Candidate, PlayerData
 from tournaments.lifecycle import locked_tournament, next_pairing_number
 from tournaments.limits import too_many_players
-from tournaments.models import Bye, Entry, Game, Player, Tournament
+from tournaments.models import Bye, Entry, Game, Tournament
 
 TITLES = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
 """FIDE titles in the C.04.2 order of the initial ranking (untitled players last)."""

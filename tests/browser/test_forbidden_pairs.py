@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from players.identity import PlayerData
 from tests.browser.conftest import log_in
 from tournaments import registration
-from tournaments.identity import PlayerData
 from tournaments.models import Game, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -19,11 +19,11 @@ from playwright.sync_api import Page, expect
 from pypdf import PdfReader
 
 from pairing.engine import check_tournament, pairing_system, read_trf
+from players.identity import PlayerData
 from tests.browser.conftest import log_in
 from tests.browser.test_arbiter_story import enter_results_by_keyboard
 from tests.tournaments.test_story import systems
 from tournaments import lifecycle, registration
-from tournaments.identity import PlayerData
 from tournaments.models import Bye, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -12,9 +12,10 @@ import pytest
 from django.contrib.auth.models import Group, User
 from django.test import Client
 
+from players.models import Player
 from ratings import services
 from ratings.models import RatedEvent, RatingRecord, ReRating
-from tournaments.models import Entry, Game, Player, Round, Tournament
+from tournaments.models import Entry, Game, Round, Tournament
 
 Pairing = tuple[int, int, str]
 """(white's index, black's index, result) — indexes into the tournament's entries."""

@@ -10,9 +10,9 @@ from django.contrib.auth.models import Group, Permission, User
 from django.test import Client
 from django.urls import reverse
 
+from players.models import Player
 from ratings.models import RatedEvent, RatingChange, RatingCorrection, RatingRecord
 from tests.ratings.conftest import play, rate, record
-from tournaments.models import Player
 
 pytestmark = pytest.mark.django_db
 

@@ -6,8 +6,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from players.models import Player
 from tests.ratings.conftest import record
-from tournaments.models import Player
 
 pytestmark = pytest.mark.django_db
 

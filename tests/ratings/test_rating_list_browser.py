@@ -8,8 +8,8 @@ from collections.abc import Iterator
 
 import pytest
 
+from players.models import Player
 from tests.ratings.conftest import record
-from tournaments.models import Player
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -9,10 +9,11 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from players.models import Player
 from ratings import rating, services
 from ratings.models import RatingRecord, UscfMember
 from tests.ratings.conftest import play, rating_officer, record
-from tournaments.models import Entry, Player
+from tournaments.models import Entry
 
 pytestmark = pytest.mark.django_db
 

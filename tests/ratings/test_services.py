@@ -19,6 +19,7 @@ from pairing.engine.uscf.rater import (
     RatingSystem,
     rate_event,
 )
+from players.models import Player
 from ratings import rating, services
 from ratings.errors import RatingError
 from ratings.models import (
@@ -30,7 +31,7 @@ from ratings.models import (
     System,
 )
 from tests.ratings.conftest import enter, play, rate, record, rerate, second_tournament
-from tournaments.models import Game, Player, Tournament
+from tournaments.models import Game, Tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -12,6 +12,7 @@ import dbf
 import pytest
 from django.contrib.auth.models import User
 
+from players.models import Player
 from ratings import services
 from ratings.models import RatingCorrection, RatingRecord, UscfMember
 from ratings.supplement import (
@@ -25,7 +26,7 @@ from ratings.supplement import (
 from tests.ratings.conftest import play as record_games
 from tests.ratings.conftest import rate
 from tournaments.errors import ArbiterError
-from tournaments.models import Player, Tournament
+from tournaments.models import Tournament
 
 TEXT = """ID|Name|State|Expires|Regular|Quick
 12345601|Adams, Ann|CA|2027-01-31|2250|2200

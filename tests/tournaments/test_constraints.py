@@ -6,9 +6,10 @@ from datetime import date
 
 import pytest
 
+from players.models import Player
 from tournaments import constraints, services
 from tournaments.errors import ArbiterError
-from tournaments.models import Entry, ForbiddenPair, Player, Tournament
+from tournaments.models import Entry, ForbiddenPair, Tournament
 
 
 def pairs(t: Tournament) -> list[tuple[int, int, int | None, int | None]]:

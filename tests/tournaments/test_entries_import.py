@@ -9,8 +9,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
+from players.models import Player
 from tests.visible import shown
-from tournaments.models import Entry, Player, Tournament
+from tournaments.models import Entry, Tournament
 
 GOOD_AND_BAD = """Name;Elo;Title;Fed;FIDE ID;Birth date;Sex
 Carlsen, Magnus;2830;GM;NOR;1503014;1990-11-30;m

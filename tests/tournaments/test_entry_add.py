@@ -8,8 +8,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from players.models import Player
 from tests.visible import shown
-from tournaments.models import Entry, Player, Tournament
+from tournaments.models import Entry, Tournament
 
 HTMX = {"HX-Request": "true", "HX-Target": "players"}
 

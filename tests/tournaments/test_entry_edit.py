@@ -8,8 +8,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from players.models import Player
 from tests.visible import shown
-from tournaments.models import Entry, Player, Tournament
+from tournaments.models import Entry, Tournament
 
 
 def form(entry, **change) -> dict:
@@ -165,9 +166,9 @@ def test_it_is_404_for_another_tournaments_entry(
 def test_an_edit_is_one_transaction(arbiter_client: Client, tournament, make_entries) -> None:
     """The entry's data, rating and pairing number are saved together or not at all: a refused
     pairing number (the seeding is not manual) leaves the name and rating as they were."""
+    from players.identity import PlayerData
     from tournaments import registration
     from tournaments.errors import ArbiterError
-    from tournaments.identity import PlayerData
 
     a, _b, c = make_entries(3)
     renamed = PlayerData(name="Renamed, Player")

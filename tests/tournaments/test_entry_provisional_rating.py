@@ -8,8 +8,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from players.identity import PlayerData
 from tournaments import registration
-from tournaments.identity import PlayerData
 from tournaments.models import Bye, Tournament
 
 

@@ -10,9 +10,10 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
+from players.models import Player
 from tournaments import events
 from tournaments.errors import ArbiterError
-from tournaments.models import Entry, Event, Player, Tournament
+from tournaments.models import Entry, Event, Tournament
 from tournaments.registration import register_known
 
 DAY = date(2026, 5, 2)

@@ -85,7 +85,8 @@ def test_another_tournaments_player_is_refused(
 ) -> None:
     from datetime import date
 
-    from tournaments.models import Entry, Player, Tournament
+    from players.models import Player
+    from tournaments.models import Entry, Tournament
 
     a, _b = make_entries(2)
     other = Tournament.objects.create(

@@ -58,7 +58,8 @@ def test_another_tournaments_pair_is_not_touched(
 ) -> None:
     from datetime import date
 
-    from tournaments.models import Entry, Player, Tournament
+    from players.models import Player
+    from tournaments.models import Entry, Tournament
 
     make_entries(2)
     day = date(2026, 1, 1)

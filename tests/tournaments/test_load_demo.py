@@ -64,7 +64,7 @@ def test_the_rating_officer_opens_the_ratings_and_players_admin() -> None:
     assert client.get(reverse("admin:ratings_ratingrecord_changelist")).status_code == 200
     assert client.get(reverse("admin:ratings_ratingrecord_add")).status_code == 200
     player = Tournament.objects.get(name=DEMO_NAME).entries.all()[0].player
-    change = reverse("admin:tournaments_player_change", args=[player.pk])
+    change = reverse("admin:players_player_change", args=[player.pk])
     assert client.get(change).status_code == 200
     demo = Tournament.objects.get(name=DEMO_NAME)
     assert client.get(reverse("tournament_manage", args=[demo.pk])).status_code == 403

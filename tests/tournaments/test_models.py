@@ -7,7 +7,8 @@ from datetime import date
 import pytest
 from django.db import IntegrityError, transaction
 
-from tournaments.models import Bye, Entry, Game, Player, Round, Tournament
+from players.models import Player
+from tournaments.models import Bye, Entry, Game, Round, Tournament
 
 
 def violates(fn) -> bool:

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from players.identity import PlayerData
+from players.models import Player
 from tournaments import registration, services
 from tournaments.errors import ArbiterError
-from tournaments.identity import PlayerData
-from tournaments.models import Bye, Entry, Player, Tournament
+from tournaments.models import Bye, Entry, Tournament
 from tournaments.registration import Availability
 
 

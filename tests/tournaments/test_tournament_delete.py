@@ -7,7 +7,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from tournaments.models import Game, Player, Tournament
+from players.models import Player
+from tournaments.models import Game, Tournament
 
 
 @pytest.mark.django_db

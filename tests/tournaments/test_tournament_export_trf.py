@@ -12,8 +12,8 @@ from django.utils import timezone
 from pairing.engine import check_tournament, pairing_system
 from pairing.engine.trf import read_trf
 from pairing.services import export_trf, report_gaps
+from players.identity import PlayerData
 from tournaments import lifecycle, registration, services
-from tournaments.identity import PlayerData
 from tournaments.models import Bye, Tournament
 
 

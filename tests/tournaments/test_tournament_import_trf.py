@@ -63,8 +63,8 @@ def test_the_files_starting_ranks_stay(arbiter_client: Client) -> None:
     t.save()
     before = list(t.entries.order_by("pairing_number").values_list("name", flat=True))
     assert t.seeding == Tournament.Seeding.MANUAL
+    from players.identity import PlayerData
     from tournaments import registration
-    from tournaments.identity import PlayerData
 
     registration.register(t.pk, PlayerData(name="Late, Lou"), 2900)
     after = list(t.entries.order_by("pairing_number").values_list("name", flat=True))

@@ -10,8 +10,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
+from players.models import Player
 from tournaments import backup, services
-from tournaments.models import Player, Round, Tournament
+from tournaments.models import Round, Tournament
 
 URL = reverse("tournament_restore")
 

@@ -1,12 +1,13 @@
 """Tournaments, players, entries, rounds, games and byes (the app's models, one module per
-part: :mod:`.tournament`, :mod:`.players`, :mod:`.rounds`; Django finds them here).
+part: :mod:`.tournament`, :mod:`.entries`, :mod:`.rounds`; Django finds them here). The shared
+:class:`~players.models.Player` is the ``players`` app's.
 
 Scores are integers in half-points (win = 2, draw = 1) everywhere; the point values of a
 tournament are stored the same way. Standings are computed from games and byes on read,
 never stored twice.
 """
 
-from tournaments.models.players import Entry, Player
+from tournaments.models.entries import Entry
 from tournaments.models.rounds import Bye, ForbiddenPair, Game, PairingReceipt, Round, VirtualPoints
 from tournaments.models.tournament import (
     SCHEDULE_FORMATS,
@@ -25,7 +26,6 @@ __all__ = [
     "ForbiddenPair",
     "Game",
     "PairingReceipt",
-    "Player",
     "Round",
     "Tournament",
     "VirtualPoints",

@@ -8,7 +8,7 @@ from typing import ClassVar
 from django.db import models
 from django.db.models import Q
 
-from tournaments.models.players import Entry
+from tournaments.models.entries import Entry
 from tournaments.models.tournament import Tournament
 
 

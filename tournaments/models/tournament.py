@@ -13,8 +13,9 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 
-if TYPE_CHECKING:  # annotations only: players.py imports this module
-    from tournaments.models.players import Entry, Player
+if TYPE_CHECKING:  # annotations only: entries.py imports this module
+    from players.models import Player
+    from tournaments.models.entries import Entry
 
 SCHEDULE_FORMATS = ("%Y-%m-%d %H:%M", "%Y-%m-%d", "%d.%m.%Y %H:%M", "%d.%m.%Y")
 

@@ -27,7 +27,8 @@ from typing import Any, ClassVar
 
 from django.db.models import Q
 
-from tournaments.models import Entry, Player, Tournament
+from players.models import Player
+from tournaments.models import Entry, Tournament
 
 PLAYED_IN_SHOWN = 3
 """Tournaments named in an "is this the same person?" question."""

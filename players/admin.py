@@ -1,0 +1,38 @@
+"""The admin page of the shared player identities: the reviewed path to change them
+(superusers and rating officers, who have ``change_player``); a tournament's entries keep the
+tournament's own data of each player and are shown read-only here."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.db.models import Model
+from django.http import HttpRequest
+
+from players.models import Player
+from tournaments.admin import ENTRY_DATA
+from tournaments.models import Entry
+
+
+class PlayerEntryInline(admin.TabularInline):
+    """A player's entries, each with its tournament's data of the player (read-only here: a
+    tournament's arbiters correct their own entries)."""
+
+    model = Entry
+    extra = 0
+    fields = ("tournament", "pairing_number", *ENTRY_DATA)
+    readonly_fields = fields
+    can_delete = False
+    show_change_link = True
+
+    def has_add_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return False
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    """The shared identity: changed here only, by superusers and rating officers."""
+
+    list_display = ("name", "title", "federation", "fide_id", "fide_rating", "uscf_id")
+    list_filter = ("federation", "title", "sex")
+    search_fields = ("name", "fide_id", "uscf_id", "entries__name")
+    inlines = (PlayerEntryInline,)
