@@ -11,6 +11,7 @@ urlpatterns = [
     path("ratings/", include("ratings.urls")),
     path("", include("public.urls")),
     path("", include("tournaments.urls")),
+    path("manage/", include("tournaments.manage_urls")),
 ]
 
 handler400 = "config.views.bad_request"

@@ -62,7 +62,7 @@ def test_200_simultaneous_results_are_all_saved_without_an_error(database_url: s
             b.get("/health/")  # connected before the start
 
         def enter(i: int):
-            path = f"/tournaments/{pk}/manage/games/{games[i]}/result/"
+            path = f"/manage/tournaments/{pk}/games/{games[i]}/result/"
             return browsers[i].post(path, {"result": RESULTS[i % 5]})[0]
 
         statuses = at_once([lambda i=i: enter(i) for i in range(len(games))])

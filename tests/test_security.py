@@ -25,6 +25,7 @@ from players.models import Player
 from public.urls import urlpatterns as public_urls
 from tests.visible import shown
 from tournaments import backup, services
+from tournaments.manage_urls import urlpatterns as manage_urls
 from tournaments.models import Bye, Entry, Event, ForbiddenPair, Game, Round, Tournament
 from tournaments.urls import urlpatterns
 
@@ -217,7 +218,7 @@ def world(tournament: Tournament, make_entries, play) -> dict[str, Any]:
 
 
 def test_every_url_is_classified() -> None:
-    names = {p.name for p in [*public_urls, *urlpatterns]}
+    names = {p.name for p in [*public_urls, *urlpatterns, *manage_urls]}
     listed = [*PUBLIC, *CREATORS, *ARBITER]
     assert len(listed) == len(set(listed))
     assert names == set(listed)

@@ -29,7 +29,7 @@ def six(arbiter) -> Tournament:
 
 
 def open_page(page: Page, base: str, t: Tournament) -> None:
-    page.goto(f"{base}/tournaments/{t.pk}/manage/")
+    page.goto(f"{base}/manage/tournaments/{t.pk}/")
     page.get_by_role("link", name="Forbidden pairs and fixed boards").click()
     expect(page.get_by_role("heading", name="Forbidden pairs and fixed boards")).to_be_visible()
 

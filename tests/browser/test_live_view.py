@@ -71,7 +71,7 @@ def test_the_phone_follows_the_results_and_the_next_round(
     shot(phone, "phone-pairings-live")
 
     log_in(page, base, "arbiter")
-    page.goto(f"{base}/tournaments/{t.pk}/manage/rounds/1/")
+    page.goto(f"{base}/manage/tournaments/{t.pk}/rounds/1/")
     page.locator("tr[data-game]").first.focus()
     page.keyboard.type("1")
     expect(page.locator("tr.has-result")).to_have_count(1)
@@ -106,7 +106,7 @@ def test_a_result_sent_without_network_is_shown_as_not_saved(
 ) -> None:
     base, t = live_server.url, live_round
     log_in(page, base, "arbiter")
-    page.goto(f"{base}/tournaments/{t.pk}/manage/rounds/1/")
+    page.goto(f"{base}/manage/tournaments/{t.pk}/rounds/1/")
     first = page.locator("tr[data-game]").first
     first.focus()
     page.context.set_offline(True)

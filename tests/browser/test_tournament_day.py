@@ -79,7 +79,7 @@ def register(t: Tournament) -> None:
 
 
 def dashboard(page: Page, base: str, t: Tournament) -> None:
-    page.goto(f"{base}/tournaments/{t.pk}/manage/")
+    page.goto(f"{base}/manage/tournaments/{t.pk}/")
 
 
 def pair(page: Page, number: int) -> None:
@@ -224,7 +224,14 @@ def printouts(page: Page, base: str, t: Tournament, shot) -> None:
     check_pdf(page, f"{root}/print/standings/", "letter", False, names, ["Pts", codes[-1]])
     check_pdf(page, f"{root}/print/pairings/1/?order=alpha", "a4", False, names, ["Result"])
     check_pdf(page, f"{root}/print/pairings/1/", "letter", False, [], ["Bd", "Black", "No."])
-    check_pdf(page, f"{root}/manage/rounds/1/slips/", "a4", False, [], ["Board1", "signature"])
+    check_pdf(
+        page,
+        f"{base}/manage/tournaments/{t.pk}/rounds/1/slips/",
+        "a4",
+        False,
+        [],
+        ["Board1", "signature"],
+    )
     page.goto(f"{root}/print/crosstable/")
     expect(page.get_by_role("button", name="Print")).to_be_visible()  # print.js shows it
     shot(page, f"day-{t.pairing_system}-print-crosstable")

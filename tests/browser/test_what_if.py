@@ -25,7 +25,7 @@ def test_the_arbiter_previews_the_next_round(
     games = list(Game.objects.order_by("board").values_list("pk", "result"))
     base = live_server.url
     log_in(page, base, "arbiter")
-    page.goto(f"{base}/tournaments/{tournament.pk}/manage/rounds/1/")
+    page.goto(f"{base}/manage/tournaments/{tournament.pk}/rounds/1/")
     page.evaluate("window.notReloaded = true")
     what_if = page.locator("#what-if")
     what_if.get_by_label("as typed below").check()

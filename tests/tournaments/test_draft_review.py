@@ -39,13 +39,13 @@ def test_the_2026_edition_numbers_the_colour_rules_5_2(
     services.pair_next_round(tournament.pk)
     assert [b.rule for b in review(tournament, 1, "2026")] == ["5.2.5", "5.2.5"]
     assert [b.rule for b in review(tournament, 1, "2017")] == ["E.5", "E.5"]
-    page = arbiter_client.get(f"/tournaments/{tournament.pk}/manage/rounds/1/").content.decode()
+    page = arbiter_client.get(f"/manage/tournaments/{tournament.pk}/rounds/1/").content.decode()
     assert (
         "C.04.3 (2026) 5.2.1–5.2.5 decide the colours" in page and "<strong>5.2.5</strong>" in page
     )
     tournament.dutch_edition = "2017"
     tournament.save()
-    page = arbiter_client.get(f"/tournaments/{tournament.pk}/manage/rounds/1/").content.decode()
+    page = arbiter_client.get(f"/manage/tournaments/{tournament.pk}/rounds/1/").content.decode()
     assert "C.04.3 E.1–E.5 decide the colours" in page
 
 

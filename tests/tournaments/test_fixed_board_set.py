@@ -29,7 +29,7 @@ def test_it_pins_a_player_and_the_pairing_follows(
     entries = make_entries(6)
     response = fix(arbiter_client, tournament, entries[5], 1)
     assert response.status_code == 302
-    assert response["Location"].endswith("/manage/pairing-constraints/#fixed-boards")
+    assert response["Location"].endswith("/pairing-constraints/#fixed-boards")
     assert Entry.objects.get(pk=entries[5].pk).fixed_board == 1
     page = arbiter_client.get(response["Location"]).content.decode()
     assert "Player 06 plays on board 1." in page

@@ -27,7 +27,7 @@ def test_it_forbids_a_pair(arbiter_client: Client, tournament, make_entries) -> 
     a, b, _c = make_entries(3)
     response = add(arbiter_client, tournament, players=[b.pk, a.pk])
     assert response.status_code == 302
-    assert response["Location"].endswith("/manage/pairing-constraints/#forbidden-pairs")
+    assert response["Location"].endswith("/pairing-constraints/#forbidden-pairs")
     assert stored(tournament) == {(1, 2, None, None)}
     page = arbiter_client.get(response["Location"]).content.decode()
     assert "1 pair forbidden (every round)." in page
