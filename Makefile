@@ -52,7 +52,7 @@ test-postgres: $(STAMP)
 # The lock tests need two writers at once: PostgreSQL. Part of `make test` when one is reachable.
 locks: $(STAMP)
 	@if $(BIN)/python -c "import psycopg; psycopg.connect('$(POSTGRES_URL)', connect_timeout=3).close()" 2>/dev/null; \
-	then export DATABASE_URL=$(POSTGRES_URL); $(call PYTEST,tests/test_concurrency.py); \
+	then export DATABASE_URL=$(POSTGRES_URL); $(call PYTEST,tests/tournaments/test_concurrency.py); \
 	else echo "PostgreSQL is not reachable at $(POSTGRES_URL): lock tests not run"; fi
 
 # Debian's Chromium for the browser tests (skipped with a reason when it is missing).

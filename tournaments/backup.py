@@ -3,8 +3,9 @@ owns, restored as a new tournament exactly as it was (docs/backup.md).
 
 The document is written *generically* from the models' concrete fields (``_meta``): a field a
 model gains is in the next backup without a change here. What a backup leaves out is listed
-explicitly (:data:`PARTS`' ``excluded``, :data:`NOT_IN_BACKUP`), and tests/test_backup.py fails
-for a field or a related model that is neither carried nor listed.
+explicitly (:data:`PARTS`' ``excluded``, :data:`NOT_IN_BACKUP`), and
+tests/tournaments/test_backup.py fails for a field or a related model that is neither carried
+nor listed.
 
 Rows refer to one another by what identifies them inside the tournament, never by database
 ids: an entry by its pairing number, a round row by its number. A document of one database

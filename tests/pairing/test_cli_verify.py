@@ -15,7 +15,7 @@ from pairing import cli
 from pairing.engine import ManualChange, sha256
 from tests.engine.test_receipts import receipt
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parent.parent.parent
 
 
 def write(tmp_path: Path, document: dict) -> Path:

@@ -15,7 +15,7 @@ from pairing.engine.trf import load_trf
 from tests.engine.corpus import CORPUS
 from tests.engine.test_trf import p001
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parent.parent.parent
 FILE = CORPUS / "dutch-2017" / "t0002_p023_r08_clean.trf"
 
 

@@ -540,7 +540,7 @@ def test_keys_with_defaults_may_be_left_out(tournament, make_entries, arbiter) -
 
 # -- a version-1 file keeps restoring ------------------------------------------------------------
 
-VERSION_1 = Path(__file__).parent / "data" / "backup" / "version-1.backup.json"
+VERSION_1 = Path(__file__).parent.parent / "data" / "backup" / "version-1.backup.json"
 
 
 @pytest.mark.django_db
