@@ -4,6 +4,7 @@
 from django.urls import path
 
 from public import views
+from ratings import event_views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -25,4 +26,5 @@ urlpatterns = [
         views.entry_detail,
         name="entry_detail",
     ),
+    path("events/<int:pk>/", event_views.event_detail, name="event_detail"),
 ]

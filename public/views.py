@@ -35,7 +35,8 @@ from django.views.decorators.http import require_safe
 
 from config.health import cache_problem, database_problem
 from pairing.services import snapshot
-from tournaments import events, receipts, whatif
+from ratings import events
+from tournaments import receipts, whatif
 from tournaments.models import Tournament
 from tournaments.reports import View, sparkline
 from tournaments.tables import crosstable

@@ -19,6 +19,7 @@ from django.http import HttpRequest
 
 from ratings import services
 from ratings.models import (
+    Event,
     RatedEvent,
     RatingChange,
     RatingCorrection,
@@ -28,6 +29,7 @@ from ratings.models import (
     UscfMember,
     shown,
 )
+from tournaments.models import Tournament
 
 CORRECT = "ratings.correct_rating"
 
@@ -269,3 +271,51 @@ class UscfMemberAdmin(ReadOnlyAdmin):
     list_filter = ("state", "supplement")
     search_fields = ("uscf_id", "name", "fide_id")
     ordering = ("name",)
+
+
+class SectionInline(admin.TabularInline):
+    """An event's sections, read-only: the event's arbiters add sections and move players in
+    the app (events.add_section, events.move_entry), where the rules are checked."""
+
+    model = Tournament
+    fk_name = "event"
+    extra = 0
+    fields = ("section_name", "name", "rounds", "pairing_rating", "rating_system", "status")
+    readonly_fields = fields
+    can_delete = False
+    show_change_link = True
+
+    def has_add_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return False
+
+    def has_view_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return request.user.has_perm("ratings.view_event")  # who sees the event
+
+
+@admin.register(Event)
+class EventAdmin(admin.ModelAdmin):
+    """Events with sections. Arbiters run them in the app; here superusers change an event's
+    data and arbiters, and rating officers (``view_event``) look at them."""
+
+    list_display = ("name", "start_date", "place", "state", "affiliate_id", "chief_td_id")
+    list_filter = ("state", "start_date")
+    search_fields = ("name", "place", "affiliate_id", "chief_td_id")
+    date_hierarchy = "start_date"
+    filter_horizontal = ("arbiters",)
+    inlines = (SectionInline,)
+    fieldsets = (
+        (None, {"fields": ("name", "place", "state", "zip_code", "country", "arbiters")}),
+        ("Dates", {"fields": ("start_date", "end_date")}),
+        (
+            "US Chess rating report",
+            {
+                "fields": (
+                    "time_control",
+                    "affiliate_id",
+                    "chief_td_id",
+                    "assistant_td_id",
+                    "send_crosstable",
+                )
+            },
+        ),
+    )

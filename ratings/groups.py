@@ -27,7 +27,7 @@ PERMISSIONS = [
     ),
     ("ratings", "ratingrequest", "view_ratingrequest", "Can view rating request"),
     ("ratings", "uscfmember", "view_uscfmember", "Can view US Chess member"),
-    ("tournaments", "event", "view_event", "Can view event"),
+    ("ratings", "event", "view_event", "Can view event"),
     ("players", "player", "view_player", "Can view player"),
     ("players", "player", "change_player", "Can change player"),
     ("tournaments", "entry", "view_entry", "Can view entry"),

@@ -20,6 +20,7 @@ from django.utils import timezone
 
 from pairing.engine import RULE_SETS
 from ratings.errors import RatingError
+from ratings.events import refresh_ratings_of_players
 from ratings.models import (
     RatedEvent,
     RatingChange,
@@ -36,7 +37,6 @@ from ratings.rating import (
     rating_records,
     systems_of,
 )
-from tournaments.events import refresh_ratings_of_players
 from tournaments.models import Tournament
 
 AnyUser = User | AnonymousUser

@@ -35,9 +35,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from players.models import Player
+from ratings.events import refresh_ratings_of_players
 from ratings.models import RatingCorrection, RatingRecord, System, UscfMember
 from tournaments.errors import ArbiterError
-from tournaments.events import refresh_ratings_of_players
 from tournaments.models import Entry
 from tournaments.registration import register_known
 

@@ -1,8 +1,9 @@
-"""URLs of the ratings app (included at ``/ratings/``)."""
+"""URLs of the ratings app (included at ``/ratings/``), the US Chess events' pages among them
+(an event's public page stays at ``/events/<pk>/``, public/urls.py)."""
 
 from django.urls import path
 
-from ratings import views
+from ratings import event_views, views
 
 urlpatterns = [
     path("", views.rating_list, name="rating_list"),
@@ -42,4 +43,10 @@ urlpatterns = [
         name="submit_event_ratings",
     ),
     path("uscf/events/<int:event_id>/report.zip", views.uscf_report, name="uscf_report"),
+    # A multi-section event: its arbiters' pages.
+    path("uscf/events/new/", event_views.event_create, name="event_create"),
+    path("uscf/events/<int:pk>/edit/", event_views.event_edit, name="event_edit"),
+    path("uscf/events/<int:pk>/sections/", event_views.event_manage, name="event_manage"),
+    path("uscf/events/<int:pk>/sections/add/", event_views.section_add, name="section_add"),
+    path("uscf/events/<int:pk>/move/", event_views.entry_move, name="entry_move"),
 ]

@@ -37,8 +37,8 @@ from pathlib import Path
 
 import dbf
 
-from ratings.models import RatedEvent, RatingRecord, System, UscfMember, shown
-from tournaments.models import Bye, Entry, Event, Game, Tournament
+from ratings.models import Event, RatedEvent, RatingRecord, System, UscfMember, shown
+from tournaments.models import Bye, Entry, Game, Tournament
 
 PROGRAM = "SWISSMGR"
 FORMAT = "2C"

@@ -28,13 +28,13 @@ from ratings.forms import (
     SupplementForm,
 )
 from ratings.history import charts, player_history
-from ratings.models import RatedEvent, RatingChange, RatingRecord, RatingRequest, UscfMember
+from ratings.models import Event, RatedEvent, RatingChange, RatingRecord, RatingRequest, UscfMember
 from ratings.review import review
 from ratings.supplement import import_supplement, parse_ids, read_supplement, register_members
 from ratings.tables import RatingTable
 from ratings.uscf_report import ReportError, report_filename, report_zip
 from tournaments.errors import ArbiterError
-from tournaments.models import Entry, Event, Tournament
+from tournaments.models import Entry, Tournament
 
 PER_PAGE = 50
 DECIDED_SHOWN = 30

@@ -6,19 +6,8 @@ arbiters; the admin shows the sections read-only."""
 from __future__ import annotations
 
 from django.contrib import admin
-from django.db.models import Model
-from django.http import HttpRequest
 
-from tournaments.models import (
-    Bye,
-    Entry,
-    Event,
-    ForbiddenPair,
-    Game,
-    Round,
-    Tournament,
-    VirtualPoints,
-)
+from tournaments.models import Bye, Entry, ForbiddenPair, Game, Round, Tournament, VirtualPoints
 
 ENTRY_DATA = ("name", "title", "federation", "sex", "birth_date", "fide_id", "uscf_id")
 
@@ -42,54 +31,6 @@ class GameInline(admin.TabularInline):
     extra = 0
     fields = ("board", "white", "black", "result")
     raw_id_fields = ("white", "black")
-
-
-class SectionInline(admin.TabularInline):
-    """An event's sections, read-only: the event's arbiters add sections and move players in
-    the app (events.add_section, events.move_entry), where the rules are checked."""
-
-    model = Tournament
-    fk_name = "event"
-    extra = 0
-    fields = ("section_name", "name", "rounds", "pairing_rating", "rating_system", "status")
-    readonly_fields = fields
-    can_delete = False
-    show_change_link = True
-
-    def has_add_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
-        return False
-
-    def has_view_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
-        return request.user.has_perm("tournaments.view_event")  # who sees the event
-
-
-@admin.register(Event)
-class EventAdmin(admin.ModelAdmin):
-    """Events with sections. Arbiters run them in the app; here superusers change an event's
-    data and arbiters, and rating officers (``view_event``) look at them."""
-
-    list_display = ("name", "start_date", "place", "state", "affiliate_id", "chief_td_id")
-    list_filter = ("state", "start_date")
-    search_fields = ("name", "place", "affiliate_id", "chief_td_id")
-    date_hierarchy = "start_date"
-    filter_horizontal = ("arbiters",)
-    inlines = (SectionInline,)
-    fieldsets = (
-        (None, {"fields": ("name", "place", "state", "zip_code", "country", "arbiters")}),
-        ("Dates", {"fields": ("start_date", "end_date")}),
-        (
-            "US Chess rating report",
-            {
-                "fields": (
-                    "time_control",
-                    "affiliate_id",
-                    "chief_td_id",
-                    "assistant_td_id",
-                    "send_crosstable",
-                )
-            },
-        ),
-    )
 
 
 @admin.register(Tournament)

@@ -27,10 +27,10 @@ from django.db import models
 from django.db.backends.base.operations import BaseDatabaseOperations
 from django.utils import timezone
 
+from ratings.models import Event
 from tournaments.models import (
     Bye,
     Entry,
-    Event,
     ForbiddenPair,
     Game,
     PairingReceipt,

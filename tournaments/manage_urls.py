@@ -1,5 +1,5 @@
 """URLs of the arbiter's pages, all under ``/manage/`` (config/urls.py): each needs the
-tournament's (or event's) arbiter, creating one the Arbiters group (tests/test_security.py
+tournament's arbiter, creating one the Arbiters group (tests/test_security.py
 checks every URL name)."""
 
 from django.urls import path
@@ -8,7 +8,6 @@ from tournaments.views import (
     arbiter,
     backup,
     constraints,
-    events,
     players,
     printouts,
     receipts,
@@ -132,9 +131,4 @@ urlpatterns = [
         receipts.round_what_if,
         name="round_what_if",
     ),
-    path("events/new/", events.event_create, name="event_create"),
-    path("events/<int:pk>/edit/", events.event_edit, name="event_edit"),
-    path("events/<int:pk>/", events.event_manage, name="event_manage"),
-    path("events/<int:pk>/sections/add/", events.section_add, name="section_add"),
-    path("events/<int:pk>/move/", events.entry_move, name="entry_move"),
 ]

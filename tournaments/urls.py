@@ -1,11 +1,10 @@
 """URLs of the tournaments app that anyone may open, at the paths printed QR codes and
-phones point to: the printouts and a round's receipt (read-only GETs) and a multi-section
-event's page. The arbiter's pages are in :mod:`tournaments.manage_urls`, under ``/manage/``."""
+phones point to: the printouts and a round's receipt (read-only GETs). The arbiter's pages
+are in :mod:`tournaments.manage_urls`, under ``/manage/``."""
 
 from django.urls import path
 
 from tournaments.views import (
-    events,
     printouts,
     receipts,
 )
@@ -29,5 +28,4 @@ urlpatterns = [
         receipts.round_receipt,
         name="round_receipt",
     ),
-    path("events/<int:pk>/", events.event_detail, name="event_detail"),
 ]

@@ -18,9 +18,9 @@ from django.contrib.auth.models import Group, User
 from playwright.sync_api import Page, expect
 
 from ratings.groups import RATING_OFFICERS, ensure_rating_officers
-from ratings.models import RatingChange, RatingRecord
+from ratings.models import Event, RatingChange, RatingRecord
 from tests.browser.conftest import log_in
-from tournaments.models import Entry, Event, Game, Tournament
+from tournaments.models import Entry, Game, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -76,7 +76,7 @@ def import_and_register(page: Page, tmp_path: Path) -> None:
 
 
 def section_manage(page: Page, base: str, event: Event, name: str) -> None:
-    page.goto(f"{base}/manage/events/{event.pk}/")
+    page.goto(f"{base}/ratings/uscf/events/{event.pk}/sections/")
     page.locator("#sections").get_by_role("link", name=name, exact=True).click()
 
 
@@ -135,7 +135,7 @@ def test_a_club_td_runs_a_three_section_us_chess_event(
     expect(page.get_by_text("Walkin, Wes registered as no.")).to_be_visible()
 
     # Before round 1: No05 moves from the U1800 to the Open.
-    page.goto(f"{base}/manage/events/{event.pk}/")
+    page.goto(f"{base}/ratings/uscf/events/{event.pk}/sections/")
     moving = Entry.objects.get(uscf_id="12340005")
     page.locator(f"#move-{moving.pk}").select_option(label="Open")
     page.locator(f"#move-{moving.pk}").locator("xpath=..").get_by_role(

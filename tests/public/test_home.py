@@ -7,7 +7,8 @@ from datetime import date
 import pytest
 from django.test import Client
 
-from tournaments.models import Event, Tournament
+from ratings.models import Event
+from tournaments.models import Tournament
 
 
 @pytest.mark.django_db

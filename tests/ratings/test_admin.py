@@ -168,8 +168,8 @@ def test_officers_view_the_supplement_and_events_read_only(officer_client, arbit
 
     from django.utils import timezone
 
-    from ratings.models import UscfMember
-    from tournaments.models import Event, Tournament
+    from ratings.models import Event, UscfMember
+    from tournaments.models import Tournament
 
     member = UscfMember.objects.create(
         uscf_id="12345601", name="Adams, Ann", regular_rating=2250, imported_at=timezone.now()
@@ -179,13 +179,13 @@ def test_officers_view_the_supplement_and_events_read_only(officer_client, arbit
     Tournament.objects.create(
         name="May Festival – Open", start_date=day, end_date=day, event=event, section_name="Open"
     )
-    for model, obj in (("ratings_uscfmember", member), ("tournaments_event", event)):
+    for model, obj in (("ratings_uscfmember", member), ("ratings_event", event)):
         changelist = officer_client.get(reverse(f"admin:{model}_changelist"))
         assert changelist.status_code == 200
         page = officer_client.get(reverse(f"admin:{model}_change", args=[obj.pk]))
         assert page.status_code == 200 and 'name="_save"' not in page.content.decode()
         assert officer_client.get(reverse(f"admin:{model}_add")).status_code == 403
-    html = officer_client.get(reverse("admin:tournaments_event_change", args=[event.pk]))
+    html = officer_client.get(reverse("admin:ratings_event_change", args=[event.pk]))
     assert "Open" in html.content.decode()  # the sections, read-only
     response = officer_client.post(
         reverse("admin:ratings_uscfmember_change", args=[member.pk]), {"name": "Hacked"}

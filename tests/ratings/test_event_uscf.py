@@ -11,8 +11,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from ratings.models import UscfMember
-from tournaments.models import Event, Tournament
+from ratings.models import Event, UscfMember
+from tournaments.models import Tournament
 
 DAY = date(2026, 5, 2)
 GET = ["event_uscf", "uscf_report"]

@@ -8,9 +8,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from ratings.models import RatingChange
+from ratings.models import Event, RatingChange
 from tests.ratings.conftest import play, rate, record, rerate
-from tournaments.models import Entry, Event, Game, Tournament
+from tournaments.models import Entry, Game, Tournament
 
 pytestmark = pytest.mark.django_db
 DAY = date(2026, 4, 1)

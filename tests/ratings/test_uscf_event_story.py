@@ -16,9 +16,9 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from ratings.models import RatingChange, RatingRecord, RatingRequest, UscfMember
+from ratings.models import Event, RatingChange, RatingRecord, RatingRequest, UscfMember
 from tests.ratings.conftest import rating_officer
-from tournaments.models import Bye, Entry, Event, Game, Tournament
+from tournaments.models import Bye, Entry, Game, Tournament
 
 SUPPLEMENT = """ID\tName\tState\tExpires\tRegular\tQuick
 12345601\tAdams, Ann\tCA\t2027-01-31\t2250\t2200

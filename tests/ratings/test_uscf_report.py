@@ -15,9 +15,10 @@ from pathlib import Path
 import pytest
 from dbfread import DBF
 
+from ratings.models import Event
 from ratings.uscf_report import report_zip
 from tests.ratings.conftest import play
-from tournaments.models import Entry, Event, Tournament
+from tournaments.models import Entry, Tournament
 
 pytestmark = pytest.mark.django_db
 

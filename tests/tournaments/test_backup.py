@@ -20,11 +20,11 @@ from django.urls import reverse
 
 from players.identity import PlayerData
 from players.models import Player
+from ratings.models import Event
 from tournaments import backup, backup_restore, registration, services
 from tournaments.models import (
     Bye,
     Entry,
-    Event,
     ForbiddenPair,
     Game,
     PairingReceipt,

@@ -11,9 +11,10 @@ from django.test import Client
 from django.urls import reverse
 
 from players.models import Player
-from tournaments import events
+from ratings import events
+from ratings.models import Event
 from tournaments.errors import ArbiterError
-from tournaments.models import Entry, Event, Tournament
+from tournaments.models import Entry, Tournament
 from tournaments.registration import register_known
 
 DAY = date(2026, 5, 2)

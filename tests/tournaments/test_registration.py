@@ -161,8 +161,8 @@ def test_remove_only_unpaired_entries(tournament, make_entries, play) -> None:
 def test_a_typed_rating_stays_until_the_records_have_one(tournament) -> None:
     """Before round 1 a new supplement (or a correction) refreshes the pairing ratings: a
     player without a record keeps the typed rating; once on record, the record's counts."""
+    from ratings.events import refresh_ratings_of_players
     from ratings.models import RatingRecord
-    from tournaments.events import refresh_ratings_of_players
 
     tournament.pairing_rating = Tournament.PairingRating.USCF_REGULAR
     tournament.save()

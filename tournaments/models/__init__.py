@@ -11,7 +11,6 @@ from tournaments.models.entries import Entry
 from tournaments.models.rounds import Bye, ForbiddenPair, Game, PairingReceipt, Round, VirtualPoints
 from tournaments.models.tournament import (
     SCHEDULE_FORMATS,
-    Event,
     Tournament,
     new_revision,
     parse_schedule,
@@ -22,7 +21,6 @@ __all__ = [
     "SCHEDULE_FORMATS",
     "Bye",
     "Entry",
-    "Event",
     "ForbiddenPair",
     "Game",
     "PairingReceipt",

@@ -1,5 +1,6 @@
-"""A tournament and a multi-section event: settings, point values, tie-breaks, acceleration,
-the rating report's data; the schedule and arbiter helpers they use."""
+"""A tournament: settings, point values, tie-breaks, acceleration, the rating report's data;
+the schedule and arbiter helpers it uses. (A multi-section event is the ratings app's
+:class:`ratings.models.Event`.)"""
 
 from __future__ import annotations
 
@@ -49,61 +50,6 @@ def split_fide_id(line: str) -> tuple[str, str]:
 def new_revision() -> int:
     """A fresh random revision: never the value of an earlier state, even after a stale save."""
     return secrets.randbits(62)
-
-
-class Event(models.Model):
-    """An event with several sections (Open, U2000, U1600 …). Each section is a
-    :class:`Tournament` of its own (``tournament.event``), paired and ranked on its own; the
-    event groups them on one public page and in one US Chess rating report."""
-
-    class SendCrosstable(models.TextChoices):
-        NOBODY = "N", "Nobody"
-        AFFILIATE = "A", "The affiliate"
-        TD = "T", "The chief TD"
-
-    name = models.CharField(max_length=200)
-    place = models.CharField(max_length=200, blank=True, help_text="City.")
-    state = models.CharField(max_length=2, blank=True, help_text="US state, two letters.")
-    zip_code = models.CharField(max_length=10, blank=True)
-    country = models.CharField(max_length=21, blank=True, default="USA")
-    start_date = models.DateField()
-    end_date = models.DateField()
-    time_control = models.CharField(
-        max_length=40,
-        blank=True,
-        help_text="As US Chess writes it, e.g. G/90;d5 or 40/120,SD/30;d5.",
-    )
-    affiliate_id = models.CharField(
-        max_length=8, blank=True, help_text="US Chess affiliate ID: a letter and 7 digits."
-    )
-    chief_td_id = models.CharField(max_length=8, blank=True, help_text="Chief TD's US Chess ID.")
-    assistant_td_id = models.CharField(
-        max_length=8, blank=True, help_text="Assistant chief TD's US Chess ID (optional)."
-    )
-    send_crosstable = models.CharField(
-        max_length=1, choices=SendCrosstable.choices, default=SendCrosstable.NOBODY
-    )
-    arbiters = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="events", blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering: ClassVar = ["-start_date", "name"]
-        constraints: ClassVar = [
-            models.CheckConstraint(
-                condition=Q(end_date__gte=models.F("start_date")), name="event_ends_after_start"
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return self.name
-
-    def get_absolute_url(self) -> str:
-        return reverse("event_detail", args=[self.pk])
-
-    def is_arbiter(self, user: object) -> bool:
-        """The user may run this event (add sections, move players, export the report)."""
-        pk = getattr(user, "pk", None)
-        return pk is not None and self.arbiters.filter(pk=pk).exists()
 
 
 class Tournament(models.Model):
@@ -230,7 +176,7 @@ class Tournament(models.Model):
         help_text="The rating the players are paired on (copied to the entries before round 1).",
     )
     event = models.ForeignKey(
-        Event,
+        "ratings.Event",  # a string: ratings.models imports this module
         on_delete=models.PROTECT,
         null=True,
         blank=True,

@@ -8,8 +8,9 @@ from typing import Any
 
 from django import forms
 
+from ratings.models import Event
 from tournaments.forms import MAX_ROUNDS
-from tournaments.models import Event, Tournament
+from tournaments.models import Tournament
 
 
 class EventForm(forms.ModelForm):

@@ -15,10 +15,11 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Count, Prefetch, QuerySet
 
+from ratings.models import Event
 from tournaments import registration
 from tournaments.errors import ArbiterError
 from tournaments.lifecycle import locked_tournament, next_pairing_number
-from tournaments.models import Entry, Event, Tournament
+from tournaments.models import Entry, Tournament
 from tournaments.registration import columns_paired, reseed
 
 

@@ -11,10 +11,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from tournaments import events
+from ratings import events
+from ratings.event_forms import EventForm, MoveForm, SectionForm
+from ratings.models import Event
 from tournaments.errors import ArbiterError
-from tournaments.event_forms import EventForm, MoveForm, SectionForm
-from tournaments.models import Entry, Event
+from tournaments.models import Entry
 from tournaments.views.access import HtmxHttpRequest, _require_tournament_creator, posted
 
 
