@@ -44,7 +44,6 @@ from pairing.engine.core.explain import (
 )
 from pairing.engine.core.rules import higher_ranked
 from pairing.engine.core.state import Colour, PlayerId, RoundPairing, TournamentState
-from pairing.engine.dutch.bracket import BracketResult
 from pairing.engine.dutch.colours import colour_decision
 from pairing.engine.dutch.criteria import QUALITY_LEVELS, Level
 from pairing.engine.dutch.edition import (
@@ -56,6 +55,7 @@ from pairing.engine.dutch.edition import (
 from pairing.engine.dutch.fast import leaving_gains
 from pairing.engine.dutch.graph import (
     BracketGraph,
+    BracketResult,
     Kind,
     Mode,
     colour_compatible,
