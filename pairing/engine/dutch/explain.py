@@ -171,18 +171,26 @@ def _worse(level: Level, edition: Edition) -> str:
         Level.NEXT_PAIRS: "the following bracket would pair fewer players",
         Level.NEXT_PSD: "the following bracket would pair worse",
         Level.UNPLAYED: "the bye's holder would have more unplayed games",
-        Level.C8: "a topscorer or his opponent would reach a colour difference beyond 2",
-        Level.C9: "a topscorer or his opponent would have one colour three times running",
-        Level.C10: "more players would not get their colour preference",
-        Level.C11: "more players would not get their strong colour preference",
-        Level.C12: "more players would float down again after the previous round",
-        Level.C13: "more players would float up again after the previous round",
-        Level.C14: "more players would float down again after two rounds",
-        Level.C15: "more players would float up again after two rounds",
-        Level.C16: "larger score differences of players floating down again",
-        Level.C17: "larger score differences of players floating up again",
-        Level.C18: "larger score differences of players floating down again (two rounds)",
-        Level.C19: "larger score differences of players floating up again (two rounds)",
+        Level.TOPSCORER_DIFFERENCE: (
+            "a topscorer or his opponent would reach a colour difference beyond 2"
+        ),
+        Level.TOPSCORER_THRICE: (
+            "a topscorer or his opponent would have one colour three times running"
+        ),
+        Level.PREFERENCE_LOST: "more players would not get their colour preference",
+        Level.STRONG_PREFERENCE_LOST: "more players would not get their strong colour preference",
+        Level.DOWNFLOAT_AGAIN: "more players would float down again after the previous round",
+        Level.UPFLOAT_AGAIN: "more players would float up again after the previous round",
+        Level.DOWNFLOAT_TWO_ROUNDS_BEFORE: "more players would float down again after two rounds",
+        Level.UPFLOAT_TWO_ROUNDS_BEFORE: "more players would float up again after two rounds",
+        Level.DOWNFLOAT_AGAIN_SD: "larger score differences of players floating down again",
+        Level.UPFLOAT_AGAIN_SD: "larger score differences of players floating up again",
+        Level.DOWNFLOAT_TWO_ROUNDS_BEFORE_SD: (
+            "larger score differences of players floating down again (two rounds)"
+        ),
+        Level.UPFLOAT_TWO_ROUNDS_BEFORE_SD: (
+            "larger score differences of players floating up again (two rounds)"
+        ),
     }[level]
 
 
