@@ -252,9 +252,6 @@ def pair_next_round(
 NOT_PAIRED = "not paired"
 """The bookkeeping rule of :func:`pairing.engine.violations` for an available player left
 without a board or the bye: a draft being paired by hand may break it until it is published."""
-COLOUR_RULES = frozenset({"C.04.1.f", "C.04.1.g"})
-"""C.04.1 f (colour difference beyond 2) and g (the same colour three times running), as
-:func:`pairing.engine.violations` names them."""
 
 
 def nearest_pairing(
