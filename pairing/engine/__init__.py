@@ -2,7 +2,8 @@
 only (an import-linter contract checks it); inside, the packages are
 
 - :mod:`.core` — tournament state, errors, colours, the C.04.1/C.04.2 rules every system
-  shares, and the Baku acceleration (C.04.7);
+  shares, the Baku acceleration (C.04.7), the :class:`System` interface, the rules a
+  hand-made pairing breaks and the hand-pairing suggestion;
 - :mod:`.matching` — cardinality and weighted matching;
 - :mod:`.dutch`, :mod:`.dubov`, :mod:`.tcec` — one package per pairing system, each with
   ``pair_round(state) -> RoundPairing`` and ``explain_round(state)`` (the same pairing with a
@@ -13,7 +14,7 @@ only (an import-linter contract checks it); inside, the packages are
   suggestion;
 - :mod:`.uscf` — the US Chess rater;
 - :mod:`.trf` (the FIDE Tournament Report File), :mod:`.tiebreaks` (C.07 and the TCEC final
-  order), :mod:`.tools` (checker, generator, rule checks of hand-made pairings).
+  order), :mod:`.tools` (checker, generator, receipts, what-if).
 """
 
 from pairing.engine.core.acceleration import (
