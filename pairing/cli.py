@@ -44,6 +44,7 @@ from pairing.engine import (
     resolve,
     result_to_json,
     round_games,
+    system_for,
     verify_receipt,
     with_system_record,
     write_trf,
@@ -165,7 +166,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
-    if args.baku and not args.system.startswith("dutch"):
+    if args.baku and "baku" not in system_for(args.system).accelerations:
         print("error: Baku acceleration is applied with the Dutch system only", file=sys.stderr)
         return EXIT_INVALID_INPUT
     try:

@@ -149,7 +149,11 @@ def pair_next_round(
         if by_hand == "empty":
             pairing = RoundPairing(())
         elif by_hand:
-            pairing = nearest_pairing(state, TCEC_RULES if tournament.is_tcec else ALL_RULES)
+            pairing = nearest_pairing(
+                state,
+                TCEC_RULES if tournament.is_tcec else ALL_RULES,
+                engine_system(tournament),
+            )
         else:
             pairing, explanation = _engine_pairing(tournament, given)
         try:

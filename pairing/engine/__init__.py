@@ -2,21 +2,24 @@
 only (an import-linter contract checks it); inside, the packages are
 
 - :mod:`.core` — tournament state, errors, colours, the C.04.1/C.04.2 rules every system
-  shares, and the Baku acceleration (C.04.7);
+  shares, the Baku acceleration (C.04.7), the :class:`System` interface, the rules a
+  hand-made pairing breaks and the hand-pairing suggestion;
 - :mod:`.matching` — cardinality and weighted matching;
 - :mod:`.dutch`, :mod:`.dubov`, :mod:`.tcec` — one package per pairing system, each with
   ``pair_round(state) -> RoundPairing`` and ``explain_round(state)`` (the same pairing with a
-  :class:`RoundExplanation`: why each board and the bye are what they are; :mod:`.systems`
-  finds them by name);
+  :class:`RoundExplanation`: why each board and the bye are what they are);
+- :mod:`.systems` — one :class:`System` object per system and edition in the registry
+  :data:`SYSTEMS` (:func:`system_for` resolves the alias ``dutch``): pairing, explanation,
+  colour rule of a pair, review notes, bye eligibility, violations and the hand-pairing
+  suggestion;
 - :mod:`.uscf` — the US Chess rater;
 - :mod:`.trf` (the FIDE Tournament Report File), :mod:`.tiebreaks` (C.07 and the TCEC final
-  order), :mod:`.tools` (checker, generator, rule checks of hand-made pairings).
+  order), :mod:`.tools` (checker, generator, receipts, what-if).
 """
 
 from pairing.engine.core.acceleration import (
     AccelerationError,
     accelerated_round_count,
-    apply_declared_acceleration,
     baku_acceleration,
     baku_group_a,
     baku_rounds_matching,
@@ -50,12 +53,25 @@ from pairing.engine.core.state import (
     TournamentInfo,
     TournamentState,
 )
+from pairing.engine.core.system import ColourRuling, PlayerNotes, System
+from pairing.engine.core.violations import (
+    ALL_RULES,
+    TCEC_RULES,
+    Violation,
+    exchange,
+    new_violations,
+    swap_colours,
+    violations,
+)
 from pairing.engine.systems import (
     SYSTEM_NAMES,
+    SYSTEMS,
     PairRound,
+    apply_declared_acceleration,
     explaining_system,
     initial_colour_of,
     pairing_system,
+    system_for,
     with_system_record,
 )
 from pairing.engine.tcec import second_game as tcec_second_game
@@ -82,15 +98,6 @@ from pairing.engine.tools.receipts import (
     program_version,
     sha256,
     verify_receipt,
-)
-from pairing.engine.tools.violations import (
-    ALL_RULES,
-    TCEC_RULES,
-    Violation,
-    exchange,
-    new_violations,
-    swap_colours,
-    violations,
 )
 from pairing.engine.tools.whatif import (
     POLICIES,
@@ -129,6 +136,7 @@ __all__ = [
     "RULES_2011",
     "RULES_CURRENT",
     "RULE_SETS",
+    "SYSTEMS",
     "SYSTEM_NAMES",
     "TCEC_RULES",
     "TIE_BREAKS",
@@ -138,6 +146,7 @@ __all__ = [
     "BoardExplanation",
     "ByeExplanation",
     "Colour",
+    "ColourRuling",
     "EngineError",
     "ExplainRound",
     "ExplanationFormatError",
@@ -148,6 +157,7 @@ __all__ = [
     "PairRound",
     "Player",
     "PlayerId",
+    "PlayerNotes",
     "PlayerResult",
     "PointValues",
     "Preference",
@@ -166,6 +176,7 @@ __all__ = [
     "RuleSet",
     "StandingRow",
     "Strength",
+    "System",
     "TieBreak",
     "Topic",
     "TournamentInfo",
@@ -213,6 +224,7 @@ __all__ = [
     "sha256",
     "standings",
     "swap_colours",
+    "system_for",
     "tcec_final_order",
     "tcec_second_game",
     "tie_break",

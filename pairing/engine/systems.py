@@ -1,91 +1,310 @@
-"""The pairing systems behind one interface: ``pair_round(state) -> RoundPairing``, and
-``explain_round(state) -> tuple[RoundPairing, RoundExplanation]`` (the same pairing, and why),
-with the arbiter's fixed boards applied to the board numbers of whatever system pairs."""
+"""The pairing systems, one :class:`~pairing.engine.core.system.System` object per system and
+edition, in one registry :data:`SYSTEMS` keyed by command-line name; :func:`system_for`
+resolves the alias ``dutch`` (the edition the tournament names in TRF-2026 record 192, the
+one in force, 2026, otherwise)."""
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
-from dataclasses import replace
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 
-from pairing.engine.core.explain import ExplainRound
-from pairing.engine.core.rules import fixed_board_order, initial_colour, pairing_numbers
-from pairing.engine.core.state import Colour, RoundPairing, TournamentState
+from pairing.engine.core.acceleration import AccelerationError, declares_baku, with_baku
+from pairing.engine.core.colours import Preference, preference
+from pairing.engine.core.explain import ExplainRound, RoundExplanation
+from pairing.engine.core.rules import pairing_numbers
+from pairing.engine.core.state import Colour, PlayerId, RoundPairing, TournamentState
+from pairing.engine.core.system import (
+    ColourRuling,
+    PlayerNotes,
+    System,
+    preference_text,
+    recent_floats,
+)
+from pairing.engine.core.violations import ALL_RULES, TCEC_RULES
+from pairing.engine.dubov.colours import colour_decision as dubov_colour_decision
+from pairing.engine.dubov.explain import explain_round as explain_dubov
+from pairing.engine.dubov.players import MILD_BLACK, DubovPlayer
+from pairing.engine.dubov.system import pair_round as pair_dubov
+from pairing.engine.dutch.colours import colour_decision as dutch_colour_decision
+from pairing.engine.dutch.edition import EDITION_2017, EDITION_2026, Edition, edition_named
+from pairing.engine.dutch.explain import explain_round as explain_dutch
+from pairing.engine.dutch.players import e5_numbers
+from pairing.engine.dutch.system import pair_round as pair_dutch
+from pairing.engine.tcec.explain import explain_round as explain_tcec
+from pairing.engine.tcec.history import white_game_differences
+from pairing.engine.tcec.system import ColourRule as TcecClause
+from pairing.engine.tcec.system import pair_round as pair_tcec
+from pairing.engine.tcec.system import single_round_decision
 
 PairRound = Callable[[TournamentState], RoundPairing]
 
-SYSTEMS: dict[str, tuple[str, str]] = {
-    "dutch": ("dutch", "pair_round"),
-    "dutch-2017": ("dutch", "pair_round_2017"),
-    "dutch-2026": ("dutch", "pair_round_2026"),
-    "dubov": ("dubov", "pair_round"),
-    "tcec": ("tcec", "pair_round"),
+COLOUR_RULES_SAY = {
+    1: "both colour preferences granted",
+    2: "the stronger colour preference granted",
+    3: "colours alternate from the last round in which they differed",
+    4: "the higher-ranked player's colour preference granted",
+    5: "the higher-ranked player's pairing number decides",
 }
-"""Command-line name -> (module of :mod:`pairing.engine`, its pairing function). ``dutch`` is
-the edition the tournament names in TRF-2026 record 192, the one in force (2026) otherwise."""
+"""What C.04.3 E.1-E.5 (2017; 5.2.1-5.2.5 in 2026) and C.04.4.1 E.1-E.4 say, by number."""
+DUBOV_E0_SAYS = "both have yet to play: the higher-ranked player's pairing number decides"
+"""C.04.4.1 E.0."""
 
-EXPLAINERS: dict[str, tuple[str, str]] = {
-    "dutch": ("dutch", "explain_round"),
-    "dutch-2017": ("dutch", "explain_round_2017"),
-    "dutch-2026": ("dutch", "explain_round_2026"),
-    "dubov": ("dubov", "explain_round"),
-    "tcec": ("tcec", "explain_round"),
+
+@dataclass(frozen=True)
+class _ColourView:
+    """A registered player as the Dutch colour rules read them (any player, available or not:
+    a board of the draft may have been made by hand)."""
+
+    score: int
+    """Pairing score (half-points, virtual points included)."""
+    tpn: int
+    """Pairing number."""
+    colours: tuple[Colour, ...]
+    """Colours of the games played, oldest first."""
+    preference: Preference
+    """C.04.3 A.6."""
+    e5_number: int
+    """The number whose parity E.5 (2026 5.2.5) reads."""
+
+
+class DutchSystem(System):
+    """FIDE Dutch (C.04.3) in one edition."""
+
+    accelerations = frozenset({"baku"})  # C.04.7 (Baku), declared in record 192
+    rules = ALL_RULES
+
+    def __init__(self, edition: Edition) -> None:
+        self.edition = edition
+        """The switches of the edition (:mod:`pairing.engine.dutch.edition`)."""
+        self.name = f"dutch-{edition.year}"
+        self.title = f"FIDE Dutch (C.04.3, {edition.year} edition)"
+        self.record_code = edition.code
+
+    def pair_as_system(self, state: TournamentState) -> RoundPairing:
+        return pair_dutch(state, self.edition)
+
+    def explain(self, state: TournamentState) -> tuple[RoundPairing, RoundExplanation]:
+        return explain_dutch(state, self.edition)
+
+    def colour_numbers(self, state: TournamentState) -> dict[PlayerId, int]:
+        return e5_numbers(state)  # C.04.3 E.5 (2026 5.2.5)
+
+    def rule_number(self, rule: int) -> str:
+        """E.1-E.5 in the 2017 text, 5.2.1-5.2.5 in the 2026 one."""
+        return f"E.{rule}" if self.edition.year == 2017 else f"5.2.{rule}"
+
+    def colour_rulings(
+        self, state: TournamentState, pairs: Sequence[tuple[PlayerId, PlayerId]]
+    ) -> list[ColourRuling]:
+        initial = self.initial_colour(state)
+        scores = state.pairing_scores
+        numbers = e5_numbers(state)
+        out = []
+        for a, b in pairs:
+            view = {
+                pid: _ColourView(
+                    scores.get(pid, 0),
+                    state.player(pid).tpn,
+                    state.player(pid).colours,
+                    preference(state.player(pid).colours),
+                    numbers.get(pid, state.player(pid).tpn),
+                )
+                for pid in (a, b)
+            }
+            a_white, rule = dutch_colour_decision(view[a], view[b], initial)
+            white = a if a_white else b
+            out.append(ColourRuling(self.rule_number(rule), COLOUR_RULES_SAY[rule], white))
+        return out
+
+    def notes(self, state: TournamentState, pid: PlayerId) -> PlayerNotes:
+        wish = preference_text(preference(state.player(pid).colours))  # A.6
+        return PlayerNotes(wish, recent_floats(state, pid))
+
+    def may_have_bye(self, state: TournamentState, pid: PlayerId) -> bool:
+        # C.04.3 C.2 / C.04.1.d (2017); C2 / C.04.1 art. 4 (2026)
+        return not self.edition.bye_barred(state.player(pid), state.points)
+
+
+class DubovSystem(System):
+    """FIDE Dubov (C.04.4.1), 2018 edition."""
+
+    name = "dubov"
+    title = "FIDE Dubov (C.04.4.1, 2018 edition)"
+    record_code = "FIDE_DUBOV_2018"
+    rules = ALL_RULES
+
+    def pair_as_system(self, state: TournamentState) -> RoundPairing:
+        return pair_dubov(state)
+
+    def explain(self, state: TournamentState) -> tuple[RoundPairing, RoundExplanation]:
+        return explain_dubov(state)
+
+    def _preference(self, colours: tuple[Colour, ...]) -> Preference:
+        return preference(colours) if colours else MILD_BLACK  # C.04.4.1 A.5.d
+
+    def colour_rulings(
+        self, state: TournamentState, pairs: Sequence[tuple[PlayerId, PlayerId]]
+    ) -> list[ColourRuling]:
+        initial = self.initial_colour(state)
+        scores = state.pairing_scores
+        numbers = pairing_numbers(state)  # E.0: the initial ranking list
+        out = []
+        for a, b in pairs:
+            # Only what section E reads is filled in: colours, preference, score and rank.
+            view = {
+                pid: DubovPlayer(
+                    id=pid,
+                    tpn=state.player(pid).tpn,
+                    rating=state.player(pid).rating,
+                    score=scores.get(pid, 0),
+                    aro=0,
+                    colours=state.player(pid).colours,
+                    preference=self._preference(state.player(pid).colours),
+                    upfloats=0,
+                    upfloated_last_round=False,
+                    max_upfloater=False,
+                    bye_allowed=True,
+                )
+                for pid in (a, b)
+            }
+            a_white, rule = dubov_colour_decision(view[a], view[b], initial, numbers)
+            says = DUBOV_E0_SAYS if rule == "E.0" else COLOUR_RULES_SAY[int(rule[2:])]
+            out.append(ColourRuling(rule, says, a if a_white else b))
+        return out
+
+    def notes(self, state: TournamentState, pid: PlayerId) -> PlayerNotes:
+        wish = preference_text(self._preference(state.player(pid).colours))  # A.5
+        return PlayerNotes(wish, recent_floats(state, pid))
+
+    def may_have_bye(self, state: TournamentState, pid: PlayerId) -> bool:
+        return not state.player(pid).had_pab_or_forfeit_win  # C.04.4.1 C.2 (C.04.1.d)
+
+
+TCEC_SAYS = {
+    TcecClause.WGD: "the greater white-game difference gets Black",
+    TcecClause.SCORE: "the higher score gets Black",
+    TcecClause.PATTERN: "equal: the first of the pair follows the 1-2-2-1 pattern",
 }
-"""Command-line name -> (module, its ``explain_round``: the same pairing as the system's
-pairing function, and why)."""
+"""TCEC STEP 5 (single rounds), clause by clause, as the draft review words it."""
+TCEC_DOUBLE_SAYS = "double rounds: each player has White in one of the two games"
+"""TCEC STEP 5 (double rounds)."""
 
-SYSTEM_NAMES = tuple(SYSTEMS)
-"""Command-line names."""
 
-SYSTEM_RECORDS = {
-    "dutch": "FIDE_DUTCH_2026",
-    "dutch-2017": "FIDE_DUTCH_2017",
-    "dutch-2026": "FIDE_DUTCH_2026",
+class TcecSystem(System):
+    """The TCEC Swiss system, single and double rounds (``XXT double``) alike."""
+
+    name = "tcec"
+    title = "TCEC Swiss"
+    record_code = "TCEC_SWISS"
+    rules = TCEC_RULES
+
+    def pair_as_system(self, state: TournamentState) -> RoundPairing:
+        return pair_tcec(state)
+
+    def explain(self, state: TournamentState) -> tuple[RoundPairing, RoundExplanation]:
+        return explain_tcec(state)
+
+    def colour_rulings(
+        self, state: TournamentState, pairs: Sequence[tuple[PlayerId, PlayerId]]
+    ) -> list[ColourRuling]:
+        if state.double_rounds:  # STEP 5: the first-of-pair has Black, then White
+            return [ColourRuling("STEP 5", TCEC_DOUBLE_SAYS, None) for _ in pairs]
+        wgd = white_game_differences(state)
+        out = []
+        for a, b in pairs:
+            board, clause = single_round_decision(a, b, wgd, state.scores, state.next_round)
+            white = None if clause is TcecClause.PATTERN else board.white
+            out.append(ColourRuling("STEP 5", TCEC_SAYS[clause], white))
+        return out
+
+    def notes(self, state: TournamentState, pid: PlayerId) -> PlayerNotes:
+        wgd = sum(
+            1 if e.colour is Colour.WHITE else -1 for e in state.player(pid).results if e.opponent
+        )
+        return PlayerNotes(f"WGD {wgd:+d}", recent_floats(state, pid))
+
+    def may_have_bye(self, state: TournamentState, pid: PlayerId) -> bool:
+        return True  # STEP 2: byes go by count, nobody is barred
+
+
+DUTCH_2017 = DutchSystem(EDITION_2017)
+DUTCH_2026 = DutchSystem(EDITION_2026)
+DUBOV = DubovSystem()
+TCEC = TcecSystem()
+
+SYSTEMS: dict[str, System] = {
+    DUTCH_2017.name: DUTCH_2017,
+    DUTCH_2026.name: DUTCH_2026,
+    DUBOV.name: DUBOV,
+    TCEC.name: TCEC,
 }
-"""TRF-2026 record 192 of the tournaments a system pairs, where the record names an edition."""
+"""Every system and edition by its command-line name."""
+
+DUTCH = "dutch"
+"""The alias of the Dutch edition a tournament names (record 192), 2026 when it names none."""
+
+SYSTEM_NAMES = (DUTCH, *SYSTEMS)
+"""Command-line names: the alias, then every system."""
+
+
+def system_for(name: str, state: TournamentState | None = None) -> System:
+    """The system named ``name``; ``dutch`` is the edition ``state``'s record 192 names (the
+    one in force, 2026, when it names none or there is no state)."""
+    if name == DUTCH:
+        code = state.info.system_code if state is not None else ""
+        return DUTCH_2017 if edition_named(code) is EDITION_2017 else DUTCH_2026
+    if name not in SYSTEMS:
+        raise ValueError(f"unknown pairing system {name!r} (choose from {', '.join(SYSTEM_NAMES)})")
+    return SYSTEMS[name]
 
 
 def pairing_system(name: str) -> PairRound:
-    """The ``pair_round`` function of a system by its command-line name, the boards numbered
-    with the tournament's fixed boards."""
-    if name not in SYSTEMS:
-        raise ValueError(f"unknown pairing system {name!r} (choose from {', '.join(SYSTEM_NAMES)})")
-    module, function = SYSTEMS[name]
-    pair_round: PairRound = getattr(importlib.import_module(f"pairing.engine.{module}"), function)
+    """The pairing function of a system by its command-line name (the boards numbered with
+    the tournament's fixed boards); ``dutch`` follows each state's record 192."""
+    system_for(name)  # unknown names fail here, not at the first round
 
-    def pair_with_fixed_boards(state: TournamentState) -> RoundPairing:
-        """The system's pairing; the fixed boards (``XXF``) then number its boards."""
-        pairing = pair_round(state)
-        if not state.fixed_boards:
-            return pairing
-        return replace(pairing, boards=fixed_board_order(pairing.boards, state.fixed_boards))
+    def pair(state: TournamentState) -> RoundPairing:
+        return system_for(name, state).pair(state)
 
-    return pair_with_fixed_boards
+    return pair
 
 
 def explaining_system(name: str) -> ExplainRound:
-    """The ``explain_round`` function of a system by its command-line name: the pairing its
-    ``pair_round`` gives, with the explanation."""
-    if name not in EXPLAINERS:
-        raise ValueError(f"unknown pairing system {name!r} (choose from {', '.join(SYSTEM_NAMES)})")
-    module, function = EXPLAINERS[name]
-    explain: ExplainRound = getattr(importlib.import_module(f"pairing.engine.{module}"), function)
+    """The explaining function of a system by its command-line name: the pairing
+    :func:`pairing_system` gives, and why."""
+    system_for(name)
+
+    def explain(state: TournamentState) -> tuple[RoundPairing, RoundExplanation]:
+        return system_for(name, state).explain(state)
+
     return explain
 
 
 def initial_colour_of(name: str, state: TournamentState) -> Colour:
-    """The initial colour system ``name`` pairs ``state`` with: ``XXC``, or else read back from
-    the first round with colours by the numbers the system's colour rule reads (a system's
-    ``colour_numbers``; pairing numbers when it has none)."""
-    if name not in SYSTEMS:
-        raise ValueError(f"unknown pairing system {name!r} (choose from {', '.join(SYSTEM_NAMES)})")
-    module = importlib.import_module(f"pairing.engine.{SYSTEMS[name][0]}")
-    return initial_colour(state, getattr(module, "colour_numbers", pairing_numbers))
+    """The initial colour system ``name`` pairs ``state`` with (see
+    :meth:`System.initial_colour`)."""
+    return system_for(name, state).initial_colour(state)
 
 
 def with_system_record(state: TournamentState, name: str) -> TournamentState:
-    """``state`` naming the system ``name`` in its record 192 (when the record can name it)."""
-    code = SYSTEM_RECORDS.get(name)
-    if code is None:
+    """``state`` naming the Dutch edition ``name`` pairs by in its record 192 (other systems'
+    states are left as they are)."""
+    system = system_for(name, state) if name != DUTCH else DUTCH_2026
+    if not isinstance(system, DutchSystem):
         return state
-    return replace(state, info=replace(state.info, system_code=code))
+    return replace(state, info=replace(state.info, system_code=system.record_code))
+
+
+def apply_declared_acceleration(state: TournamentState, name: str) -> TournamentState:
+    """A file whose record 192 asks for Baku acceleration and gives no virtual points of its
+    own gets the rule's virtual points (explicit ``XXA`` / 250 records take precedence: TRF26,
+    record 250), when system ``name`` applies Baku acceleration (the Dutch system only)."""
+    if not declares_baku(state) or state.acceleration:
+        return state
+    if "baku" not in system_for(name, state).accelerations:
+        raise AccelerationError(
+            f"record 192 ({state.info.system_code}) asks for Baku acceleration, which this "
+            f"program applies with the Dutch system only; give the virtual points as XXA or "
+            f"250 records to pair it with {name}"
+        )
+    return with_baku(state)

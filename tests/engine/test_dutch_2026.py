@@ -211,10 +211,10 @@ def test_2026_repeated_downfloats_count_residents_and_score_differences_of_mdps(
     )
     as_mdp = unpaired_costs(floated, new, mdp=True)
     as_resident = unpaired_costs(floated, new, mdp=False)
-    assert (as_mdp[Level.C12], as_mdp[Level.C16]) == (0, 10**4)
-    assert (as_resident[Level.C12], as_resident[Level.C16]) == (1, 0)
+    assert (as_mdp[Level.DOWNFLOAT_AGAIN], as_mdp[Level.DOWNFLOAT_AGAIN_SD]) == (0, 10**4)
+    assert (as_resident[Level.DOWNFLOAT_AGAIN], as_resident[Level.DOWNFLOAT_AGAIN_SD]) == (1, 0)
     old = unpaired_costs(floated, BracketScores(lowest=2, next_lowest=None, base=10), mdp=True)
-    assert (old[Level.C12], old[Level.C16]) == (1, 10**4)
+    assert (old[Level.DOWNFLOAT_AGAIN], old[Level.DOWNFLOAT_AGAIN_SD]) == (1, 10**4)
 
 
 # -- which edition a file names -------------------------------------------------------------------

@@ -318,13 +318,13 @@ def test_c12_to_c15_count_each_player_once() -> None:
     """A repeated downfloat counts 1 whether the player floats out of the bracket or down in
     a pair (C.12, C.14); an upfloat only in a pair (C.13, C.15); a float of another kind
     counts nothing."""
-    assert repeated(Level.C12, float_last=Float.DOWN) == (1, 1)
-    assert repeated(Level.C14, before=Float.DOWN) == (1, 1)
-    assert repeated(Level.C12, float_last=Float.UP) == (0, 0)
-    assert repeated(Level.C14, before=Float.UP) == (0, 0)
-    assert repeated(Level.C13, float_last=Float.UP)[1] == 1  # the lower player upfloats
-    assert repeated(Level.C15, before=Float.UP)[1] == 1
-    assert repeated(Level.C13, float_last=Float.DOWN)[1] == 0
+    assert repeated(Level.DOWNFLOAT_AGAIN, float_last=Float.DOWN) == (1, 1)
+    assert repeated(Level.DOWNFLOAT_TWO_ROUNDS_BEFORE, before=Float.DOWN) == (1, 1)
+    assert repeated(Level.DOWNFLOAT_AGAIN, float_last=Float.UP) == (0, 0)
+    assert repeated(Level.DOWNFLOAT_TWO_ROUNDS_BEFORE, before=Float.UP) == (0, 0)
+    assert repeated(Level.UPFLOAT_AGAIN, float_last=Float.UP)[1] == 1  # the lower player upfloats
+    assert repeated(Level.UPFLOAT_TWO_ROUNDS_BEFORE, before=Float.UP)[1] == 1
+    assert repeated(Level.UPFLOAT_AGAIN, float_last=Float.DOWN)[1] == 0
 
 
 def test_score_differences_compare_from_the_largest() -> None:
@@ -336,12 +336,18 @@ def test_score_differences_compare_from_the_largest() -> None:
     scores = BracketScores(lowest=3, next_lowest=None, base=12)
     wide = pair_costs(top, low, scores, Colour.WHITE)
     narrow = pair_costs(top, mid, scores, Colour.WHITE)
-    for level in (Level.PSD, Level.C16, Level.C17, Level.C18, Level.C19):
+    for level in (
+        Level.PSD,
+        Level.DOWNFLOAT_AGAIN_SD,
+        Level.UPFLOAT_AGAIN_SD,
+        Level.DOWNFLOAT_TWO_ROUNDS_BEFORE_SD,
+        Level.UPFLOAT_TWO_ROUNDS_BEFORE_SD,
+    ):
         assert wide[level] > 2 * narrow[level], level
     # Left unpaired: a 3-point downfloater (SD 3 - (1.5 - 1) = 2.5) against two on 2 points.
     floats = player(4, 6, float_last=Float.DOWN, float_before_last=Float.DOWN)
     lower = player(5, 4, float_last=Float.DOWN, float_before_last=Float.DOWN)
-    for level in (Level.PSD, Level.C16, Level.C18):
+    for level in (Level.PSD, Level.DOWNFLOAT_AGAIN_SD, Level.DOWNFLOAT_TWO_ROUNDS_BEFORE_SD):
         high_cost = unpaired_costs(floats, scores)[level]
         assert high_cost > 2 * unpaired_costs(lower, scores)[level], level
 

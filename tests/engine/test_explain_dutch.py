@@ -19,9 +19,10 @@ from pairing.engine.core.explain import BoardExplanation, Reason, RoundExplanati
 from pairing.engine.core.state import TournamentState
 from pairing.engine.dutch.bracket import pair_bracket
 from pairing.engine.dutch.edition import EDITION_2017, EDITION_2026, Edition
-from pairing.engine.dutch.explain import BracketReasons, bracket_reasons, explain_round
+from pairing.engine.dutch.explain import explain_round
 from pairing.engine.dutch.graph import BracketGraph, Mode, RoundRules
 from pairing.engine.dutch.players import DutchPlayer, Float
+from pairing.engine.dutch.reasons import BracketReasons, bracket_reasons
 from pairing.engine.dutch.system import pair_round
 from tests.engine.test_dutch_2026 import BYE_SCORE, COMPLETION, UNPLAYED
 from tests.engine.test_dutch_support import player, rules, state

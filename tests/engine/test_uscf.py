@@ -15,12 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pairing.engine.uscf.rater import (
-    RULES_2011,
-    RULES_CURRENT,
-    RatedPlayer,
-    RatingInputError,
-    RatingSystem,
+from pairing.engine.uscf.formulas import (
     absolute_floor,
     bonus_allowed,
     dual_regular_k_factor,
@@ -37,6 +32,13 @@ from pairing.engine.uscf.rater import (
     standard_we,
     store_rating,
     youth_fide_to_uscf,
+)
+from pairing.engine.uscf.rules import (
+    RULES_2011,
+    RULES_CURRENT,
+    RatedPlayer,
+    RatingInputError,
+    RatingSystem,
 )
 
 # --- Step 1 ------------------------------------------------------------------------------

@@ -12,18 +12,20 @@ from datetime import date
 import pytest
 
 from pairing.engine.uscf.rater import (
-    RULES_2011,
-    RULES_CURRENT,
     FideGame,
     MatchChange,
+    rate_event,
+    rate_fide_event,
+    rate_match,
+)
+from pairing.engine.uscf.rules import (
+    RULES_2011,
+    RULES_CURRENT,
     RatedGame,
     RatedPlayer,
     RatingEvent,
     RatingInputError,
     RatingSystem,
-    rate_event,
-    rate_fide_event,
-    rate_match,
 )
 
 

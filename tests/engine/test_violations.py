@@ -1,4 +1,4 @@
-"""The rules a hand-adjusted pairing breaks (pairing/engine/tools/violations.py), on small
+"""The rules a hand-adjusted pairing breaks (pairing.engine.core.violations.py), on small
 tournaments worked out by hand."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from pairing.engine.core.state import (
     RoundPairing,
     TournamentState,
 )
-from pairing.engine.tools.violations import (
+from pairing.engine.core.violations import (
     ABSENT_PAIRED,
     COLOUR_DIFFERENCE,
     NOT_PAIRED,

@@ -10,14 +10,14 @@ import pytest
 from django.contrib.auth.models import User
 
 from pairing.engine.uscf import rater as uscf
-from pairing.engine.uscf.rater import (
+from pairing.engine.uscf.rater import rate_event
+from pairing.engine.uscf.rules import (
     RULES_2011,
     RULES_CURRENT,
     RatedGame,
     RatedPlayer,
     RatingEvent,
     RatingSystem,
-    rate_event,
 )
 from players.models import Player
 from ratings import rating, services

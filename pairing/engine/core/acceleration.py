@@ -144,22 +144,6 @@ def declares_baku(state: TournamentState) -> bool:
     return state.info.system_code.strip().upper().endswith("_BAKU")
 
 
-def apply_declared_acceleration(state: TournamentState, system: str) -> TournamentState:
-    """A file whose record 192 asks for Baku acceleration and gives no virtual points of its
-    own gets the rule's virtual points (explicit ``XXA`` / 250 records take precedence: TRF26,
-    record 250). The method is applied with the Dutch system only (``system`` is the engine's
-    name, ``dutch`` or a ``dutch-...`` edition)."""
-    if not declares_baku(state) or state.acceleration:
-        return state
-    if not system.startswith("dutch"):
-        raise AccelerationError(
-            f"record 192 ({state.info.system_code}) asks for Baku acceleration, which this "
-            f"program applies with the Dutch system only; give the virtual points as XXA or "
-            f"250 records to pair it with {system}"
-        )
-    return with_baku(state)
-
-
 def baku_rounds_matching(state: TournamentState) -> int | None:
     """The number of accelerated rounds for which the Baku rule (every player on the list
     before round 1) gives exactly the state's virtual points, or ``None`` when no count does

@@ -5,12 +5,10 @@ none; ``pair_round_2017`` and ``pair_round_2026`` by one edition. ``explain_roun
 
 from pairing.engine.dutch.explain import explain_round_2017, explain_round_2026
 from pairing.engine.dutch.explain import explain_round_in_force as explain_round
-from pairing.engine.dutch.players import e5_numbers as colour_numbers
 from pairing.engine.dutch.system import pair_round_2017, pair_round_2026
 from pairing.engine.dutch.system import pair_round_in_force as pair_round
 
 __all__ = [
-    "colour_numbers",
     "explain_round",
     "explain_round_2017",
     "explain_round_2026",

@@ -20,13 +20,13 @@ solves exactly (this module) otherwise.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from enum import Enum
 
 from pairing.engine.core.errors import NoValidPairing
 from pairing.engine.dutch.fast import fast_pairs
 from pairing.engine.dutch.graph import (
     BracketGraph,
+    BracketResult,
     Mode,
     RoundRules,
     build_graph,
@@ -43,8 +43,6 @@ from pairing.engine.dutch.order import (
 from pairing.engine.dutch.players import DutchPlayer
 from pairing.engine.matching.weighted import max_weight_matching
 
-__all__ = ["BracketResult", "Mode", "RoundRules", "pair_bracket"]
-
 
 class Order(Enum):
     """Which part of the generation order a weighted solve adds below the quality levels."""
@@ -55,17 +53,6 @@ class Order(Enum):
     """B.7 first stage: D.3 sets of paired MDPs, then D.1 transpositions."""
     REMAINDER = "remainder"
     """B.6 (or the remainder of B.7): D.2 exchanges, then D.1 transpositions."""
-
-
-@dataclass(frozen=True)
-class BracketResult:
-    """The chosen candidate of a bracket."""
-
-    pairs: tuple[tuple[DutchPlayer, DutchPlayer], ...]
-    downfloaters: tuple[DutchPlayer, ...]
-    """Unpaired players, in A.2 order (they move down to the next bracket)."""
-    bye: DutchPlayer | None = None
-    """The pairing-allocated bye (last bracket only)."""
 
 
 def pair_bracket(

@@ -4,11 +4,32 @@ colour criteria C.8-C.11."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
-from pairing.engine.core.colours import Strength, colour_difference
+from pairing.engine.core.colours import Preference, Strength, colour_difference
 from pairing.engine.core.rules import higher_ranked
 from pairing.engine.core.state import Colour
 from pairing.engine.dutch.players import DutchPlayer
+
+
+class Coloured(Protocol):
+    """A player as the colour rules E.1-E.5 see them (a :class:`DutchPlayer`, or the draft
+    review's view of any registered player)."""
+
+    @property
+    def score(self) -> int: ...
+
+    @property
+    def tpn(self) -> int: ...
+
+    @property
+    def colours(self) -> tuple[Colour, ...]: ...
+
+    @property
+    def preference(self) -> Preference: ...
+
+    @property
+    def e5_number(self) -> int: ...
 
 
 def white_for_first(a: DutchPlayer, b: DutchPlayer, initial: Colour) -> bool:
@@ -16,7 +37,7 @@ def white_for_first(a: DutchPlayer, b: DutchPlayer, initial: Colour) -> bool:
     return colour_decision(a, b, initial)[0]
 
 
-def colour_decision(a: DutchPlayer, b: DutchPlayer, initial: Colour) -> tuple[bool, int]:
+def colour_decision(a: Coloured, b: Coloured, initial: Colour) -> tuple[bool, int]:
     """Whether ``a`` gets white against ``b``, and the rule that decided: 1-5 for E.1-E.5
     (2026: 5.2.1-5.2.5)."""
     decided = _e1_to_e3(a, b)
@@ -31,7 +52,7 @@ def colour_decision(a: DutchPlayer, b: DutchPlayer, initial: Colour) -> tuple[bo
     return higher_white == (higher is a), 5
 
 
-def _e1_to_e3(a: DutchPlayer, b: DutchPlayer) -> tuple[bool, int] | None:
+def _e1_to_e3(a: Coloured, b: Coloured) -> tuple[bool, int] | None:
     """Whether ``a`` gets white by E.1-E.3 and which of them decided, ``None`` when those
     rules do not decide."""
     pa, pb = a.preference, b.preference

@@ -21,11 +21,13 @@ from pairing.engine.dutch.players import DutchPlayer, Float
 
 
 class Level(IntEnum):
-    """Quality levels in descending priority (index into a cost vector). Named after the 2017
-    criteria; the 2026 ones use the same levels: C4 = COVER, C6 = PAIRS, C7 = PSD (the
-    downfloaters' scores), C8 = NEXT_PAIRS and NEXT_PSD (the next bracket's downfloaters'
-    scores), C9 = UNPLAYED, C10-C21 = C8-C19. (2026 C5 restricts who may get the bye,
-    :mod:`dutch.system`.)"""
+    """Quality levels in descending priority (index into a cost vector), named by what they
+    measure, since the two editions number them differently: 2017 C.4 / 2026 C4 = COVER,
+    C.5 / C6 = PAIRS, C.6 / C7 = PSD (2026: the downfloaters' scores), C.7 / C8 = NEXT_PAIRS
+    and NEXT_PSD (2026: the next bracket's downfloaters' scores), 2026 C9 = UNPLAYED,
+    C.8-C.19 / C10-C21 = TOPSCORER_DIFFERENCE ... UPFLOAT_TWO_ROUNDS_BEFORE_SD. (2026 C5
+    restricts who may get the bye, :mod:`dutch.system`.) The labels each edition prints are
+    in :mod:`dutch.explain`."""
 
     COVER = 0
     """C.4 / A.9: every player of the round (but the bye) is paired."""
@@ -39,18 +41,34 @@ class Level(IntEnum):
     """C.7: PSD of the following bracket."""
     UNPLAYED = 5
     """2026 C9: unplayed games of the bye's assignee (unused under the 2017 rules)."""
-    C8 = 6
-    C9 = 7
-    C10 = 8
-    C11 = 9
-    C12 = 10
-    C13 = 11
-    C14 = 12
-    C15 = 13
-    C16 = 14
-    C17 = 15
-    C18 = 16
-    C19 = 17
+    TOPSCORER_DIFFERENCE = 6
+    """C.8 (2026 C10): topscorers or their opponents with a colour difference beyond +-2."""
+    TOPSCORER_THRICE = 7
+    """C.9 (2026 C11): topscorers or their opponents with one colour three times running."""
+    PREFERENCE_LOST = 8
+    """C.10 (2026 C12): players not getting their colour preference."""
+    STRONG_PREFERENCE_LOST = 9
+    """C.11 (2026 C13): players not getting a strong colour preference."""
+    DOWNFLOAT_AGAIN = 10
+    """C.12: players floating down again after the previous round (2026 C14: resident
+    downfloaters only)."""
+    UPFLOAT_AGAIN = 11
+    """C.13: players floating up again after the previous round (2026 C15: MDP opponents)."""
+    DOWNFLOAT_TWO_ROUNDS_BEFORE = 12
+    """C.14: players floating down again after two rounds (2026 C16: resident downfloaters
+    only)."""
+    UPFLOAT_TWO_ROUNDS_BEFORE = 13
+    """C.15: players floating up again after two rounds (2026 C17: MDP opponents)."""
+    DOWNFLOAT_AGAIN_SD = 14
+    """C.16: score differences of players floating down again (2026 C18: of MDPs)."""
+    UPFLOAT_AGAIN_SD = 15
+    """C.17: score differences of players floating up again (2026 C19: of MDP opponents)."""
+    DOWNFLOAT_TWO_ROUNDS_BEFORE_SD = 16
+    """C.18: score differences of players floating down again after two rounds (2026 C20:
+    of MDPs)."""
+    UPFLOAT_TWO_ROUNDS_BEFORE_SD = 17
+    """C.19: score differences of players floating up again after two rounds (2026 C21: of
+    MDP opponents)."""
 
 
 QUALITY_LEVELS = len(Level)
@@ -102,22 +120,22 @@ def unpaired_costs(player: DutchPlayer, scores: BracketScores, mdp: bool = False
             # 2026 C18/C20: an MDP floating on, its SD above any pair's (A.8's artificial
             # score).
             if player.float_last is Float.DOWN:
-                cost[Level.C16] = base**sd
+                cost[Level.DOWNFLOAT_AGAIN_SD] = base**sd
             if player.float_before_last is Float.DOWN:
-                cost[Level.C18] = base**sd
+                cost[Level.DOWNFLOAT_TWO_ROUNDS_BEFORE_SD] = base**sd
         else:
             # 2026 C14/C16: resident downfloaters who floated down one or two rounds before.
             if player.float_last is Float.DOWN:
-                cost[Level.C12] = 1
+                cost[Level.DOWNFLOAT_AGAIN] = 1
             if player.float_before_last is Float.DOWN:
-                cost[Level.C14] = 1
+                cost[Level.DOWNFLOAT_TWO_ROUNDS_BEFORE] = 1
         return cost
     if player.float_last is Float.DOWN:
-        cost[Level.C12] = 1
-        cost[Level.C16] = base**sd
+        cost[Level.DOWNFLOAT_AGAIN] = 1
+        cost[Level.DOWNFLOAT_AGAIN_SD] = base**sd
     if player.float_before_last is Float.DOWN:
-        cost[Level.C14] = 1
-        cost[Level.C18] = base**sd
+        cost[Level.DOWNFLOAT_TWO_ROUNDS_BEFORE] = 1
+        cost[Level.DOWNFLOAT_TWO_ROUNDS_BEFORE_SD] = base**sd
     return cost
 
 
@@ -130,25 +148,25 @@ def pair_costs(a: DutchPlayer, b: DutchPlayer, scores: BracketScores, initial: C
     if not scores.downfloater_scores:
         cost[Level.PSD] = base**sd
     colours = colour_cost(a, b, initial)
-    cost[Level.C8] = colours.extreme_difference
-    cost[Level.C9] = colours.three_in_a_row
-    cost[Level.C10] = colours.preference_lost
-    cost[Level.C11] = colours.strong_lost
+    cost[Level.TOPSCORER_DIFFERENCE] = colours.extreme_difference
+    cost[Level.TOPSCORER_THRICE] = colours.three_in_a_row
+    cost[Level.PREFERENCE_LOST] = colours.preference_lost
+    cost[Level.STRONG_PREFERENCE_LOST] = colours.strong_lost
     if sd:
         # A.4.b: the higher player floats down, the lower one up.
         if high.float_last is Float.DOWN:
             # 2026 C18 (an MDP): only its score difference.
-            cost[Level.C12] = 0 if scores.resident_floats else 1
-            cost[Level.C16] = base**sd
+            cost[Level.DOWNFLOAT_AGAIN] = 0 if scores.resident_floats else 1
+            cost[Level.DOWNFLOAT_AGAIN_SD] = base**sd
         if low.float_last is Float.UP:
-            cost[Level.C13] = 1
-            cost[Level.C17] = base**sd
+            cost[Level.UPFLOAT_AGAIN] = 1
+            cost[Level.UPFLOAT_AGAIN_SD] = base**sd
         if high.float_before_last is Float.DOWN:
-            cost[Level.C14] = 0 if scores.resident_floats else 1  # 2026 C20
-            cost[Level.C18] = base**sd
+            cost[Level.DOWNFLOAT_TWO_ROUNDS_BEFORE] = 0 if scores.resident_floats else 1  # 2026 C20
+            cost[Level.DOWNFLOAT_TWO_ROUNDS_BEFORE_SD] = base**sd
         if low.float_before_last is Float.UP:
-            cost[Level.C15] = 1
-            cost[Level.C19] = base**sd
+            cost[Level.UPFLOAT_TWO_ROUNDS_BEFORE] = 1
+            cost[Level.UPFLOAT_TWO_ROUNDS_BEFORE_SD] = base**sd
     return cost
 
 

@@ -29,8 +29,7 @@ when they are few (``EXACT_REST``), else by the number of pairs they can make. A
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 
 from pairing.engine.core.explain import (
     BoardExplanation,
@@ -38,153 +37,26 @@ from pairing.engine.core.explain import (
     Reason,
     RoundExplanation,
     Topic,
-    half_points,
     ref,
-    refs,
 )
 from pairing.engine.core.rules import higher_ranked
 from pairing.engine.core.state import Colour, PlayerId, RoundPairing, TournamentState
-from pairing.engine.dutch.bracket import BracketResult
 from pairing.engine.dutch.colours import colour_decision
-from pairing.engine.dutch.criteria import QUALITY_LEVELS, Level
 from pairing.engine.dutch.edition import (
     EDITION_2017,
     EDITION_2026,
     Edition,
     edition_named,
 )
-from pairing.engine.dutch.fast import leaving_gains
 from pairing.engine.dutch.graph import (
     BracketGraph,
-    Kind,
+    BracketResult,
     Mode,
-    colour_compatible,
-    compatibility_sets,
-    max_pairs,
-    pack,
-    packed,
 )
 from pairing.engine.dutch.players import DutchPlayer
+from pairing.engine.dutch.reasons import bracket_reasons
 from pairing.engine.dutch.system import pair_round
-from pairing.engine.matching.cardinality import Matcher
-from pairing.engine.matching.weighted import max_weight_matching
-
-ALTERNATIVES = 4
-"""Higher candidates analysed per board, and lower-ranked players per downfloater."""
-
-EXACT_REST = 40
-"""Players beyond a bracket (its downfloaters included) up to which a candidate's effect on
-them is measured by weighted matching (beyond: by the number of pairs they can make)."""
-
-
-@dataclass(frozen=True)
-class Terms:
-    """The article numbers of one edition."""
-
-    system: str
-    criteria: dict[Level, str]
-    c1: str
-    c2: str
-    c3: str
-    c4: str
-    pairs: str
-    """Maximise the pairs (2017 C.5, 2026 C6)."""
-    bye_score: str
-    """2026 C5 ("" in 2017)."""
-    brackets: str
-    byes: str
-    floats: str
-    outlook: str
-    subgroups: str
-    mdps_apart: str
-    best: str
-    transposition: str
-    exchange: str
-    mdp_sets: str
-    colours: tuple[str, ...]
-    """E.1-E.5 / 5.2.1-5.2.5."""
-
-    @staticmethod
-    def art(article: str) -> str:
-        return f"C.04.3 {article}"
-
-
-def _levels(names: Sequence[str]) -> dict[Level, str]:
-    return dict(zip(Level, names, strict=True))
-
-
-TERMS_2017 = Terms(
-    system="FIDE Dutch (C.04.3, 2017)",
-    criteria=_levels(["C.4", "C.5", "C.6", "C.7", "C.7", "", *(f"C.{n}" for n in range(8, 20))]),
-    c1="C.1",
-    c2="C.2",
-    c3="C.3",
-    c4="C.4",
-    pairs="C.5",
-    bye_score="",
-    brackets="A.3",
-    byes="A.5",
-    floats="A.4",
-    outlook="A.9",
-    subgroups="B.2",
-    mdps_apart="B.3",
-    best="B.8",
-    transposition="D.1",
-    exchange="D.2",
-    mdp_sets="D.3",
-    colours=("E.1", "E.2", "E.3", "E.4", "E.5"),
-)
-TERMS_2026 = Terms(
-    system="FIDE Dutch (C.04.3, 2026)",
-    criteria=_levels(["C4", "C6", "C7", "C8", "C8", "C9", *(f"C{n}" for n in range(10, 22))]),
-    c1="C1",
-    c2="C2",
-    c3="C3",
-    c4="C4",
-    pairs="C6",
-    bye_score="C5",
-    brackets="1.3",
-    byes="1.5",
-    floats="1.4",
-    outlook="1.9",
-    subgroups="3.2",
-    mdps_apart="3.3",
-    best="3.8",
-    transposition="4.2",
-    exchange="4.3",
-    mdp_sets="4.4",
-    colours=("5.2.1", "5.2.2", "5.2.3", "5.2.4", "5.2.5"),
-)
-
-
-def terms_of(edition: Edition) -> Terms:
-    return TERMS_2026 if edition.year == 2026 else TERMS_2017
-
-
-def _worse(level: Level, edition: Edition) -> str:
-    """What a candidate that loses on ``level`` does worse."""
-    new = edition.year == 2026
-    return {
-        Level.COVER: "the rest of the round could not be paired completely",
-        Level.PAIRS: "fewer pairs in the bracket",
-        Level.PSD: "higher-scored downfloaters" if new else "a larger pairing score difference",
-        Level.NEXT_PAIRS: "the following bracket would pair fewer players",
-        Level.NEXT_PSD: "the following bracket would pair worse",
-        Level.UNPLAYED: "the bye's holder would have more unplayed games",
-        Level.C8: "a topscorer or his opponent would reach a colour difference beyond 2",
-        Level.C9: "a topscorer or his opponent would have one colour three times running",
-        Level.C10: "more players would not get their colour preference",
-        Level.C11: "more players would not get their strong colour preference",
-        Level.C12: "more players would float down again after the previous round",
-        Level.C13: "more players would float up again after the previous round",
-        Level.C14: "more players would float down again after two rounds",
-        Level.C15: "more players would float up again after two rounds",
-        Level.C16: "larger score differences of players floating down again",
-        Level.C17: "larger score differences of players floating up again",
-        Level.C18: "larger score differences of players floating down again (two rounds)",
-        Level.C19: "larger score differences of players floating up again (two rounds)",
-    }[level]
-
+from pairing.engine.dutch.terms import Terms, colour_name, terms_of
 
 # -- entry points -----------------------------------------------------------------------------
 
@@ -245,23 +117,6 @@ def final_chain(
     return [recorder[k] for k in reversed(chain)]
 
 
-# -- explaining -------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class BracketReasons:
-    """What one bracket says about its boards, its downfloaters and the bye."""
-
-    label: str
-    """The bracket in a few words (``scoregroup 2½``)."""
-    boards: dict[frozenset[PlayerId], list[Reason]]
-    """Per pair (its two players): the reasons, colours apart."""
-    floats: dict[PlayerId, list[Reason]]
-    """Per downfloater: why it floats down (shown where it is paired, or with its bye)."""
-    bye: list[Reason]
-    notes: list[Reason]
-
-
 def round_explanation(
     state: TournamentState,
     edition: Edition,
@@ -305,23 +160,6 @@ def round_explanation(
     return RoundExplanation(terms.system, state.next_round, tuple(explained), bye, tuple(notes))
 
 
-def bracket_reasons(
-    graph: BracketGraph,
-    result: BracketResult,
-    edition: Edition,
-    earlier_floats: Mapping[PlayerId, Sequence[Reason]] | None = None,
-    collapsed: bool = False,
-    state: TournamentState | None = None,
-) -> BracketReasons:
-    """What one bracket says (``earlier_floats``: why its MDPs floated down to it;
-    ``collapsed``: it is the collapsed last bracket; ``state``: to tell C.2 from 2026 C5)."""
-    return _Bracket(graph, result, edition, earlier_floats or {}, collapsed, state).explain()
-
-
-def _colour_name(c: Colour | None) -> str:
-    return "White" if c is Colour.WHITE else "Black"
-
-
 def _colour_text(rule: int, white: DutchPlayer, black: DutchPlayer, initial: Colour) -> str:
     high = higher_ranked(white, black)
     pw, pb = white.preference, black.preference
@@ -330,7 +168,7 @@ def _colour_text(rule: int, white: DutchPlayer, black: DutchPlayer, initial: Col
             who = white if pw.colour is not None else black
             return (
                 f"only {ref(who.id)} has a colour preference "
-                f"({_colour_name(who.preference.colour)}): granted"
+                f"({colour_name(who.preference.colour)}): granted"
             )
         return f"both colour preferences granted: {ref(white.id)} White, {ref(black.id)} Black"
     if rule == 2:
@@ -344,7 +182,7 @@ def _colour_text(rule: int, white: DutchPlayer, black: DutchPlayer, initial: Col
         return (
             f"the stronger colour preference is granted: {ref(strong.id)}'s "
             f"{strong.preference.strength.name.lower()} preference for "
-            f"{_colour_name(strong.preference.colour)}"
+            f"{colour_name(strong.preference.colour)}"
         )
     if rule == 3:
         return (
@@ -354,479 +192,12 @@ def _colour_text(rule: int, white: DutchPlayer, black: DutchPlayer, initial: Col
     if rule == 4:
         return (
             f"equal preferences and colour histories: the higher-ranked {ref(high.id)} gets "
-            f"his preference ({_colour_name(high.preference.colour)})"
+            f"his preference ({colour_name(high.preference.colour)})"
         )
     odd = high.e5_number % 2 == 1
     return (
         f"no colour preference decides: the higher-ranked {ref(high.id)} has pairing number "
         f"{high.e5_number} ({'odd' if odd else 'even'}), so gets "
         f"{'the initial colour' if odd else 'the opposite of the initial colour'} "
-        f"({_colour_name(initial)})"
+        f"({colour_name(initial)})"
     )
-
-
-class _Bracket:
-    """One bracket of the final pairing, with the candidate chosen."""
-
-    def __init__(
-        self,
-        graph: BracketGraph,
-        result: BracketResult,
-        edition: Edition,
-        earlier_floats: Mapping[PlayerId, Sequence[Reason]],
-        collapsed: bool,
-        state: TournamentState | None,
-    ) -> None:
-        self.terms = terms_of(edition)
-        self.edition = edition
-        self.graph = graph
-        self.result = result
-        self.earlier_floats = earlier_floats
-        self.collapsed = collapsed
-        self.state = state
-        self.n = graph.size
-        self.players = graph.players
-        self.index = {p.id: i for i, p in enumerate(graph.players[: self.n])}
-        self.mate: dict[int, int] = {}
-        for a, b in result.pairs:
-            i, j = self.index[a.id], self.index[b.id]
-            self.mate[i], self.mate[j] = j, i
-        self.floaters = [i for i in range(self.n) if i not in self.mate]
-        self._rest: _Rest | None = None
-        self._slots: dict[int, list[int]] | bool | None = False
-
-    @staticmethod
-    def art(article: str) -> str:
-        return Terms.art(article)
-
-    def label(self) -> str:
-        g = self.graph
-        residents = self.players[g.mdp_count : self.n]
-        score = half_points((residents[0] if residents else self.players[0]).score)
-        if self.collapsed:
-            return f"collapsed last bracket from scoregroup {score}"
-        return f"scoregroup {score}"
-
-    def explain(self) -> BracketReasons:
-        g, terms = self.graph, self.terms
-        label = self.label()
-        notes = []
-        if g.mode is Mode.PPB:
-            notes.append(
-                Reason(
-                    Topic.ROUND,
-                    self.art(terms.outlook),
-                    f"{label} is the penultimate pairing bracket: as first paired, it left the "
-                    f"rest of the round unpairable; its downfloaters and every lower player "
-                    f"make the collapsed last bracket",
-                )
-            )
-        elif g.mode is Mode.COMPLETE:
-            notes.append(
-                Reason(
-                    Topic.ROUND,
-                    self.art(terms.c4),
-                    f"{label}: its best candidate would have left the rest of the round "
-                    f"unpairable; paired again keeping the rest pairable",
-                )
-            )
-        context = self.bracket_context()
-        s1 = self.original_s1()
-        boards = {}
-        for a, b in self.result.pairs:
-            i, j = sorted((self.index[a.id], self.index[b.id]))
-            reasons = list(context)
-            for k in (i, j):
-                reasons += self.earlier_floats.get(self.players[k].id, [])
-            reasons += self.upfloat(i, j)
-            reasons += self.choice(i, j, s1)
-            reasons += self.rejections(i, j)
-            boards[frozenset((a.id, b.id))] = reasons
-        floats: dict[PlayerId, list[Reason]] = {}
-        bye: list[Reason] = []
-        if g.mode is Mode.LAST:
-            if self.result.bye is not None:
-                bye = self.bye(self.index[self.result.bye.id])
-        elif self.floaters:
-            article, why = self.float_cause()
-            for d in self.floaters:
-                floats[self.players[d].id] = self.downfloat(d, article, why)
-        return BracketReasons(label, boards, floats, bye, notes)
-
-    # -- the bracket and its subgroups -------------------------------------------------------
-
-    def bracket_context(self) -> list[Reason]:
-        g, terms = self.graph, self.terms
-        mdps = self.players[: g.mdp_count]
-        residents = self.players[g.mdp_count : self.n]
-        kind = "heterogeneous" if mdps else "homogeneous"
-        text = f"{kind} bracket: {len(residents)} resident(s)"
-        if mdps:
-            listed = ", ".join(f"{ref(p.id)} ({half_points(p.score)})" for p in mdps[:6])
-            more = f" and {len(mdps) - 6} more" if len(mdps) > 6 else ""
-            text += f" and MDP(s) {listed}{more}"
-        s1 = sorted(self.original_s1())
-        s2 = [i for i in range(g.mdp_count, self.n) if i not in s1]
-        return [
-            Reason(Topic.BRACKET, self.art(terms.brackets), text),
-            Reason(
-                Topic.BRACKET,
-                self.art(terms.subgroups),
-                f"S1: {refs((self.players[i].id for i in s1), 6)}; "
-                f"S2: {refs((self.players[i].id for i in s2), 6)}",
-            ),
-        ]
-
-    def original_s1(self) -> set[int]:
-        """S1 as first composed: the MDPs the candidate pairs (heterogeneous), or the first
-        MaxPairs players (homogeneous; MaxPairs = the pairs the candidate makes)."""
-        g = self.graph
-        if g.mdp_count:
-            return {i for i in range(g.mdp_count) if i in self.mate}
-        return set(range(len(self.result.pairs)))
-
-    def choice(self, i: int, j: int, s1: set[int]) -> list[Reason]:
-        g, terms = self.graph, self.terms
-        a, b = self.players[i], self.players[j]
-        if i < g.mdp_count:
-            text = f"MDP {ref(a.id)} meets the resident {ref(b.id)} in the MDP-pairing"
-            return [Reason(Topic.CHOICE, self.art(terms.mdp_sets), text)]
-        out = []
-        if g.mdp_count == 0:
-            if i not in s1:
-                text = f"exchange: {ref(a.id)} moved from S2 to S1"
-                out.append(Reason(Topic.CHOICE, self.art(terms.exchange), text))
-            if j in s1:
-                text = f"exchange: {ref(b.id)} moved from S1 to S2"
-                out.append(Reason(Topic.CHOICE, self.art(terms.exchange), text))
-        where = "the remainder's" if g.mdp_count else "S2's"
-        out.append(
-            Reason(
-                Topic.CHOICE,
-                self.art(terms.transposition),
-                f"{ref(a.id)} meets {ref(b.id)}: of {where} players still free, the first in "
-                f"order with which the bracket pairs best ({terms.best})",
-            )
-        )
-        return out
-
-    def upfloat(self, i: int, j: int) -> list[Reason]:
-        a, b = self.players[i], self.players[j]
-        if a.score == b.score:
-            return []
-        high, low = (a, b) if a.score > b.score else (b, a)
-        return [
-            Reason(
-                Topic.FLOAT,
-                self.art(self.terms.floats),
-                f"{ref(low.id)} (score {half_points(low.score)}) floats up to meet "
-                f"{ref(high.id)} (score {half_points(high.score)})",
-            )
-        ]
-
-    # -- higher candidates -------------------------------------------------------------------
-
-    def free_before(self, i: int, j: int) -> list[int]:
-        """The players ranked between ``i`` and its partner ``j`` whom ``i`` could have had
-        in a candidate generated earlier: residents, not in the MDP-pairing (unless ``i`` is
-        an MDP), not taken by a player ranked above ``i``, and on the S2 side (downfloaters,
-        or the lower member of their pair)."""
-        mdps = self.graph.mdp_count
-        out = []
-        for q in range(max(i + 1, mdps), j):
-            m = self.mate.get(q)
-            if m is None:
-                out.append(q)
-            elif m < i:
-                continue  # taken first
-            elif i < mdps:
-                out.append(q)  # another MDP-pairing, or q out of the remainder
-            elif m < mdps or m > q:
-                continue  # q is in the MDP-pairing, or itself on the S1 side
-            else:
-                out.append(q)
-        return out
-
-    def rejections(self, i: int, j: int) -> list[Reason]:
-        candidates = self.free_before(i, j)
-        out = []
-        for q in candidates[:ALTERNATIVES]:
-            m = self.mate.get(q)
-            if m is None:  # q floats in the chosen candidate: j would float instead
-                verdict = self.compare([(i, q)], [(i, j)], [q], [j])
-            else:
-                verdict = self.compare([(i, q), (j, m)], [(i, j), (q, m)])
-            if verdict is not None:
-                article, why = verdict
-                text = f"{ref(self.players[q].id)} for {ref(self.players[i].id)}: {why}"
-                out.append(Reason(Topic.REJECTED, self.art(article), text))
-        if len(candidates) > ALTERNATIVES:
-            text = f"{len(candidates) - ALTERNATIVES} more higher-ranked partner(s) not analysed"
-            out.append(Reason(Topic.REJECTED, self.art(self.terms.best), text))
-        return out
-
-    # -- downfloaters ------------------------------------------------------------------------
-
-    def float_cause(self) -> tuple[str, str]:
-        """(article, why) of the bracket's downfloaters."""
-        g, terms = self.graph, self.terms
-        least = self.n - 2 * max_pairs(g.adjacency())
-        if len(self.floaters) > least:
-            return terms.c4, "the rest of the round could not be completed otherwise"
-        if least == 1 and self.n % 2:
-            return terms.pairs, f"the bracket has an odd number of players ({self.n})"
-        if self.absolute_cause(least) == "C.1":
-            return terms.c1, f"its largest legal pairing leaves {least} unpaired (rematches)"
-        return terms.c3, (
-            f"its largest legal pairing leaves {least} unpaired (absolute colour preferences)"
-        )
-
-    def absolute_cause(self, least: int) -> str:
-        """C.1 when lifting it alone would pair more of the bracket, else C.3."""
-        g = self.graph
-        ps = self.players[: self.n]
-        adjacency: list[set[int]] = [set() for _ in range(self.n)]
-        for u in range(self.n):
-            for v in range(u + 1, self.n):
-                if (u >= g.mdp_count or v >= g.mdp_count) and colour_compatible(ps[u], ps[v]):
-                    adjacency[u].add(v)
-                    adjacency[v].add(u)
-        return "C.1" if self.n - 2 * max_pairs(adjacency) < least else "C.3"
-
-    def downfloat(self, d: int, article: str, why: str) -> list[Reason]:
-        p = self.players[d]
-        text = f"{ref(p.id)} (score {half_points(p.score)}) floats down from {self.label()}: {why}"
-        out = [Reason(Topic.FLOAT, self.art(article), text)]
-        # The others who might have floated in d's place: the MDPs paired, then the players
-        # ranked below d (candidates generated earlier).
-        mdps = self.graph.mdp_count
-        others = [x for x in range(mdps) if x in self.mate]
-        others += [x for x in range(max(d + 1, mdps), self.n) if x in self.mate]
-        out += self.instead(d, others, "floating instead")
-        return out
-
-    def instead(self, d: int, others: Sequence[int], what: str) -> list[Reason]:
-        """For paired players who might have been left out in ``d``'s place (``d`` taking
-        their partner), the criterion that kept them paired."""
-        mdps = self.graph.mdp_count
-        # d taking x's partner must make a pair the bracket may hold (not two MDPs).
-        possible = [
-            x
-            for x in others
-            if x != d and self.mate[x] != d and (d >= mdps or self.mate[x] >= mdps)
-        ]
-        out = []
-        for x in possible[:ALTERNATIVES]:
-            z = self.mate[x]
-            verdict = self.compare([(d, z)], [(x, z)], [d], [x])
-            if verdict is not None:
-                article, why = verdict
-                text = f"{ref(self.players[x].id)} {what}: {why}"
-                out.append(Reason(Topic.REJECTED, self.art(article), text))
-        return out
-
-    def bye(self, b: int) -> list[Reason]:
-        """The last bracket's unpaired player: the pairing-allocated bye."""
-        terms, edition = self.terms, self.edition
-        p = self.players[b]
-        out = [
-            Reason(
-                Topic.BYE,
-                self.art(terms.byes),
-                f"{ref(p.id)} is the player the last bracket leaves unpaired: the "
-                f"pairing-allocated bye",
-            )
-        ]
-        if terms.bye_score:
-            out.append(
-                Reason(
-                    Topic.BYE,
-                    self.art(terms.bye_score),
-                    f"the bye goes to the lowest score with which the rest of the round can be "
-                    f"completed: {half_points(p.score)}",
-                )
-            )
-        barred, lower_score, eligible = [], [], []
-        for x in range(b + 1, self.n):
-            q = self.players[x]
-            if q.bye_allowed:
-                eligible.append(x)
-            elif self.state is None or edition.bye_barred(
-                self.state.player(q.id), self.state.points
-            ):
-                barred.append(q.id)
-            else:
-                lower_score.append(q.id)  # 2026 C5 took the bye away from this score
-        if barred:
-            text = f"{refs(barred)}: ranked lower, but may not receive the bye"
-            out.append(Reason(Topic.REJECTED, self.art(terms.c2), text))
-        if lower_score and terms.bye_score:
-            text = (
-                f"{refs(lower_score)}: a lower score, but no complete pairing of the round "
-                f"gives them the bye"
-            )
-            out.append(Reason(Topic.REJECTED, self.art(terms.bye_score), text))
-        out += self.instead(b, [x for x in eligible if x in self.mate], "taking the bye instead")
-        return out
-
-    # -- comparing a candidate with the chosen one -------------------------------------------
-
-    def compare(
-        self,
-        added: Iterable[tuple[int, int]],
-        removed: Iterable[tuple[int, int]],
-        floaters_out: Sequence[int] = (),
-        floaters_in: Sequence[int] = (),
-    ) -> tuple[str, str] | None:
-        """The criterion on which the candidate forming ``added`` instead of ``removed`` (its
-        downfloaters changed from ``floaters_out`` to ``floaters_in``) is worse than the
-        chosen one, and what it does worse; ``None`` when it is not found worse."""
-        g, terms = self.graph, self.terms
-        delta = [0] * QUALITY_LEVELS
-
-        def add(gain: Sequence[int], sign: int) -> None:
-            for lv in range(QUALITY_LEVELS):
-                delta[lv] += sign * gain[lv]
-
-        for u, v in added:
-            u, v = min(u, v), max(u, v)
-            pu, pv = self.players[u], self.players[v]
-            if u < g.mdp_count and v < g.mdp_count:
-                return terms.mdps_apart, f"{ref(pu.id)} and {ref(pv.id)} are both MDPs"
-            if pv.id in g.rules.barred[pu.id]:
-                return terms.c1, f"{ref(pu.id)} and {ref(pv.id)} have already met"
-            if not colour_compatible(pu, pv):
-                colour = _colour_name(pu.preference.colour)
-                return terms.c3, f"both have an absolute colour preference for {colour}"
-            gain = g.gain(u, v)
-            assert gain is not None
-            add(gain, 1)
-        for u, v in removed:
-            gain = g.gain(min(u, v), max(u, v))
-            assert gain is not None
-            add(gain, -1)
-        if floaters_in:
-            verdict = self.leaving(delta, floaters_out, floaters_in)
-            if verdict is not None:
-                return verdict
-        for level in Level:
-            if delta[level] > 0:
-                return None  # better there: not a candidate ahead of the chosen one
-            if delta[level] < 0 and terms.criteria[level]:
-                return terms.criteria[level], _worse(level, self.edition)
-        return None
-
-    def leaving(
-        self, delta: list[int], out: Sequence[int], into: Sequence[int]
-    ) -> tuple[str, str] | None:
-        """Adds to ``delta`` what changing the downfloaters from ``out`` to ``into`` changes
-        beyond the bracket; an absolute criterion that forbids it."""
-        g, terms = self.graph, self.terms
-        if g.mode is Mode.LAST:
-            if g.bye_vertex < 0:
-                return None
-            for f in into:
-                gain = g.gain(f, g.bye_vertex)
-                if gain is None:
-                    return terms.c2, f"{ref(self.players[f].id)} may not receive the bye"
-                for lv in range(QUALITY_LEVELS):
-                    delta[lv] += gain[lv]
-            for f in out:
-                gain = g.gain(f, g.bye_vertex)
-                assert gain is not None
-                for lv in range(QUALITY_LEVELS):
-                    delta[lv] -= gain[lv]
-            return None
-        if len(g.kinds) == self.n:
-            return None
-        slots = self.slots() if g.mode is Mode.NORMAL and len(self.floaters) == 1 else None
-        if slots is not None and len(into) == 1:
-            gain_in, gain_out = slots.get(into[0]), slots.get(out[0])
-            if gain_in is not None and gain_out is not None:
-                for lv in range(QUALITY_LEVELS):
-                    delta[lv] += gain_in[lv] - gain_out[lv]
-                return None
-        then = [f for f in self.floaters if f not in out] + list(into)
-        if len(g.kinds) - self.n + len(then) <= EXACT_REST:
-            now_value, then_value = self.rest_value(self.floaters), self.rest_value(then)
-            for lv in range(QUALITY_LEVELS):
-                delta[lv] += then_value[lv] - now_value[lv]
-            return None
-        rest = self.rest()
-        diff = rest.pairs(then) - rest.pairs(self.floaters)
-        if g.cover:
-            delta[Level.COVER] += 2 * diff
-        else:
-            delta[Level.NEXT_PAIRS] += diff
-        return None
-
-    def rest_value(self, floaters: Sequence[int]) -> list[int]:
-        """The quality the players beyond the bracket add, with ``floaters`` leaving it: a
-        maximum-weight matching of them (the engine's own gains)."""
-        g = self.graph
-        vertices = [*floaters, *range(self.n, len(g.kinds))]
-        edges: list[tuple[int, int]] = []
-        gains: list[list[int]] = []
-        for x, u in enumerate(vertices):
-            for v in vertices[x + 1 :]:
-                a, b = min(u, v), max(u, v)
-                if b < self.n:
-                    continue  # downfloaters are not paired with each other
-                gain = g.gain(a, b)
-                if gain is not None:
-                    edges.append((a, b))
-                    gains.append(gain)
-        value = [0] * QUALITY_LEVELS
-        if not edges:
-            return value
-        multipliers = pack(gains, g.vertex_count)
-        weighted = [(u, v, packed(w, multipliers)) for (u, v), w in zip(edges, gains, strict=True)]
-        mate = max_weight_matching(g.vertex_count, weighted)
-        for (u, v), gain in zip(edges, gains, strict=True):
-            if mate[u] == v:
-                for lv in range(QUALITY_LEVELS):
-                    value[lv] += gain[lv]
-        return value
-
-    def slots(self) -> dict[int, list[int]] | None:
-        """C.7 / C8 of each bracket player as the single downfloater (the engine's own
-        values), when they can be had cheaply."""
-        if self._slots is False:
-            self._slots = leaving_gains(self.graph)
-        return self._slots  # type: ignore[return-value]
-
-    def rest(self) -> _Rest:
-        if self._rest is None:
-            self._rest = _Rest(self.graph)
-        return self._rest
-
-
-class _Rest:
-    """The players beyond a bracket (the following bracket, or every lower player, and the
-    bye) with the bracket's players as possible downfloaters: the most pairs they can make
-    for a given set of downfloaters."""
-
-    def __init__(self, graph: BracketGraph) -> None:
-        n, players = graph.size, graph.players
-        adjacency = [set(s) for s in compatibility_sets(players, graph.rules, n)]
-        bye = graph.bye_vertex
-        if bye >= 0:
-            adjacency.append(set())
-            for v, p in enumerate(players):
-                if p.bye_allowed and not (graph.next_bye and graph.kinds[v] is Kind.LOWER):
-                    adjacency[v].add(bye)
-                    adjacency[bye].add(v)
-        self.matcher = Matcher.from_adjacency(adjacency)
-        size = len(adjacency)
-        self.matcher.restore(([-1] * size, [v >= n for v in range(size)]))
-        self.matcher.solve()
-        self.base = self.matcher.snapshot()
-
-    def pairs(self, floaters: Iterable[int]) -> int:
-        mates, active = self.base
-        added = list(floaters)
-        now_active = list(active)
-        for f in added:
-            now_active[f] = True
-        self.matcher.restore((list(mates), now_active))
-        return self.matcher.repair(added)

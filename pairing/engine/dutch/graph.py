@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum
-from typing import TYPE_CHECKING
 
 from pairing.engine.core.state import Colour, PlayerId
 from pairing.engine.dutch.criteria import (
@@ -30,9 +29,6 @@ from pairing.engine.dutch.criteria import (
 from pairing.engine.dutch.edition import EDITION_2017, Edition
 from pairing.engine.dutch.players import DutchPlayer
 from pairing.engine.matching.cardinality import Matcher
-
-if TYPE_CHECKING:
-    from pairing.engine.dutch.bracket import BracketResult
 
 
 class Mode(Enum):
@@ -60,6 +56,17 @@ class Kind(IntEnum):
     LOWER = 3
     """A player below the PPB (C.4)."""
     BYE = 4
+
+
+@dataclass(frozen=True)
+class BracketResult:
+    """The chosen candidate of a bracket."""
+
+    pairs: tuple[tuple[DutchPlayer, DutchPlayer], ...]
+    downfloaters: tuple[DutchPlayer, ...]
+    """Unpaired players, in A.2 order (they move down to the next bracket)."""
+    bye: DutchPlayer | None = None
+    """The pairing-allocated bye (last bracket only)."""
 
 
 @dataclass(frozen=True)

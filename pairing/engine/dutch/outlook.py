@@ -26,8 +26,8 @@ from dataclasses import replace
 from typing import Protocol
 
 from pairing.engine.core.errors import NoValidPairing
-from pairing.engine.dutch.bracket import BracketResult, pair_bracket
-from pairing.engine.dutch.graph import Mode, RoundRules
+from pairing.engine.dutch.bracket import pair_bracket
+from pairing.engine.dutch.graph import BracketResult, Mode, RoundRules
 from pairing.engine.dutch.players import DutchPlayer
 from pairing.engine.matching.cardinality import Matcher
 

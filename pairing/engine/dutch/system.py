@@ -16,10 +16,16 @@ from pairing.engine.core.errors import NoValidPairing
 from pairing.engine.core.rules import board_order, initial_colour
 from pairing.engine.core.state import Board, Colour, PlayerId, RoundPairing, TournamentState
 from pairing.engine.dutch import outlook
-from pairing.engine.dutch.bracket import BracketResult, pair_bracket
+from pairing.engine.dutch.bracket import pair_bracket
 from pairing.engine.dutch.colours import allocate
 from pairing.engine.dutch.edition import EDITION_2017, EDITION_2026, Edition, edition_named
-from pairing.engine.dutch.graph import BracketGraph, Mode, RoundRules, compatibility_sets
+from pairing.engine.dutch.graph import (
+    BracketGraph,
+    BracketResult,
+    Mode,
+    RoundRules,
+    compatibility_sets,
+)
 from pairing.engine.dutch.players import DutchPlayer, build_players, e5_numbers
 from pairing.engine.matching.cardinality import Matcher
 

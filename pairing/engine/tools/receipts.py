@@ -18,18 +18,18 @@ from dataclasses import dataclass, field, replace
 from importlib import metadata
 from typing import Any
 
-from pairing.engine.core.acceleration import AccelerationError, apply_declared_acceleration
+from pairing.engine.core.acceleration import AccelerationError
 from pairing.engine.core.errors import EngineError, TrfError
 from pairing.engine.core.rules import fixed_board_order
 from pairing.engine.core.state import Board, PlayerId, RoundPairing, TournamentState
-from pairing.engine.systems import SYSTEM_NAMES, pairing_system
-from pairing.engine.tools.violations import (
+from pairing.engine.core.violations import (
     add_board,
     exchange,
     remove_board,
     set_bye,
     swap_colours,
 )
+from pairing.engine.systems import SYSTEM_NAMES, apply_declared_acceleration, pairing_system
 from pairing.engine.trf import read_trf
 
 FORMAT = "swissmanager.pairing-receipt"

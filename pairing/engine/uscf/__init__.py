@@ -2,26 +2,30 @@
 ``rate_event(event, rules) -> EventResult``, FIDE-event and match rating, and the JSON form
 of an event used by ``python -m pairing rate``."""
 
+from pairing.engine.uscf.formulas import (
+    player_floor,
+)
 from pairing.engine.uscf.jsonio import event_from_json, result_to_json
 from pairing.engine.uscf.rater import (
-    RULE_SETS,
-    RULES_2011,
-    RULES_CURRENT,
     EventResult,
     FideGame,
     MatchChange,
     MatchResult,
     PlayerResult,
+    rate_event,
+    rate_fide_event,
+    rate_match,
+)
+from pairing.engine.uscf.rules import (
+    RULE_SETS,
+    RULES_2011,
+    RULES_CURRENT,
     RatedGame,
     RatedPlayer,
     RatingEvent,
     RatingInputError,
     RatingSystem,
     RuleSet,
-    player_floor,
-    rate_event,
-    rate_fide_event,
-    rate_match,
 )
 
 __all__ = [

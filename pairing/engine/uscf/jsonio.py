@@ -45,6 +45,8 @@ from typing import Any
 from pairing.engine.uscf.rater import (
     EventResult,
     PlayerResult,
+)
+from pairing.engine.uscf.rules import (
     RatedGame,
     RatedPlayer,
     RatingEvent,

@@ -9,7 +9,9 @@ Rules checked:
 
 * ``C.04.1.b`` two players shall not play each other more than once (a forfeit is not a
   meeting, C.04.2 D.6); a forbidden pair (TRF ``XXP``/260) is reported with it;
-* ``C.04.1.d`` no pairing-allocated bye to a player who already had one, or a forfeit win;
+* ``C.04.1.d`` no pairing-allocated bye to a player who already had one, or a forfeit win
+  (a system may bar more: the 2026 Dutch edition every win scored without playing, so the
+  caller may pass the barred players);
 * ``C.04.1.f`` colour difference beyond +2 / -2 after the round;
 * ``C.04.1.g`` the same colour three times in a row;
 * ``paired twice`` / ``not paired`` / ``absent`` / ``unknown player``: the bookkeeping.
@@ -166,11 +168,13 @@ def _colours(state: TournamentState, pairing: RoundPairing) -> list[Violation]:
     return out
 
 
-def _bye(state: TournamentState, pairing: RoundPairing) -> list[Violation]:
+def _bye(
+    state: TournamentState, pairing: RoundPairing, barred: Collection[PlayerId] | None
+) -> list[Violation]:
     pid = pairing.bye
     if pid is None or pid not in state.by_id:
         return []
-    if state.player(pid).had_pab_or_forfeit_win:
+    if state.player(pid).had_pab_or_forfeit_win and (barred is None or pid in barred):
         return [
             Violation(
                 SECOND_BYE,
@@ -178,18 +182,29 @@ def _bye(state: TournamentState, pairing: RoundPairing) -> list[Violation]:
                 (pid,),
             )
         ]
+    if barred is not None and pid in barred:  # e.g. C.04.1 art. 4 (2026): a full-point bye
+        return [
+            Violation(
+                SECOND_BYE, f"{_who(state, pid)} already scored a win without playing", (pid,)
+            )
+        ]
     return []
 
 
 def violations(
-    state: TournamentState, pairing: RoundPairing, rules: Collection[str] = ALL_RULES
+    state: TournamentState,
+    pairing: RoundPairing,
+    rules: Collection[str] = ALL_RULES,
+    bye_barred: Collection[PlayerId] | None = None,
 ) -> list[Violation]:
     """Every rule (of ``rules``, all by default) the proposed pairing of the next round
-    breaks, bookkeeping first, then by board order."""
+    breaks, bookkeeping first, then by board order. ``bye_barred``: the players the system
+    bars from the bye (C.04.1.d: who had a pairing-allocated bye or a forfeit win, by
+    default)."""
     found = [
         *_bookkeeping(state, pairing),
         *_meetings(state, pairing),
-        *_bye(state, pairing),
+        *_bye(state, pairing, bye_barred),
         *_colours(state, pairing),
     ]
     return [v for v in found if v.rule in rules]
@@ -200,10 +215,11 @@ def new_violations(
     before: RoundPairing,
     after: RoundPairing,
     rules: Collection[str] = ALL_RULES,
+    bye_barred: Collection[PlayerId] | None = None,
 ) -> list[Violation]:
     """The violations of ``after`` that ``before`` did not have: what a change breaks."""
-    old = set(violations(state, before, rules))
-    return [v for v in violations(state, after, rules) if v not in old]
+    old = set(violations(state, before, rules, bye_barred))
+    return [v for v in violations(state, after, rules, bye_barred) if v not in old]
 
 
 # -- hand adjustments of a draft pairing ------------------------------------------------------

@@ -1,11 +1,5 @@
-"""FIDE Tournament Report File (TRF16, TRF26) reader and writer, with the engine extensions
-(``XXR``, ``XXC``, ``XXS``, ``XXA``, ``XXP``, ``XXZ``, ``XXT``, bbpPairings ``BB?``) and this
-program's ``XXF`` (a player's fixed board: ``XXF NNNN BBBB``, the starting rank at columns
-5-8, the board number at 10-13, one line per player).
-
-Reading either succeeds completely or raises :class:`TrfError` naming the line and column;
-nothing is half-loaded. Column numbers below are 1-based, as in the FIDE text.
-"""
+"""Reading a TRF16/TRF26 document into a :class:`TournamentState`: it either succeeds
+completely or raises :class:`TrfError` naming the line and column; nothing is half-loaded."""
 
 from __future__ import annotations
 
@@ -27,97 +21,19 @@ from pairing.engine.core.state import (
     TournamentInfo,
     TournamentState,
 )
-
-ROUND_START = 92
-"""Column of round 1's opponent; round r starts at 92 + 10 (r - 1)."""
-
-_GAME_CODES = set("10=WDL+- ")
-_BYE_CODES = set("HFUZ ")
-_OLD_BYE_CODES = {"+": "U", "-": "Z", "=": "H", "1": "F", "0": "Z", "W": "F", "D": "H", "L": "Z"}
-"""Result codes seen with opponent 0000 in older files, read as the TRF26 bye codes."""
-_COMPLEMENT = {
-    "1": "0",
-    "0": "1",
-    "=": "=",
-    "+": "-",
-    "-": "+-",
-    "W": "L",
-    "L": "W",
-    "D": "D",
-    " ": " ",
-}
-"""Result code of the opponent that is consistent with a code (``-`` allows double forfeit)."""
-
-_HEADER_FIELDS = {
-    "012": "name",
-    "022": "city",
-    "032": "federation",
-    "042": "start_date",
-    "052": "end_date",
-    "092": "tournament_type",
-    "102": "chief_arbiter",
-    "122": "time_control",
-    "192": "system_code",
-    "202": "tie_breaks",
-}
-_IGNORED_COUNTS = {"062", "072"}
-"""Records recomputed on writing (number of players, of rated players)."""
-_KEPT_VERBATIM = {
-    "082",
-    "172",
-    "182",
-    "212",
-    "222",
-    "299",
-    "013",
-    "300",
-    "310",
-    "320",
-    "330",
-    "352",
-    "362",
-    "801",
-    "802",
-    "TNR",
-    "ACC",
-    "BYE",
-    "FOR",
-}
-"""Records accepted and written back unchanged, without meaning for pairing."""
-
-_XXS_FIELDS = {
-    "W": ("win", "black_win"),
-    "WW": ("win",),
-    "BW": ("black_win",),
-    "D": ("draw", "black_draw"),
-    "WD": ("draw",),
-    "BD": ("black_draw",),
-    "WL": ("loss",),
-    "BL": ("black_loss",),
-    "L": ("loss", "black_loss"),
-    "ZPB": ("zero_bye",),
-    "HPB": ("half_bye",),
-    "FPB": ("full_bye",),
-    "PAB": ("pab",),
-    "FW": ("forfeit_win",),
-    "FL": ("forfeit_loss",),
-}
-_BB_FIELDS = {
-    "BBW": ("win", "forfeit_win", "full_bye"),
-    "BBD": ("draw", "half_bye"),
-    "BBL": ("loss",),
-    "BBZ": ("zero_bye",),
-    "BBF": ("forfeit_loss",),
-    "BBU": ("pab",),
-}
-_162_FIELDS = {
-    "W": ("win", "forfeit_win", "full_bye"),
-    "D": ("draw", "half_bye"),
-    "L": ("loss",),
-    "A": ("zero_bye", "forfeit_loss"),
-    "P": ("pab",),
-    "X": (),
-}
+from pairing.engine.trf.layout import (
+    BB_FIELDS,
+    BYE_CODES,
+    COMPLEMENT,
+    GAME_CODES,
+    HEADER_FIELDS,
+    IGNORED_COUNTS,
+    KEPT_VERBATIM,
+    OLD_BYE_CODES,
+    RECORD_162_FIELDS,
+    ROUND_START,
+    XXS_FIELDS,
+)
 
 
 @dataclass
@@ -243,29 +159,29 @@ def _read_entry(line: _Line, start: int, pid: PlayerId) -> RoundEntry:
     opponent = int(opp_raw) if opp_raw else None
     if colour_raw not in ("w", "b", "-", " "):
         raise line.error(f"round {rnd}: colour must be w, b or -, found {colour_raw!r}", start + 5)
-    if code not in _GAME_CODES | _BYE_CODES:
+    if code not in GAME_CODES | BYE_CODES:
         raise line.error(f"round {rnd}: unknown result code {code!r}", start + 7)
     if opponent:
         if opponent == pid:
             raise line.error(f"round {rnd}: player {pid} is paired against himself", start)
         if colour_raw not in ("w", "b"):
             raise line.error(f"round {rnd}: a game needs colour w or b", start + 5)
-        if code not in _GAME_CODES:
+        if code not in GAME_CODES:
             raise line.error(f"round {rnd}: result {code!r} needs opponent 0000", start + 7)
         return RoundEntry(opponent, Colour(colour_raw), code)
     if colour_raw in ("w", "b"):
         raise line.error(f"round {rnd}: a bye has no colour (write '-')", start + 5)
     if opponent is None and code == " ":
         return BLANK
-    code = _OLD_BYE_CODES.get(code, code)
+    code = OLD_BYE_CODES.get(code, code)
     return RoundEntry(None, None, "Z" if code == " " else code)
 
 
 def _read_header(line: _Line, rd: _Reading) -> None:
     code = line.text[:3]
     text = line.text[4:].rstrip() if len(line.text) > 4 else ""
-    if code in _HEADER_FIELDS:
-        rd.info[_HEADER_FIELDS[code]] = text.strip()
+    if code in HEADER_FIELDS:
+        rd.info[HEADER_FIELDS[code]] = text.strip()
     elif code == "112":
         rd.deputies.append(text.strip())
     elif code == "132":
@@ -290,15 +206,15 @@ def _read_header(line: _Line, rd: _Reading) -> None:
     elif code == "XXC":
         _read_xxc(line, rd)
     elif code == "XXS":
-        _read_points(line, rd, _XXS_FIELDS)
+        _read_points(line, rd, XXS_FIELDS)
     elif code == "162":
         _read_162(line, rd)
-    elif code in _BB_FIELDS:
+    elif code in BB_FIELDS:
         words = _tokens(line)
         if len(words) != 1:
             raise line.error(f"{code} takes one value", 5)
         bb_value = _half_points(line, words[0][1], words[0][0], code)
-        for name in _BB_FIELDS[code]:
+        for name in BB_FIELDS[code]:
             rd.points[name] = bb_value
     elif code == "240":
         _read_240(line, rd)
@@ -320,9 +236,9 @@ def _read_header(line: _Line, rd: _Reading) -> None:
         if mode not in (["double"], ["single"]):
             raise line.error("XXT must be 'double' or 'single'", 5)
         rd.double = mode == ["double"]
-    elif code in _IGNORED_COUNTS:
+    elif code in IGNORED_COUNTS:
         pass
-    elif code in _KEPT_VERBATIM:
+    elif code in KEPT_VERBATIM:
         rd.extra.append((code, line.text[3:].rstrip()))
     else:
         raise line.error(f"unknown record {code!r}", 1)
@@ -362,10 +278,10 @@ def _read_162(line: _Line, rd: _Reading) -> None:
                 f"expected a scoring symbol and a value, found {m.group(3)!r}", 5 + m.start(3)
             )
         symbol = m.group(1).upper()
-        if symbol not in _162_FIELDS:
+        if symbol not in RECORD_162_FIELDS:
             raise line.error(f"unknown scoring symbol {symbol!r}", 5 + m.start(1))
         pts = _half_points(line, m.group(2), 5 + m.start(2), symbol)
-        for name in _162_FIELDS[symbol]:
+        for name in RECORD_162_FIELDS[symbol]:
             rd.points[name] = pts
         pos = m.end()
     if body[pos:].strip():
@@ -476,7 +392,7 @@ def _check_pairings(rd: _Reading) -> None:
                     f"{e.opponent} have {e.colour.value if e.colour else '-'}",
                     start + 5,
                 )
-            if other.code not in _COMPLEMENT[e.code]:
+            if other.code not in COMPLEMENT[e.code]:
                 raise line.error(
                     f"round {r}: result {e.code!r} does not match opponent "
                     f"{e.opponent}'s {other.code!r}",
@@ -634,197 +550,3 @@ def load_trf(path: str | Path) -> TournamentState:
     except UnicodeDecodeError:
         text = data.decode("latin-1")
     return read_trf(text)
-
-
-def _fmt_points(half: int) -> str:
-    return f"{half / 2:4.1f}"
-
-
-def _place(chars: list[str], first: int, value: str) -> None:
-    need = first - 1 + len(value)
-    if len(chars) < need:
-        chars.extend(" " * (need - len(chars)))
-    chars[first - 1 : need] = value
-
-
-def _player_line(state: TournamentState, p: Player, rank: int | None) -> str:
-    chars: list[str] = []
-    _place(chars, 1, "001")
-    _place(chars, 5, f"{p.id:4d}")
-    _place(chars, 10, p.sex[:1])
-    _place(chars, 11, f"{p.title[:3]:>3}")
-    _place(chars, 15, p.name[:33].ljust(33))
-    _place(chars, 49, f"{p.rating:4d}" if p.rating else "    ")
-    _place(chars, 54, p.federation[:3].ljust(3))
-    _place(chars, 58, f"{p.fide_id[:11]:>11}")
-    _place(chars, 70, p.birth_date[:10].ljust(10))
-    entries = list(p.results)
-    if p.id in state.absent:
-        entries.append(RoundEntry(None, None, state.absent[p.id]))
-    total = sum(state.points.of(e) for e in entries)
-    _place(chars, 81, _fmt_points(total))
-    if rank:
-        _place(chars, 86, f"{rank:4d}")
-    for r, e in enumerate(entries, start=1):
-        start = ROUND_START + 10 * (r - 1)
-        if e.blank:
-            continue
-        opp = "0000" if e.opponent is None else f"{e.opponent:4d}"
-        colour = e.colour.value if e.colour else "-"
-        _place(chars, start, f"{opp} {colour} {e.code}")
-    return "".join(chars).rstrip()
-
-
-def _points_words(points: PointValues) -> str:
-    names = {
-        "WW": points.win,
-        "BW": points.black_win,
-        "WD": points.draw,
-        "BD": points.black_draw,
-        "WL": points.loss,
-        "BL": points.black_loss,
-        "ZPB": points.zero_bye,
-        "HPB": points.half_bye,
-        "FPB": points.full_bye,
-        "PAB": points.pab,
-        "FW": points.forfeit_win,
-        "FL": points.forfeit_loss,
-    }
-    return " ".join(f"{k}={v / 2:g}" for k, v in names.items() if v is not None)
-
-
-def _runs(ids: list[PlayerId]) -> list[tuple[PlayerId, PlayerId]]:
-    """Sorted ids as (first, last) runs of consecutive numbers."""
-    runs: list[tuple[PlayerId, PlayerId]] = []
-    for pid in ids:
-        if runs and runs[-1][1] == pid - 1:
-            runs[-1] = (runs[-1][0], pid)
-        else:
-            runs.append((pid, pid))
-    return runs
-
-
-def _acceleration_records(acceleration: Mapping[PlayerId, tuple[int, ...]]) -> list[str]:
-    """Virtual points as TRF26 records 250 (fictitious points, first and last round, first and
-    last player): one record per run of consecutive players holding the same points over the
-    same run of rounds (Baku: two records)."""
-    width = max((len(v) for v in acceleration.values()), default=0)
-    # (points, players) -> rounds in which exactly these players hold exactly these points
-    blocks: dict[tuple[int, tuple[PlayerId, ...]], list[int]] = {}
-    for r in range(width):
-        holders: dict[int, list[PlayerId]] = {}
-        for pid in sorted(acceleration):
-            values = acceleration[pid]
-            if r < len(values) and values[r]:
-                holders.setdefault(values[r], []).append(pid)
-        for value, holding in holders.items():
-            blocks.setdefault((value, tuple(holding)), []).append(r + 1)
-    records = []
-    for (value, ids), rounds in blocks.items():
-        for first_round, last_round in _runs(rounds):
-            for first_id, last_id in _runs(list(ids)):
-                records.append(
-                    (
-                        first_round,
-                        first_id,
-                        f"250 {'':4} {_fmt_points(value)} {first_round:3d} "
-                        f"{last_round:3d} {first_id:4d} {last_id:4d}",
-                    )
-                )
-    return [text for _, _, text in sorted(records)]
-
-
-def write_trf(
-    state: TournamentState,
-    version: int = 16,
-    ranks: Mapping[PlayerId, int] | None = None,
-    line_ending: str = "\n",
-) -> str:
-    """Write the tournament as TRF16 (``version=16``) or TRF26 (``version=26``: records 142,
-    152, 162, 192 and 250 instead of their extension equivalents; ``XXF``, which has none, in
-    both). Points (81-84) are computed from the results; ``ranks`` fills columns 86-89 (else
-    the ranks read are kept)."""
-    if version not in (16, 26):
-        raise ValueError("TRF version must be 16 or 26")
-    info = state.info
-    out: list[str] = []
-
-    def rec(code: str, value: str) -> None:
-        if value:
-            out.append(f"{code} {value}")
-
-    out.append(f"012 {info.name}".rstrip())
-    rec("022", info.city)
-    rec("032", info.federation)
-    rec("042", info.start_date)
-    rec("052", info.end_date)
-    out.append(f"062 {len(state.players)}")
-    out.append(f"072 {sum(1 for p in state.players if p.rating)}")
-    rec("092", info.tournament_type)
-    rec("102", info.chief_arbiter)
-    for deputy in info.deputy_arbiters:
-        rec("112", deputy)
-    rec("122", info.time_control)
-    if info.round_dates:
-        chars: list[str] = list("132")
-        for r, date in enumerate(info.round_dates, start=1):
-            _place(chars, ROUND_START + 10 * (r - 1), date[:8])
-        out.append("".join(chars).rstrip())
-    xxc = []
-    if version == 26:
-        if state.total_rounds:
-            out.append(f"142 {state.total_rounds}")
-        if state.initial_colour:
-            out.append(f"152 {state.initial_colour.value.upper()}")
-        p = state.points
-        out.append(
-            f"162 W{p.win / 2:4.1f}    D{p.draw / 2:4.1f}    L{p.loss / 2:4.1f}    "
-            f"A{p.zero_bye / 2:4.1f}    P{p.pab / 2:4.1f}"
-        )
-    else:
-        if state.total_rounds:
-            out.append(f"XXR {state.total_rounds}")
-        if state.initial_colour:
-            xxc.append("white1" if state.initial_colour is Colour.WHITE else "black1")
-    rec("192", info.system_code)
-    rec("202", info.tie_breaks)
-    if any(p.tpn != p.id for p in state.players):
-        xxc.append("rank")
-    if xxc:
-        out.append("XXC " + " ".join(xxc))
-    if not state.points.is_standard:
-        out.append("XXS " + _points_words(state.points))
-    if state.double_rounds:
-        out.append("XXT double")
-    for code, rest in info.extra_records:
-        out.append(f"{code}{rest}")
-    for f in state.forbidden:
-        listed = " ".join(f"{pid:4d}" for pid in f.players)
-        if f.first_round is None and f.last_round is None:
-            out.append(f"XXP {listed}")
-        else:
-            out.append(f"260 {f.first_round or 1:3d} {f.last_round or 999:3d} {listed}")
-    for pid, board in sorted(state.fixed_boards.items()):
-        out.append(f"XXF {pid:4d} {board:4d}")
-    for rnd in sorted(state.future_byes):
-        by_kind: dict[str, list[PlayerId]] = {}
-        for pid, kind in sorted(state.future_byes[rnd].items()):
-            by_kind.setdefault(kind, []).append(pid)
-        for kind, ids in by_kind.items():
-            out.append(f"240 {kind} {rnd:3d} " + " ".join(f"{pid:4d}" for pid in ids))
-    if version == 26:
-        out.extend(_acceleration_records(state.acceleration))
-    else:
-        for pid in sorted(state.acceleration):
-            chars = list(f"XXA {pid:4d}")
-            for r, v in enumerate(state.acceleration[pid], start=1):
-                _place(chars, 10 + 5 * (r - 1), _fmt_points(v))
-            out.append("".join(chars).rstrip())
-    for player in sorted(state.players, key=lambda p: p.id):
-        rank = (
-            ranks.get(player.id)
-            if ranks
-            else (player.declared_rank if player.tpn == player.id else player.tpn)
-        )
-        out.append(_player_line(state, player, rank))
-    return line_ending.join(out) + line_ending
