@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from pairing.engine import Colour
 from pairing.engine.dubov import pair_round as pair_dubov
-from tests.engine.histories import pair_set, pairs, past
+from tests.engine.histories import boards, pair_set, pairs, past
 
 W, B = Colour.WHITE, Colour.BLACK
 
@@ -42,3 +42,35 @@ def test_dubov_d1a_upfloater_pool_in_pairing_number_order() -> None:
         ratings={1: 2000, 2: 2000, 3: 2100, 4: 1900},
     )
     assert pairs(pair_dubov(state)) == pair_set((1, 2), (3, 4))
+
+
+ROUND_ONE_RATINGS = {1: 2000, 2: 2100, 3: 1900, 4: 1950, 5: 2050, 6: 1850}
+"""Six players before round 1, numbered out of rating order (descending rating: 2, 5, 1, 4,
+3, 6; ascending: 6, 3, 4, 1, 5, 2)."""
+
+
+def test_dubov_e0_colour_by_pairing_number_parity() -> None:
+    """C.04.4.1 E.0: "if the higher ranked player ... has an odd pairing number, give him
+    the initial-colour; otherwise give him the opposite colour" (initial colour White).
+
+    Round 1 of six: B.3 G1 = 1, 2, 3 (first half by the initial ranking list), G2 = 4, 5, 6;
+    S1 = 1, 2, 3 (all AROs 0, B.5), T2 = 4, 5, 6: 1-4, 2-5, 3-6. Pairing numbers 1 and 3
+    are odd: White; 2 is even: Black, so 5 has White.
+
+    Numbered by descending rating, 1 would be #3 (White), 2 #1 (White: 2-5), 3 #5 (White);
+    by ascending rating 1 would be #4 (Black: 4-1)."""
+    state = past(dict.fromkeys(range(1, 7), ""), 5, ratings=ROUND_ONE_RATINGS)
+    assert boards(pair_dubov(state)) == {(1, 4), (5, 2), (3, 6)}
+
+
+def test_dubov_board_order_by_pairing_number() -> None:
+    """C.04.2 D.9 (board order): pairs by the higher-ranked player's score, then the sum of
+    the scores, then the higher-ranked player's position in the initial ranking list.
+
+    Round 1 of six (pairs as in the E.0 test): every score is 0, so the boards follow the
+    pairing numbers of the higher-ranked players 1, 2, 3: 1-4, 5-2, 3-6. By descending
+    rating of that player the order would be 5-2 (2100), 1-4, 3-6; by ascending 3-6, 1-4,
+    5-2."""
+    state = past(dict.fromkeys(range(1, 7), ""), 5, ratings=ROUND_ONE_RATINGS)
+    in_order = [frozenset((b.white, b.black)) for b in pair_dubov(state).boards]
+    assert in_order == [frozenset((1, 4)), frozenset((2, 5)), frozenset((3, 6))]
