@@ -179,6 +179,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
             forfeit_rate=args.forfeit_rate,
             bye_rate=args.bye_rate,
             baku=args.baku,
+            unsorted=args.unsorted,
         )
     except ValueError as e:
         print(f"error: {e}", file=sys.stderr)
@@ -311,6 +312,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--draw-rate", type=float, default=0.3)
     p.add_argument("--forfeit-rate", type=float, default=0.0)
     p.add_argument("--bye-rate", type=float, default=0.0)
+    p.add_argument(
+        "--unsorted",
+        type=float,
+        default=0.0,
+        metavar="FRACTION",
+        help="share of players whose pairing number is out of rating order (late entries, "
+        "provisional ratings, imported ranks)",
+    )
     p.add_argument(
         "--baku",
         action="store_true",

@@ -16,6 +16,13 @@ Tokens, one per round, separated by spaces:
   bye (a downfloat for the Dutch A.4.b).
 
 Players who may not meet are given as forbidden pairs (C.1 reads them like earlier games).
+
+Unless a test gives ratings, the players' ratings are *out of pairing-number order*
+(:func:`default_rating`: 2070, 2010, 2080, 2020, ... for 1, 2, 3, 4, ...), as after late
+entries or provisional ratings, so that a rule that orders by pairing number and one that
+orders by rating (either way) pair differently. The systems paired here read a player's own
+rating only to order players (Dubov A.2 via the pairing numbers, ARO reads the ghosts'
+ratings), so this changes no pairing the text gives.
 """
 
 from __future__ import annotations
@@ -42,6 +49,12 @@ class _Game:
     ghost_score: int
 
 
+def default_rating(pid: int) -> int:
+    """A rating that neither rises nor falls with the pairing number: 2070, 2010, 2080, 2020,
+    2090, 2030, 2100, 2040, ... (players 1, 2, 3, ...), distinct for 13 players."""
+    return 2000 + 10 * (pid * 7 % 13)
+
+
 def past(
     histories: Mapping[int, str],
     total_rounds: int,
@@ -53,7 +66,8 @@ def past(
     absent: Mapping[int, str] | None = None,
 ) -> TournamentState:
     """The tournament before its next round: players ``1..n`` with the given histories
-    (all of the same length), ``forbidden`` pairs that may not meet, ratings (2000 by default)
+    (all of the same length), ``forbidden`` pairs that may not meet, ratings (by default
+    :func:`default_rating`, out of pairing-number order)
     and the rating of the ghosts a player met (one for all, or one per game in order; 2000 by
     default). ``absent`` players are not paired in the next round."""
     ids = sorted(histories)
@@ -93,7 +107,7 @@ def past(
         nth[game.player] += 1
         ghosts.append(Player(id=number, rating=rating, results=tuple(ghost_entries)))
     for pid in ids:
-        rating = (ratings or {}).get(pid, 2000)
+        rating = (ratings or {}).get(pid, default_rating(pid))
         players.append(Player(id=pid, rating=rating, results=tuple(entries[pid])))
     away = {g.id: "Z" for g in ghosts}
     away.update(absent or {})

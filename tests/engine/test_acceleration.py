@@ -238,3 +238,22 @@ def test_the_trf26_example_records_read_as_the_baku_virtual_points() -> None:
     )
     read = read_trf(text)
     assert read.acceleration == {pid: (4, 4, 4, 2, 2, 2) for pid in range(1, 91)}
+
+
+def test_zero_accelerated_rounds_is_no_acceleration_and_more_than_the_rounds_is_refused() -> None:
+    """C.04.7: the arbiter announces how many rounds are accelerated; none (0) is a valid
+    announcement that gives nobody virtual points, more rounds than the tournament has is
+    not."""
+    assert baku_acceleration([1, 2, 3, 4], 9, accelerated=0) == {}
+    assert baku_acceleration([1, 2, 3, 4], 9, accelerated=9)[1][-1] == 1
+    with pytest.raises(AccelerationError, match="10 accelerated rounds in a 9-round"):
+        baku_acceleration([1, 2, 3, 4], 9, accelerated=10)
+
+
+def test_group_a_is_counted_on_the_list_before_round_1() -> None:
+    """C.04.7 (group A = the first 2 * ceil(N / 4) players of the initial list, late entries
+    in their places): eight players on the pairing list, of whom 1, 3, 5, 7 were on it
+    before round 1 (N = 4: group A ends at the 2nd of them, 3): group A = 1, 2, 3. Counted on
+    all eight (N = 8) it would end at the 4th player: 1-4."""
+    virtual = baku_acceleration(list(range(1, 9)), 9, initial={1, 3, 5, 7})
+    assert sorted(virtual) == [1, 2, 3]

@@ -36,8 +36,10 @@ def assert_absolute_criteria(state: TournamentState) -> None:
         GeneratorSettings(players=30, rounds=9, seed=1),
         GeneratorSettings(players=41, rounds=11, seed=2, forfeit_rate=0.05, bye_rate=0.05),
         GeneratorSettings(players=12, rounds=9, seed=3, forfeit_rate=0.1),
+        GeneratorSettings(players=30, rounds=9, seed=4, unsorted=0.3),
+        GeneratorSettings(players=17, rounds=8, seed=5, forfeit_rate=0.05, unsorted=0.5),
     ],
-    ids=["30x9", "41x11-forfeits-byes", "12x9"],
+    ids=["30x9", "41x11-forfeits-byes", "12x9", "30x9-unsorted", "17x8-forfeits-unsorted"],
 )
 def test_generated_tournament_passes_check(settings: GeneratorSettings) -> None:
     state = generate_tournament(dubov.pair_round, settings)
@@ -51,7 +53,8 @@ def test_command_line_generate_check_pair(
 ) -> None:
     out = tmp_path / "dubov.trf"
     args = ["--system", "dubov"]
-    assert cli.main(["generate", *args, "--players", "21", "--rounds", "7", "-o", str(out)]) == 0
+    size = ["--players", "21", "--rounds", "7", "--unsorted", "0.3"]
+    assert cli.main(["generate", *args, *size, "-o", str(out)]) == 0
     assert cli.main(["check", *args, str(out)]) == 0
     assert "7 rounds checked, 0 differ" in capsys.readouterr().out
     # ``pair`` on the tournament as it stood before round 7 prints the recorded pairing.

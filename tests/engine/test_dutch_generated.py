@@ -16,14 +16,32 @@ from pairing.engine.trf import read_trf, write_trf
 
 @pytest.mark.parametrize("pair_round", [pair_round_2017, pair_round_2026])
 @pytest.mark.parametrize(
-    ("players", "rounds", "seed", "forfeits", "byes"),
-    [(11, 5, 1, 0.0, 0.0), (24, 7, 2, 0.05, 0.05), (41, 9, 3, 0.1, 0.08), (60, 8, 4, 0.0, 0.0)],
+    ("players", "rounds", "seed", "forfeits", "byes", "unsorted"),
+    [
+        (11, 5, 1, 0.0, 0.0, 0.0),
+        (24, 7, 2, 0.05, 0.05, 0.0),
+        (41, 9, 3, 0.1, 0.08, 0.0),
+        (60, 8, 4, 0.0, 0.0, 0.0),
+        (13, 6, 5, 0.0, 0.0, 0.4),  # pairing numbers out of rating order
+        (30, 7, 6, 0.05, 0.05, 0.3),
+    ],
 )
 def test_generated_tournament_passes_check(
-    pair_round: PairRound, players: int, rounds: int, seed: int, forfeits: float, byes: float
+    pair_round: PairRound,
+    players: int,
+    rounds: int,
+    seed: int,
+    forfeits: float,
+    byes: float,
+    unsorted: float,
 ) -> None:
     settings = GeneratorSettings(
-        players=players, rounds=rounds, seed=seed, forfeit_rate=forfeits, bye_rate=byes
+        players=players,
+        rounds=rounds,
+        seed=seed,
+        forfeit_rate=forfeits,
+        bye_rate=byes,
+        unsorted=unsorted,
     )
     played = generate_tournament(pair_round, settings)
     assert played.rounds_done == rounds
@@ -34,6 +52,7 @@ def test_generated_tournament_passes_check(
 def test_cli_generate_then_check(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "dutch.trf"
     args = ["--system", "dutch", "--players", "30", "--rounds", "7", "--seed", "5"]
+    args += ["--unsorted", "0.2"]
     assert main(["generate", *args, "--forfeit-rate", "0.05", "-o", str(path)]) == 0
     assert main(["check", "--system", "dutch", str(path)]) == 0
     assert "7 rounds checked, 0 differ" in capsys.readouterr().out

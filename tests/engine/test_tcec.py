@@ -14,6 +14,7 @@ from pairing.engine.core.errors import EngineError, NoValidPairing
 from pairing.engine.core.state import (
     Board,
     Colour,
+    ForbiddenPairs,
     Player,
     RoundEntry,
     RoundPairing,
@@ -21,6 +22,7 @@ from pairing.engine.core.state import (
 )
 from pairing.engine.tcec.history import (
     encounter_history,
+    forbidden_pairs,
     read_record,
     received_byes,
     white_game_differences,
@@ -35,6 +37,7 @@ from pairing.engine.tcec.system import (
     single_round_colours,
 )
 from pairing.engine.tcec.viability import ViabilityGraph, WgdMatcher, colours_compatible
+from tests.engine.histories import past
 
 # -- building small tournaments by hand ----------------------------------------------------
 
@@ -335,3 +338,21 @@ def test_double_round_state_with_half_a_round_is_refused() -> None:
     state = tournament(4, [column([(2, 1, "="), (4, 3, "=")])], double=True)
     with pytest.raises(EngineError):
         pair_round(state)
+
+
+def test_forbidden_pairs_of_a_round_from_the_arbiters_groups() -> None:
+    """TRF ``XXP`` (record 260): every two players of a group may not meet, in the rounds the
+    record names. Group 3, 1, 2 in every round gives 1-2, 1-3, 2-3 (each once, lower id
+    first); group 4, 5 only from round 3 adds 4-5 from then on, and group 6, 7 only up to
+    round 1 is gone in round 2."""
+    state = replace(
+        past(dict.fromkeys(range(1, 8), ""), 5),
+        forbidden=(
+            ForbiddenPairs((3, 1, 2)),
+            ForbiddenPairs((4, 5), first_round=3),
+            ForbiddenPairs((6, 7), last_round=1),
+        ),
+    )
+    assert forbidden_pairs(state, 2) == [(1, 2), (1, 3), (2, 3)]
+    assert forbidden_pairs(state, 3) == [(1, 2), (1, 3), (2, 3), (4, 5)]
+    assert forbidden_pairs(state, 1) == [(1, 2), (1, 3), (2, 3), (6, 7)]

@@ -47,13 +47,23 @@ def test_corpus_playing_order_and_history_drops(path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    ("players", "rounds", "double", "seed"),
-    [(10, 9, False, 1), (9, 12, False, 2), (12, 14, True, 3), (7, 9, True, 4), (40, 11, False, 5)],
+    ("players", "rounds", "double", "seed", "unsorted"),
+    [
+        (10, 9, False, 1, 0.0),
+        (9, 12, False, 2, 0.0),
+        (12, 14, True, 3, 0.0),
+        (7, 9, True, 4, 0.0),
+        (40, 11, False, 5, 0.0),
+        (11, 10, False, 6, 0.4),  # pairing numbers out of rating order
+        (8, 7, True, 7, 0.5),
+    ],
 )
 def test_generated_tournament_passes_check(
-    players: int, rounds: int, double: bool, seed: int
+    players: int, rounds: int, double: bool, seed: int, unsorted: float
 ) -> None:
-    settings = GeneratorSettings(players=players, rounds=rounds, seed=seed, double_rounds=double)
+    settings = GeneratorSettings(
+        players=players, rounds=rounds, seed=seed, double_rounds=double, unsorted=unsorted
+    )
     state = generate_tournament(tcec.pair_round, settings)
     assert state.rounds_done == rounds * (2 if double else 1)
     assert check_tournament(state, tcec.pair_round) == []

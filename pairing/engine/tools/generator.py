@@ -38,11 +38,16 @@ class GeneratorSettings:
     """Baku acceleration (C.04.7): group A gets the rule's virtual points, written as ``XXA``."""
     min_rating: int = 1400
     max_rating: int = 2700
+    unsorted: float = 0.0
+    """Share of players whose pairing number is out of rating order (late entries,
+    provisional ratings, imported ranks): each of them is moved to a random place of the
+    initial ranking list, so that rules ordering by pairing number and rules ordering by
+    rating pair differently. 0 numbers everyone by descending rating."""
 
     def __post_init__(self) -> None:
         if self.players < 2 or self.rounds < 1:
             raise ValueError("a tournament needs at least 2 players and 1 round")
-        for name in ("draw_rate", "forfeit_rate", "bye_rate"):
+        for name in ("draw_rate", "forfeit_rate", "bye_rate", "unsorted"):
             if not 0 <= getattr(self, name) <= 1:
                 raise ValueError(f"{name} must be between 0 and 1")
 
@@ -82,11 +87,24 @@ def _column(
     return entries
 
 
-def initial_state(settings: GeneratorSettings, rng: random.Random) -> TournamentState:
+def _ranking_list(settings: GeneratorSettings, rng: random.Random) -> list[int]:
+    """The ratings in initial ranking list order: descending, then ``settings.unsorted`` of
+    the players (at least one when the share is not 0) moved to random places."""
     ratings = sorted(
         (rng.randint(settings.min_rating, settings.max_rating) for _ in range(settings.players)),
         reverse=True,
     )
+    if not settings.unsorted:
+        return ratings
+    moved = max(1, round(settings.unsorted * settings.players))
+    for _ in range(moved):
+        rating = ratings.pop(rng.randrange(len(ratings)))
+        ratings.insert(rng.randrange(len(ratings) + 1), rating)
+    return ratings
+
+
+def initial_state(settings: GeneratorSettings, rng: random.Random) -> TournamentState:
+    ratings = _ranking_list(settings, rng)
     players = tuple(
         Player(id=i, name=f"Player {i:04d}", rating=r, federation="FID")
         for i, r in enumerate(ratings, start=1)
