@@ -1,7 +1,7 @@
 """The pairing systems, one :class:`~pairing.engine.core.system.System` object per system and
 edition, in one registry :data:`SYSTEMS` keyed by command-line name; :func:`system_for`
-resolves the alias ``dutch`` (the edition the tournament names in TRF-2026 record 192, the
-one in force, 2026, otherwise)."""
+resolves the aliases ``dutch`` and ``dubov`` (the edition the tournament names in TRF-2026
+record 192, the one in force, 2026, otherwise)."""
 
 from __future__ import annotations
 
@@ -22,6 +22,10 @@ from pairing.engine.core.system import (
 )
 from pairing.engine.core.violations import ALL_RULES, TCEC_RULES
 from pairing.engine.dubov.colours import colour_decision as dubov_colour_decision
+from pairing.engine.dubov.edition import EDITION_2018 as DUBOV_2018_EDITION
+from pairing.engine.dubov.edition import EDITION_2026 as DUBOV_2026_EDITION
+from pairing.engine.dubov.edition import Edition as DubovEdition
+from pairing.engine.dubov.edition import edition_named as dubov_edition_named
 from pairing.engine.dubov.explain import explain_round as explain_dubov
 from pairing.engine.dubov.players import MILD_BLACK, DubovPlayer
 from pairing.engine.dubov.system import pair_round as pair_dubov
@@ -126,18 +130,22 @@ class DutchSystem(System):
 
 
 class DubovSystem(System):
-    """FIDE Dubov (C.04.4.1), 2018 edition."""
+    """FIDE Dubov (C.04.4.1) in one edition."""
 
-    name = "dubov"
-    title = "FIDE Dubov (C.04.4.1, 2018 edition)"
-    record_code = "FIDE_DUBOV_2018"
     rules = ALL_RULES
 
+    def __init__(self, edition: DubovEdition) -> None:
+        self.edition = edition
+        """The switches and article numbers of the edition (:mod:`pairing.engine.dubov.edition`)."""
+        self.name = f"dubov-{edition.year}"
+        self.title = f"FIDE Dubov (C.04.4.1, {edition.year} edition)"
+        self.record_code = edition.code
+
     def pair_as_system(self, state: TournamentState) -> RoundPairing:
-        return pair_dubov(state)
+        return pair_dubov(state, self.edition)
 
     def explain(self, state: TournamentState) -> tuple[RoundPairing, RoundExplanation]:
-        return explain_dubov(state)
+        return explain_dubov(state, self.edition)
 
     def _preference(self, colours: tuple[Colour, ...]) -> Preference:
         return preference(colours) if colours else MILD_BLACK  # C.04.4.1 A.5.d
@@ -169,7 +177,8 @@ class DubovSystem(System):
             }
             a_white, rule = dubov_colour_decision(view[a], view[b], initial, numbers)
             says = DUBOV_E0_SAYS if rule == "E.0" else COLOUR_RULES_SAY[int(rule[2:])]
-            out.append(ColourRuling(rule, says, a if a_white else b))
+            # 2026: E.0-E.4 are 5.2.1-5.2.5
+            out.append(ColourRuling(self.edition.article(rule), says, a if a_white else b))
         return out
 
     def notes(self, state: TournamentState, pid: PlayerId) -> PlayerNotes:
@@ -177,7 +186,8 @@ class DubovSystem(System):
         return PlayerNotes(wish, recent_floats(state, pid))
 
     def may_have_bye(self, state: TournamentState, pid: PlayerId) -> bool:
-        return not state.player(pid).had_pab_or_forfeit_win  # C.04.4.1 C.2 (C.04.1.d)
+        # 2018 C.2 (C.04.1.d); 2026 [C2] (C.04.1 art. 4: any win scored without playing)
+        return not self.edition.bye_barred(state.player(pid), state.points)
 
 
 TCEC_SAYS = {
@@ -229,30 +239,37 @@ class TcecSystem(System):
 
 DUTCH_2017 = DutchSystem(EDITION_2017)
 DUTCH_2026 = DutchSystem(EDITION_2026)
-DUBOV = DubovSystem()
+DUBOV_2018 = DubovSystem(DUBOV_2018_EDITION)
+DUBOV_2026 = DubovSystem(DUBOV_2026_EDITION)
 TCEC = TcecSystem()
 
 SYSTEMS: dict[str, System] = {
     DUTCH_2017.name: DUTCH_2017,
     DUTCH_2026.name: DUTCH_2026,
-    DUBOV.name: DUBOV,
+    DUBOV_2018.name: DUBOV_2018,
+    DUBOV_2026.name: DUBOV_2026,
     TCEC.name: TCEC,
 }
 """Every system and edition by its command-line name."""
 
 DUTCH = "dutch"
 """The alias of the Dutch edition a tournament names (record 192), 2026 when it names none."""
+DUBOV = "dubov"
+"""The alias of the Dubov edition a tournament names (record 192), 2026 when it names none."""
 
-SYSTEM_NAMES = (DUTCH, *SYSTEMS)
-"""Command-line names: the alias, then every system."""
+SYSTEM_NAMES = (DUTCH, DUBOV, *SYSTEMS)
+"""Command-line names: the aliases, then every system."""
 
 
 def system_for(name: str, state: TournamentState | None = None) -> System:
-    """The system named ``name``; ``dutch`` is the edition ``state``'s record 192 names (the
-    one in force, 2026, when it names none or there is no state)."""
+    """The system named ``name``; ``dutch`` and ``dubov`` are the edition ``state``'s record
+    192 names (the one in force, 2026, when it names none or there is no state)."""
     if name == DUTCH:
         code = state.info.system_code if state is not None else ""
         return DUTCH_2017 if edition_named(code) is EDITION_2017 else DUTCH_2026
+    if name == DUBOV:
+        code = state.info.system_code if state is not None else ""
+        return DUBOV_2018 if dubov_edition_named(code) is DUBOV_2018_EDITION else DUBOV_2026
     if name not in SYSTEMS:
         raise ValueError(f"unknown pairing system {name!r} (choose from {', '.join(SYSTEM_NAMES)})")
     return SYSTEMS[name]
@@ -287,10 +304,10 @@ def initial_colour_of(name: str, state: TournamentState) -> Colour:
 
 
 def with_system_record(state: TournamentState, name: str) -> TournamentState:
-    """``state`` naming the Dutch edition ``name`` pairs by in its record 192 (other systems'
-    states are left as they are)."""
-    system = system_for(name, state) if name != DUTCH else DUTCH_2026
-    if not isinstance(system, DutchSystem):
+    """``state`` naming the Dutch or Dubov edition ``name`` pairs by in its record 192 (an alias:
+    the edition in force, 2026; other systems' states are left as they are)."""
+    system = {DUTCH: DUTCH_2026, DUBOV: DUBOV_2026}.get(name) or system_for(name, state)
+    if not isinstance(system, DutchSystem | DubovSystem):
         return state
     return replace(state, info=replace(state.info, system_code=system.record_code))
 

@@ -11,7 +11,7 @@ Scores in points in the text, half-points in the code.
 from __future__ import annotations
 
 from pairing.engine import Colour, TournamentState
-from pairing.engine.dubov import pair_round
+from pairing.engine.dubov import pair_round_2018 as pair_round
 from tests.engine.histories import boards, past
 
 W, B = Colour.WHITE, Colour.BLACK

@@ -32,7 +32,7 @@ from pairing.engine import (
     RoundPairing,
     TournamentState,
 )
-from pairing.engine.dubov import pair_round
+from pairing.engine.dubov import pair_round_2018 as pair_round
 from tests.engine.histories import past
 
 W, B = Colour.WHITE, Colour.BLACK

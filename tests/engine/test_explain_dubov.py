@@ -12,7 +12,8 @@ from functools import cache
 
 from pairing.engine.core.explain import BoardExplanation, Reason, RoundExplanation, Topic
 from pairing.engine.core.state import RoundPairing, TournamentState
-from pairing.engine.dubov import explain_round, pair_round
+from pairing.engine.dubov import explain_round_2018 as explain_round
+from pairing.engine.dubov import pair_round_2018 as pair_round
 from pairing.engine.dubov.explain import quality_rejection
 from pairing.engine.dubov.trace import UpfloatTrace
 from pairing.engine.dubov.upfloaters import choose_upfloaters

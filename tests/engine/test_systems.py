@@ -27,7 +27,7 @@ from pairing.engine.core.state import Colour
 from tests.engine.test_dutch_support import state
 
 DUTCH_2017, DUTCH_2026 = SYSTEMS["dutch-2017"], SYSTEMS["dutch-2026"]
-DUBOV, TCEC = SYSTEMS["dubov"], SYSTEMS["tcec"]
+DUBOV, DUBOV_2026, TCEC = SYSTEMS["dubov-2018"], SYSTEMS["dubov-2026"], SYSTEMS["tcec"]
 
 
 def named(s: TournamentState, code: str) -> TournamentState:
@@ -38,7 +38,15 @@ def named(s: TournamentState, code: str) -> TournamentState:
 
 
 def test_every_name_resolves_to_its_system() -> None:
-    assert SYSTEM_NAMES == ("dutch", "dutch-2017", "dutch-2026", "dubov", "tcec")
+    assert SYSTEM_NAMES == (
+        "dutch",
+        "dubov",
+        "dutch-2017",
+        "dutch-2026",
+        "dubov-2018",
+        "dubov-2026",
+        "tcec",
+    )
     for name, system in SYSTEMS.items():
         assert system_for(name) is system and system.name == name
     with pytest.raises(ValueError, match="unknown pairing system 'swiss'"):
@@ -55,7 +63,20 @@ def test_the_dutch_alias_follows_record_192() -> None:
     assert system_for("dutch", s) is DUTCH_2026
     assert system_for("dutch") is DUTCH_2026
     assert with_system_record(s, "dutch-2017").info.system_code == "FIDE_DUTCH_2017"
-    assert with_system_record(s, "dubov") is s
+    assert with_system_record(s, "dubov-2018").info.system_code == "FIDE_DUBOV_2018"
+    assert with_system_record(s, "dubov").info.system_code == "FIDE_DUBOV"
+    assert with_system_record(s, "tcec") is s
+
+
+def test_the_dubov_alias_follows_record_192() -> None:
+    """``dubov`` is the edition record 192 names: ``FIDE_DUBOV_2018`` (with any suffix) the
+    2018 text; ETT26's ``FIDE_DUBOV``, or no record, the 2026 edition in force (C.04.4.1 2026
+    applies from 1 February 2026)."""
+    s = state(4, [], 5)
+    assert system_for("dubov", named(s, "FIDE_DUBOV_2018")) is DUBOV
+    assert system_for("dubov", named(s, "FIDE_DUBOV")) is DUBOV_2026
+    assert system_for("dubov", s) is DUBOV_2026
+    assert DUBOV_2026.title == "FIDE Dubov (C.04.4.1, 2026 edition)"
 
 
 def test_titles_records_and_accelerations() -> None:
@@ -65,7 +86,11 @@ def test_titles_records_and_accelerations() -> None:
         "FIDE_DUTCH_2017",
         "FIDE_DUTCH_2026",
     )
-    assert (DUBOV.record_code, TCEC.record_code) == ("FIDE_DUBOV_2018", "TCEC_SWISS")
+    assert (DUBOV.record_code, DUBOV_2026.record_code, TCEC.record_code) == (
+        "FIDE_DUBOV_2018",
+        "FIDE_DUBOV",
+        "TCEC_SWISS",
+    )
     # C.04.7 Baku acceleration: applied with the Dutch system only.
     assert {n for n, s in SYSTEMS.items() if "baku" in s.accelerations} == {
         "dutch-2017",
@@ -143,6 +168,10 @@ def test_dubov_e2_the_stronger_preference() -> None:
     E.2 grants player 1 Black."""
     assert DUBOV.colour_rule(E2_CASE, 1, 2).rule == "E.2"
     assert DUBOV.colour_rule(E2_CASE, 1, 2).white == 2
+    # The 2026 text numbers E.0-E.4 as 5.2.1-5.2.5: the same rule, its own number.
+    assert DUBOV_2026.colour_rule(E2_CASE, 1, 2) == replace(
+        DUBOV.colour_rule(E2_CASE, 1, 2), rule="5.2.3"
+    )
 
 
 def test_tcec_step_5() -> None:
@@ -186,6 +215,7 @@ def test_who_may_have_the_bye() -> None:
     TCEC STEP 2 bars nobody."""
     assert [DUTCH_2017.may_have_bye(BYES, p) for p in (3, 4, 5)] == [True, False, True]
     assert [DUBOV.may_have_bye(BYES, p) for p in (3, 4, 5)] == [True, False, True]
+    assert [DUBOV_2026.may_have_bye(BYES, p) for p in (3, 4, 5)] == [True, False, False]
     assert [DUTCH_2026.may_have_bye(BYES, p) for p in (3, 4, 5)] == [True, False, False]
     assert TCEC.may_have_bye(BYES, 4)
 

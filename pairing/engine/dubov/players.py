@@ -1,4 +1,5 @@
-"""What the Dubov system (C.04.4.1, 2018) needs to know about each player before a round.
+"""What the Dubov system (C.04.4.1, 2018 and 2026) needs to know about each player before a
+round.
 
 Everything is computed from the round entries; only over-the-board games count for colours,
 ARO, "games played" and upfloats (C.04.2 D.5; corpus README point 2). Scores are half-points.
@@ -12,6 +13,7 @@ from dataclasses import dataclass
 from pairing.engine.core.colours import Preference, Strength, preference
 from pairing.engine.core.errors import TrfError
 from pairing.engine.core.state import Colour, Player, PlayerId, TournamentState
+from pairing.engine.dubov.edition import EDITION_2018, Edition
 
 
 class DubovInputError(TrfError):
@@ -42,7 +44,8 @@ class DubovPlayer:
     max_upfloater: bool
     """A.7: already upfloated MaxT times."""
     bye_allowed: bool
-    """C.2 / B.0.a: neither a pairing-allocated bye nor a forfeit win so far."""
+    """C.2 / B.0.a (2018): neither a pairing-allocated bye nor a forfeit win so far; [C2] /
+    3.1.1 (2026): neither a pairing-allocated bye nor a win's points without playing."""
 
     @property
     def games(self) -> int:
@@ -111,8 +114,11 @@ def require_ratings(state: TournamentState) -> None:
         )
 
 
-def dubov_players(state: TournamentState) -> dict[PlayerId, DubovPlayer]:
-    """The players to be paired in the next round, by id."""
+def dubov_players(
+    state: TournamentState, edition: Edition = EDITION_2018
+) -> dict[PlayerId, DubovPlayer]:
+    """The players to be paired in the next round, by id (``edition``: who may receive the
+    pairing-allocated bye)."""
     if state.total_rounds is None:
         raise DubovInputError("Dubov A.7: the number of rounds (XXR) is needed to compute MaxT")
     require_ratings(state)
@@ -134,6 +140,6 @@ def dubov_players(state: TournamentState) -> dict[PlayerId, DubovPlayer]:
             upfloats=len(ups),
             upfloated_last_round=bool(ups) and ups[-1] == state.rounds_done - 1,
             max_upfloater=len(ups) >= max_t,
-            bye_allowed=not p.had_pab_or_forfeit_win,
+            bye_allowed=not edition.bye_barred(p, state.points),  # C.2 / [C2]
         )
     return out

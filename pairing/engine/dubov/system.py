@@ -1,4 +1,5 @@
-"""FIDE Dubov system (C.04.4.1, 2018 edition).
+"""FIDE Dubov system (C.04.4.1, 2018 and 2026 editions; :mod:`dubov.edition` holds what
+differs, article numbers below are the 2018 ones).
 
 A.8: the round-pairing starts with the pairing-allocated bye (B.0), then pairs the
 scoregroups in descending order of score (B.1-B.6), each with the minimum number of
@@ -18,6 +19,7 @@ from pairing.engine.core.rules import board_order, initial_colour
 from pairing.engine.core.state import Board, Colour, PlayerId, RoundPairing, TournamentState
 from pairing.engine.dubov.bracket import pair_bracket
 from pairing.engine.dubov.colours import colour_decision, pairing_numbers
+from pairing.engine.dubov.edition import EDITION_2018, EDITION_2026, Edition, edition_named
 from pairing.engine.dubov.graph import LegalGraph, LocalMatcher
 from pairing.engine.dubov.players import DubovPlayer, dubov_players
 from pairing.engine.dubov.trace import BracketTrace, ByeTrace, DubovTrace, UpfloatTrace
@@ -66,9 +68,10 @@ def choose_bye(
     everyone: LocalMatcher,
     trace: ByeTrace | None = None,
 ) -> PlayerId | None:
-    """B.0: with an odd number of players, the bye goes to the first player who (a) may
-    receive it (C.2), (b) lets all the others be paired (C.4), taken by (c) lowest score,
-    (d) most games played, (e) lowest position in the initial ranking list.
+    """B.0 (2026 3.1): with an odd number of players, the bye goes to the first player who
+    (a) may receive it (C.2 by the edition's rule: ``bye_allowed``), (b) lets all the others
+    be paired (C.4), taken by (c) lowest score, (d) most games played, (e) lowest position in
+    the initial ranking list (2026 3.1.5: largest TPN, the same player).
 
     ``everyone`` is a maximum matching of all the players; the bye's holder leaves it."""
     if len(players) % 2 == 0:
@@ -128,17 +131,33 @@ def pair_scoregroups(
     return pairs
 
 
-def pair_round(state: TournamentState) -> RoundPairing:
-    """Pair the next round of ``state``."""
-    return traced_pairing(state)[0]
+def pair_round(state: TournamentState, edition: Edition = EDITION_2018) -> RoundPairing:
+    """Pair the next round of ``state`` (by the 2018 rules unless ``edition`` says otherwise)."""
+    return traced_pairing(state, edition=edition)[0]
+
+
+def pair_round_2018(state: TournamentState) -> RoundPairing:
+    """Pair the next round by the 2018 edition of C.04.4.1."""
+    return pair_round(state, EDITION_2018)
+
+
+def pair_round_2026(state: TournamentState) -> RoundPairing:
+    """Pair the next round by the 2026 edition of C.04.4.1."""
+    return pair_round(state, EDITION_2026)
+
+
+def pair_round_in_force(state: TournamentState) -> RoundPairing:
+    """Pair the next round by the edition the tournament names (TRF-2026 record 192), the one
+    in force (2026) when it names none."""
+    return pair_round(state, edition_named(state.info.system_code))
 
 
 def traced_pairing(
-    state: TournamentState, trace: DubovTrace | None = None
+    state: TournamentState, trace: DubovTrace | None = None, edition: Edition = EDITION_2018
 ) -> tuple[RoundPairing, list[tuple[DubovPlayer, DubovPlayer, str]]]:
-    """Pair the next round of ``state``, filling ``trace`` when given; also the pairs in
-    board order as (white, black, the rule of section E that decided)."""
-    players = dubov_players(state)
+    """Pair the next round of ``state`` by ``edition``, filling ``trace`` when given; also the
+    pairs in board order as (white, black, the rule of section E that decided)."""
+    players = dubov_players(state, edition)
     if trace is not None:
         trace.players = dict(players)
     graph = legal_graph(state, players)
