@@ -60,7 +60,7 @@ class TieBreak:
         if value is None:
             return ""
         digits = {1: 0, 2: 1, 4: 2}.get(self.unit, 2)
-        if self.unit == 2 and Fraction(value).denominator != 1:
+        if self.unit == 2 and isinstance(value, Fraction):
             digits = 2  # an average of half-points (AOB)
         scaled = Fraction(value) / self.unit * 10**digits
         units = round_half_up(scaled) if scaled >= 0 else -round_half_up(-scaled)
