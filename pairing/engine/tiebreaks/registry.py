@@ -231,7 +231,7 @@ _ALIASES = {
 }
 _MODIFIED = re.compile(r"^(BH|FB|SB|PS|ARO)-([CM])([1-9])$")
 _LIMIT = re.compile(r"^KS-L([+-]?[0-9]+)$")
-_SCORING = re.compile(r":(MP|GP)$")
+_SCORING = re.compile(r":(MP|GP)(?=-|$)")
 
 
 def tie_break(code: str) -> TieBreak:
