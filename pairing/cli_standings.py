@@ -61,12 +61,11 @@ def standings_table(state: TournamentState, breaks: list[TieBreak], rows: list[S
     """The standings as a plain-text table, one line a player, every column aligned."""
     header = ["Rk", "SNo", "Name", "Rtg", "Pts", *(tb.code for tb in breaks)]
     lines = [header]
-    previous_rank = 0
     for row in rows:
         player = state.player(row.player)
         lines.append(
             [
-                str(row.rank) if row.rank != previous_rank else "",
+                str(row.rank),
                 str(player.id),
                 player.name,
                 str(player.rating or ""),
@@ -74,7 +73,6 @@ def standings_table(state: TournamentState, breaks: list[TieBreak], rows: list[S
                 *(tb.format(v) for tb, v in zip(breaks, row.values, strict=True)),
             ]
         )
-        previous_rank = row.rank
     widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
     out = []
     for line in lines:
