@@ -69,6 +69,16 @@ def test_modified_median() -> None:
     assert modified_median(U) == {1: 11, 2: 11, 3: 7, 4: 7, 5: 0, 6: 14}
 
 
+def test_modified_median_even_plus_minus() -> None:
+    """34E1 on 2 rounds (4 half-points possible, 2 even): P1 beat P2, lost to P3: 2, even,
+    opponents 1 and 4 both dropped -> 0. P3 (4, plus): opponents 1 (P4) and 2 (P1), the lowest
+    dropped -> 2. P2 (1, minus): opponents 2 (P1) and 1 (P4), the highest dropped -> 1."""
+    state = build({1: "2w1 3b0", 2: "1b0 4w=", 3: "4w1 1w1", 4: "3b0 2b="})
+    assert state.scores == {1: 2, 2: 1, 3: 4, 4: 1}
+    values = modified_median(state)
+    assert (values[1], values[2], values[3]) == (0, 1, 2)
+
+
 def test_modified_median_drops_two_from_nine_rounds() -> None:
     """34E1: nine rounds or more drop two. A 9-game match P1 wins 9-0: P1 (plus) drops the
     two lowest of nine 0s -> 0; P2 (minus) drops the two highest of nine 18s -> 7 x 18 = 126."""
