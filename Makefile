@@ -69,10 +69,10 @@ MUTANTS ?= 'pairing.engine.dutch.criteria.*' 'pairing.engine.dutch.colours.*' \
 	'pairing.engine.core.colours.*' 'pairing.engine.dubov.colours.*' 'pairing.engine.dubov.order.*' \
 	'pairing.engine.dubov.upfloaters.x_float_type*' \
 	'pairing.engine.dubov.upfloaters.x_colour_violations_bound*' \
-	'pairing.engine.tiebreaks.x__cut*' 'pairing.engine.tiebreaks.x_buchholz*' \
-	'pairing.engine.tiebreaks.x_sonneborn_berger*' 'pairing.engine.tiebreaks.x_progressive_score*' \
-	'pairing.engine.tiebreaks.x_aro*' 'pairing.engine.tiebreaks.x__check_modifiers*' \
-	'pairing.engine.tiebreaks.x_tie_break*'
+	'pairing.engine.tiebreaks.core.x_cut_terms*' 'pairing.engine.tiebreaks.fide.x_buchholz*' \
+	'pairing.engine.tiebreaks.fide.x_sonneborn_berger*' \
+	'pairing.engine.tiebreaks.fide.x_progressive_score*' 'pairing.engine.tiebreaks.ratings.x_aro*' \
+	'pairing.engine.tiebreaks.core.x_check_modifiers*' 'pairing.engine.tiebreaks.registry.x_tie_break*'
 mutation: $(STAMP)
 	$(BIN)/mutmut run --max-children 2 $(MUTANTS)
 	$(BIN)/mutmut results
