@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
+from pairing.cli_standings import add_standings_parser
 from pairing.engine import (
     POLICIES,
     RULE_SETS,
@@ -345,6 +346,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", help="write the JSON here instead of stdout")
     p.set_defaults(run=cmd_rate)
 
+    add_standings_parser(sub)
     return parser
 
 

@@ -1,0 +1,132 @@
+"""``python -m pairing standings``: re-rank a tournament from its TRF file by a list of
+tie-breaks (FIDE C.07, US Chess 34E, TCEC) and print every value as a table.
+
+The tie-breaks come from ``--tiebreaks`` or, without it, from the file's TRF-2026 record 202;
+with neither, a ``--system tcec`` file gets TCEC's final order and any other file is ranked by
+score alone (said on stderr). Imports nothing from Django.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import replace
+
+from pairing.engine import (
+    SYSTEM_NAMES,
+    TCEC_TIEBREAKS,
+    US_DEFAULT_ORDER,
+    Edition,
+    StandingRow,
+    TieBreak,
+    TournamentState,
+    TrfError,
+    UnknownTieBreak,
+    load_trf,
+    parse_tie_break_list,
+    standings,
+    tie_break,
+)
+
+EXIT_OK = 0
+EXIT_INVALID_INPUT = 3
+
+STANDINGS_HELP = """\
+Rank the players of a TRF file by score, then by each tie-break in turn on the players still
+tied (C.07 4.2), and print rank, starting rank, name, rating, points and every tie-break value.
+
+LIST is comma-separated: FIDE C.07 codes (BH, BH/C1, BH/M1, FB, AOB, SB, SB/C1, KS, KS/L+1, DE,
+WIN, WON, BPG, BWG, PS, REP/GE, TPN, ARO, TPR, PTP, APRO, APPO, RTNG), US Chess 34E codes
+(US-MM, US-MED, US-SOLK, US-CUM, US-OPCUM, US-RBT, US-MB, US-KASH, US-SB, US-OPERF; also MM,
+SOLKOFF, CUMULATIVE, KASHDAN, ...) and BYE (TCEC). "us-default" stands for US Chess's default
+order (Modified Median, Solkoff, Cumulative, Cumulative of opposition).
+Without --tiebreaks the file's record 202 is used. Exit 0, or 3 for an unreadable file or an
+unknown code.
+"""
+
+
+def _tie_breaks(args: argparse.Namespace, state: TournamentState) -> list[TieBreak]:
+    text = args.tiebreaks if args.tiebreaks is not None else state.info.tie_breaks
+    if text.strip().lower() == "us-default":
+        return [tie_break(c) for c in US_DEFAULT_ORDER]
+    if not text.strip():
+        if args.system == "tcec":
+            return [tie_break(c) for c in ("BYE", *TCEC_TIEBREAKS)]
+        print("no tie-breaks given (--tiebreaks) nor in record 202: by score only", file=sys.stderr)
+        return []
+    return parse_tie_break_list(text)
+
+
+def standings_table(state: TournamentState, breaks: list[TieBreak], rows: list[StandingRow]) -> str:
+    """The standings as a plain-text table, one line a player, every column aligned."""
+    header = ["Rk", "SNo", "Name", "Rtg", "Pts", *(tb.code for tb in breaks)]
+    lines = [header]
+    for row in rows:
+        player = state.player(row.player)
+        lines.append(
+            [
+                str(row.rank),
+                str(player.id),
+                player.name,
+                str(player.rating or ""),
+                _points(row.score),
+                *(tb.format(v) for tb, v in zip(breaks, row.values, strict=True)),
+            ]
+        )
+    widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
+    out = []
+    for line in lines:
+        cells = [
+            cell.ljust(w) if i == 2 else cell.rjust(w)
+            for i, (cell, w) in enumerate(zip(line, widths, strict=True))
+        ]
+        out.append("  ".join(cells).rstrip())
+    out.insert(1, "-" * len(out[0]))
+    return "\n".join(out) + "\n"
+
+
+def _points(half_points: int) -> str:
+    whole, half = divmod(half_points, 2)
+    return f"{whole}.5" if half else f"{whole}"
+
+
+def cmd_standings(args: argparse.Namespace) -> int:
+    try:
+        state = load_trf(args.file)
+    except OSError as e:
+        raise TrfError(f"cannot read {args.file}: {e.strerror or e}") from e
+    if args.double:
+        state = replace(state, double_rounds=True)
+    try:
+        breaks = _tie_breaks(args, state)
+    except UnknownTieBreak as e:
+        print(f"invalid --tiebreaks: {e}", file=sys.stderr)
+        return EXIT_INVALID_INPUT
+    rows = standings(state, breaks, Edition(args.edition))
+    sys.stdout.write(standings_table(state, breaks, rows))
+    return EXIT_OK
+
+
+def add_standings_parser(sub: argparse._SubParsersAction) -> None:
+    """The ``standings`` subcommand, added to ``python -m pairing``'s parser."""
+    p = sub.add_parser(
+        "standings",
+        help="rank a TRF file's players by score and tie-breaks, every value shown",
+        description=STANDINGS_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("file", metavar="FILE.trf")
+    p.add_argument("--tiebreaks", metavar="LIST", help="e.g. 'BH/C1,BH,SB,DE' or 'us-default'")
+    p.add_argument(
+        "--system",
+        choices=SYSTEM_NAMES,
+        help="the pairing system; tcec without tie-breaks gives TCEC's final order",
+    )
+    p.add_argument("--double", action="store_true", help="TCEC double rounds")
+    p.add_argument(
+        "--edition",
+        choices=[e.value for e in Edition],
+        default=Edition.C07_2023.value,
+        help="C.07 text for unplayed rounds: 2023 (default) or 2026 (capped dummy scores)",
+    )
+    p.set_defaults(run=cmd_standings)

@@ -1,0 +1,90 @@
+"""FIDE C.07 article 6: direct encounter (type A), computed on a group of tied players."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from fractions import Fraction
+from itertools import combinations
+
+from pairing.engine.core.state import PlayerId, RoundEntry, TournamentState
+
+# -- type A: direct encounter ----------------------------------------------------------------
+
+
+def _counts_for_de(entry: RoundEntry, include_forfeits: bool) -> bool:
+    return entry.played or (include_forfeits and entry.forfeit)
+
+
+def direct_encounter_points(
+    state: TournamentState, group: Collection[PlayerId], include_forfeits: bool = False
+) -> dict[PlayerId, Fraction]:
+    """Each member's points (half-points) in the games among ``group`` (C.07 6.1): forfeits
+    left out unless ``include_forfeits`` (6.1.1); several games against the same opponent count
+    as their average (6.1.2)."""
+    members = set(group)
+    out: dict[PlayerId, Fraction] = {}
+    for pid in members:
+        per_opponent: dict[PlayerId, list[int]] = {}
+        for e in state.player(pid).results:
+            if e.opponent in members and _counts_for_de(e, include_forfeits):
+                per_opponent.setdefault(e.opponent, []).append(state.points.of(e))
+        out[pid] = sum((Fraction(sum(v), len(v)) for v in per_opponent.values()), Fraction(0))
+    return out
+
+
+def _met_for_de(state: TournamentState, a: PlayerId, b: PlayerId, include_forfeits: bool) -> bool:
+    return any(
+        e.opponent == b and _counts_for_de(e, include_forfeits) for e in state.player(a).results
+    )
+
+
+def _de_blocks(
+    state: TournamentState, group: list[PlayerId], include_forfeits: bool
+) -> list[list[PlayerId]]:
+    """The group split into ordered blocks of players that art. 6 cannot separate."""
+    if len(group) < 2:
+        return [group]
+    points = direct_encounter_points(state, group, include_forfeits)
+    missing = dict.fromkeys(group, 0)
+    for a, b in combinations(group, 2):
+        if not _met_for_de(state, a, b, include_forfeits):
+            missing[a] += 1
+            missing[b] += 1
+    blocks: list[list[PlayerId]]
+    if not any(missing.values()):  # C.07 6.2: all met: rank by the separate standings
+        levels = sorted(set(points.values()), reverse=True)
+        blocks = [[p for p in group if points[p] == level] for level in levels]
+        if len(blocks) == 1:
+            return blocks
+        # 6.2: re-apply to every sub-tie
+        return [sub for b in blocks for sub in _de_blocks(state, b, include_forfeits)]
+    # C.07 6.3: place the one alone on top "whatever the outcome of the missing games",
+    # then second place, and so on; then apply art. 6 again to those left.
+    win = max(state.points.win, state.points.black_win or 0)
+    best = {p: points[p] + win * missing[p] for p in group}
+    blocks = []
+    remaining = list(group)
+    while len(remaining) > 1:
+        top = [x for x in remaining if all(points[x] > best[y] for y in remaining if y != x)]
+        if not top:
+            break
+        blocks.append(top)
+        remaining.remove(top[0])
+    if not blocks:
+        return [group]
+    return blocks + _de_blocks(state, remaining, include_forfeits)
+
+
+def direct_encounter(
+    state: TournamentState, group: Collection[PlayerId], include_forfeits: bool = False
+) -> dict[PlayerId, int]:
+    """Direct encounter (C.07 6) among the tied participants ``group``: each member's place
+    (1 = first; members it cannot separate share the place, numbered like ranks 1, 2, 2, 4)."""
+    ordered = sorted(group, key=lambda pid: state.player(pid).tpn)
+    out: dict[PlayerId, int] = {}
+    place = 1
+    for block in _de_blocks(state, ordered, include_forfeits):
+        for pid in block:
+            out[pid] = place
+        place += len(block)
+    return out

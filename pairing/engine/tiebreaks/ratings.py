@@ -1,0 +1,147 @@
+"""FIDE C.07 article 10: tie-breaks from ratings (type D, and DB/DC): ARO, TPR, PTP, APRO,
+APPO, RTNG.
+
+Art. 10 leaves unrated participants to the regulations: here an unrated opponent (rating 0) is
+left out of averages and performances; a value is ``None`` when no rated game remains. Only
+games played over the board count (forfeits are unplayed rounds, 15.3/16).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Mapping
+from fractions import Fraction
+
+from pairing.engine.core.state import Player, PlayerId, TournamentState
+from pairing.engine.tiebreaks.core import ModifierError, game_result, round_half_up
+
+DP_TABLE: Mapping[int, int] = {
+    100: 800, 99: 677, 98: 589, 97: 538, 96: 501, 95: 470, 94: 444, 93: 422, 92: 401, 91: 383,
+    90: 366, 89: 351, 88: 336, 87: 322, 86: 309, 85: 296, 84: 284, 83: 273, 82: 262, 81: 251,
+    80: 240, 79: 230, 78: 220, 77: 211, 76: 202, 75: 193, 74: 184, 73: 175, 72: 166, 71: 158,
+    70: 149, 69: 141, 68: 133, 67: 125, 66: 117, 65: 110, 64: 102, 63: 95, 62: 87, 61: 80,
+    60: 72, 59: 65, 58: 57, 57: 50, 56: 43, 55: 36, 54: 29, 53: 21, 52: 14, 51: 7,
+    50: 0,
+}  # fmt: skip
+"""FIDE Handbook B.02 (rating regulations) 8.1.1: fractional score p, in hundredths, to rating
+difference dp, for p = 0.50 .. 1.00 (1.00 is the notional 800 of 8.1). Below 0.50,
+dp(p) = -dp(1 - p). Typed from the published table."""
+
+PD_UPPER_BOUNDS: tuple[int, ...] = (
+    3, 10, 17, 25, 32, 39, 46, 53, 61, 68, 76, 83, 91, 98, 106, 113, 121, 129, 137, 145,
+    153, 162, 170, 179, 188, 197, 206, 215, 225, 235, 245, 256, 267, 278, 290, 302, 315, 328,
+    344, 357, 374, 391, 411, 432, 456, 484, 517, 559, 619, 735,
+)  # fmt: skip
+"""FIDE Handbook B.02 8.1.2: the highest rating difference D (in rating points, D >= 0) for
+which the higher-rated player's expected score PD(H) is 0.50, 0.51, ..., 0.99 in turn;
+above 735 it is 1.00. The lower-rated player's PD(L) = 1 - PD(H). Typed from the published
+table."""
+
+
+def expected_score(difference: int) -> Fraction:
+    """PD for a rating difference ``difference`` = own rating - opponent's rating (B.02 8.1.2),
+    on the full scale (no 400-point cut, as C.07 10.3 asks)."""
+    high = Fraction(50 + bisect_left(PD_UPPER_BOUNDS, abs(difference)), 100)
+    return high if difference >= 0 else 1 - high
+
+
+def rating_difference(p: Fraction) -> int:
+    """dp for a fractional score ``p`` (B.02 8.1.1), p read to the nearest hundredth with
+    halves rounded up (e.g. 2/3 -> 0.67 -> 125, 1/8 -> 0.13 -> -322)."""
+    if not 0 <= p <= 1:
+        raise ValueError(f"fractional score out of range: {p}")
+    hundredths = round_half_up(p * 100)
+    return DP_TABLE[hundredths] if hundredths >= 50 else -DP_TABLE[100 - hundredths]
+
+
+def rated_games(state: TournamentState, player: Player) -> list[tuple[int, Fraction]]:
+    """(opponent's rating, result) of the games played over the board against rated opponents."""
+    out = []
+    for e in player.games:
+        if e.opponent is not None and state.player(e.opponent).rating > 0:
+            out.append((state.player(e.opponent).rating, game_result(e)))
+    return out
+
+
+def aro(state: TournamentState, cut: int = 0) -> dict[PlayerId, int | None]:
+    """ARO (C.07 10.1): average rating of the opponents played over the board, rounded to the
+    nearest whole number with .5 up; Cut-n drops the ``n`` lowest ratings (14.1.1). Unrated
+    opponents are left out; ``None`` when no rated game remains."""
+    if cut < 0:
+        raise ModifierError(f"negative cut {cut}")
+    out: dict[PlayerId, int | None] = {}
+    for p in state.players:
+        ratings = sorted(r for r, _ in rated_games(state, p))[cut:]
+        out[p.id] = round_half_up(Fraction(sum(ratings), len(ratings))) if ratings else None
+    return out
+
+
+def tpr(state: TournamentState) -> dict[PlayerId, int | None]:
+    """TPR (C.07 10.2): ARO (rounded) + dp(p), p = points / games over the board (B.02 8.1.1),
+    both over the games against rated opponents; ``None`` without such a game."""
+    averages = aro(state)
+    out: dict[PlayerId, int | None] = {}
+    for p in state.players:
+        games = rated_games(state, p)
+        average = averages[p.id]
+        if average is None or not games:
+            out[p.id] = None
+            continue
+        score = sum((result for _, result in games), Fraction(0))
+        out[p.id] = average + rating_difference(score / len(games))
+    return out
+
+
+def perfect_performance(games: list[tuple[int, Fraction]]) -> int | None:
+    """The PTP of one participant (C.07 10.3): the lowest whole rating R whose expected score
+    against the opponents, sum of PD(R - R_opp) (B.02 8.1.2, full scale), reaches the points
+    scored. A zero score gives the lowest-rated opponent's rating - 800 (10.3); a full score
+    (reading: symmetric) the highest-rated opponent's + 800."""
+    if not games:
+        return None
+    ratings = [r for r, _ in games]
+    score = sum((result for _, result in games), Fraction(0))
+    if score == 0:
+        return min(ratings) - 800
+    if score == len(games):
+        return max(ratings) + 800
+    low, high = min(ratings) - 800, max(ratings) + 800  # expected score 0 .. n in between
+    while low < high:  # the expected score never falls as R rises: bisect for the lowest R
+        middle = (low + high) // 2
+        if sum((expected_score(middle - r) for r in ratings), Fraction(0)) >= score:
+            high = middle
+        else:
+            low = middle + 1
+    return low
+
+
+def ptp(state: TournamentState) -> dict[PlayerId, int | None]:
+    """PTP (C.07 10.3) of every participant, over the games against rated opponents."""
+    return {p.id: perfect_performance(rated_games(state, p)) for p in state.players}
+
+
+def _average_over_opponents(
+    state: TournamentState, values: Mapping[PlayerId, int | None]
+) -> dict[PlayerId, int | None]:
+    out: dict[PlayerId, int | None] = {}
+    for p in state.players:
+        known = [v for e in p.games if e.opponent is not None and (v := values[e.opponent])]
+        out[p.id] = round_half_up(Fraction(sum(known), len(known))) if known else None
+    return out
+
+
+def apro(state: TournamentState) -> dict[PlayerId, int | None]:
+    """APRO (C.07 10.4): the average TPR of the opponents played over the board, rounded like
+    ARO (.5 up); opponents without a TPR are left out."""
+    return _average_over_opponents(state, tpr(state))
+
+
+def appo(state: TournamentState) -> dict[PlayerId, int | None]:
+    """APPO (C.07 10.5): the average PTP of the opponents played over the board, rounded like
+    ARO (.5 up); opponents without a PTP are left out."""
+    return _average_over_opponents(state, ptp(state))
+
+
+def own_ratings(state: TournamentState) -> dict[PlayerId, int | None]:
+    """RTNG (C.07-2026 10.6): the participant's own rating; ``None`` for an unrated one."""
+    return {p.id: p.rating or None for p in state.players}
