@@ -36,6 +36,9 @@ from enum import StrEnum
 from fractions import Fraction
 from itertools import combinations
 
+from pairing.engine.core.fide_tables import DP_TABLE as DP_TABLE  # re-exported
+from pairing.engine.core.fide_tables import rating_difference
+from pairing.engine.core.fide_tables import round_half_up as _round_half_up
 from pairing.engine.core.state import Colour, Player, PlayerId, RoundEntry, TournamentState
 
 TieBreakValue = int | Fraction | None
@@ -395,30 +398,7 @@ def byes_received(state: TournamentState) -> dict[PlayerId, int]:
 
 # -- type D: ratings -------------------------------------------------------------------------
 
-DP_TABLE: Mapping[int, int] = {
-    100: 800, 99: 677, 98: 589, 97: 538, 96: 501, 95: 470, 94: 444, 93: 422, 92: 401, 91: 383,
-    90: 366, 89: 351, 88: 336, 87: 322, 86: 309, 85: 296, 84: 284, 83: 273, 82: 262, 81: 251,
-    80: 240, 79: 230, 78: 220, 77: 211, 76: 202, 75: 193, 74: 184, 73: 175, 72: 166, 71: 158,
-    70: 149, 69: 141, 68: 133, 67: 125, 66: 117, 65: 110, 64: 102, 63: 95, 62: 87, 61: 80,
-    60: 72, 59: 65, 58: 57, 57: 50, 56: 43, 55: 36, 54: 29, 53: 21, 52: 14, 51: 7,
-    50: 0,
-}  # fmt: skip
-"""FIDE Handbook B.02 (rating regulations) 8.1.1: fractional score p, in hundredths, to rating
-difference dp, for p = 0.50 .. 1.00 (1.00 is the notional 800 of 8.1). Below 0.50,
-dp(p) = -dp(1 - p). Typed from the published table."""
-
-
-def rating_difference(p: Fraction) -> int:
-    """dp for a fractional score ``p`` (B.02 8.1.1), p read to the nearest hundredth with
-    halves rounded up (e.g. 2/3 -> 0.67 -> 125, 1/8 -> 0.13 -> -322)."""
-    if not 0 <= p <= 1:
-        raise ValueError(f"fractional score out of range: {p}")
-    hundredths = _round_half_up(p * 100)
-    return DP_TABLE[hundredths] if hundredths >= 50 else -DP_TABLE[100 - hundredths]
-
-
-def _round_half_up(x: Fraction) -> int:
-    return (2 * x.numerator + x.denominator) // (2 * x.denominator)
+# DP_TABLE, rating_difference: B.02 8.1.1, in core.fide_tables (shared with the FIDE rater).
 
 
 def _rated_games(state: TournamentState, player: Player) -> list[tuple[int, Fraction]]:

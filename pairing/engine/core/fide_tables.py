@@ -1,0 +1,37 @@
+"""FIDE's table of rating difference by fractional score, shared by the C.07 tie-breaks (TPR)
+and the FIDE rating and title modules (:mod:`pairing.engine.fide`).
+
+The table is the same in the Rating Regulations (B.02, 1 March 2024, table 8.1.1) and the Title
+Regulations (B.01, 1 January 2024, table 1.4.9).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+
+DP_TABLE: Mapping[int, int] = {
+    100: 800, 99: 677, 98: 589, 97: 538, 96: 501, 95: 470, 94: 444, 93: 422, 92: 401, 91: 383,
+    90: 366, 89: 351, 88: 336, 87: 322, 86: 309, 85: 296, 84: 284, 83: 273, 82: 262, 81: 251,
+    80: 240, 79: 230, 78: 220, 77: 211, 76: 202, 75: 193, 74: 184, 73: 175, 72: 166, 71: 158,
+    70: 149, 69: 141, 68: 133, 67: 125, 66: 117, 65: 110, 64: 102, 63: 95, 62: 87, 61: 80,
+    60: 72, 59: 65, 58: 57, 57: 50, 56: 43, 55: 36, 54: 29, 53: 21, 52: 14, 51: 7,
+    50: 0,
+}  # fmt: skip
+"""FIDE Handbook B.02 (rating regulations) 8.1.1: fractional score p, in hundredths, to rating
+difference dp, for p = 0.50 .. 1.00 (1.00 is the notional 800 of 8.1). Below 0.50,
+dp(p) = -dp(1 - p). Typed from the published table."""
+
+
+def round_half_up(x: Fraction) -> int:
+    """``x`` rounded to the nearest whole number, halves up (B.01 1.4.7 b, 1.4.9)."""
+    return (2 * x.numerator + x.denominator) // (2 * x.denominator)
+
+
+def rating_difference(p: Fraction) -> int:
+    """dp for a fractional score ``p`` (B.02 8.1.1), p read to the nearest hundredth with
+    halves rounded up (e.g. 2/3 -> 0.67 -> 125, 1/8 -> 0.13 -> -322)."""
+    if not 0 <= p <= 1:
+        raise ValueError(f"fractional score out of range: {p}")
+    hundredths = round_half_up(p * 100)
+    return DP_TABLE[hundredths] if hundredths >= 50 else -DP_TABLE[100 - hundredths]
