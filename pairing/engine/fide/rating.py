@@ -238,7 +238,7 @@ def initial_rating(games: Sequence[tuple[int, int]], first_event: bool = True) -
     dp = rating_difference(Fraction(score + 2, 2 * (n + 2)))
     rating = min(INITIAL_MAXIMUM, round_half_up(average + dp))  # 8.2.3
     if n < INITIAL_MIN_GAMES:
-        reason, published = f"B.02 7.1.4: {n} games against rated opponents, 5 needed", False
+        reason, published = f"B.02 7.1.4: {n} of the 5 games against rated opponents", False
     elif rating < RATING_FLOOR:
         reason, published = "B.02 7.1.4: below 1400", False
     else:
