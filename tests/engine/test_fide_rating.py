@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from datetime import date
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -18,13 +19,17 @@ from pairing.engine import (
     expected_score,
     initial_rating,
     k_factor,
+    load_trf,
     rate_fide_event,
     rated_difference,
     rating_change,
     rating_performance,
+    tie_break,
     tournament_performance,
 )
 from pairing.engine.core.fide_tables import DP_TABLE
+
+CORPUS = Path(__file__).resolve().parent.parent / "data" / "corpus"
 
 # -- 8.1.2: expected score -------------------------------------------------------------------
 
@@ -208,3 +213,23 @@ def test_tpr_leaves_unrated_out_and_rp_counts_them_1400() -> None:
     assert tpr is not None and rp is not None
     assert (tpr.rating, rp.rating) == (2000, 1700)
     assert tournament_performance([(None, 2)]) is None
+
+
+def test_tpr_of_a_game_list_agrees_with_the_c07_tie_break() -> None:
+    """C.07 10.2 computed two ways: the tie-break over a corpus tournament (``TPR``) and
+    :func:`tournament_performance` over each player's games played over the board (opponent's
+    rating, 0 = unrated; results 1/W win, 0/L loss, other played codes draws)."""
+    state = load_trf(CORPUS / "dutch-2026" / "t0001_p024_r05_clean.trf")
+    values = tie_break("TPR").values(state)
+    points = {"1": 2, "W": 2, "0": 0, "L": 0}
+    compared = 0
+    for p in state.players:
+        games = [
+            (state.player(e.opponent).rating or None, points.get(e.code, 1))
+            for e in p.games
+            if e.opponent is not None
+        ]
+        tpr = tournament_performance(games)
+        assert (None if tpr is None else tpr.rating) == values[p.id], p.id
+        compared += tpr is not None
+    assert compared > 10
