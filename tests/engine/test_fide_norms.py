@@ -194,3 +194,21 @@ def test_outlook_too_few_rounds_for_the_mix() -> None:
     no_gms = games(titles=("IM",) * 5 + (None,) * 4)[:7]
     outlook = norm_outlook(candidate(games=no_gms), "GM", remaining=2)
     assert not outlook.possible and "1.4.5" in outlook.reason
+
+
+def test_last_round_forfeit_counted_as_a_loss() -> None:
+    """1.4.2 c: 10 rounds; 9 games, then the round-10 opponent (a GM) forfeits. The nine games
+    make no norm: 3 GMs and an IM are 4 titleholders, 5 needed (1.4.5 a). Counting the
+    forfeited game as a loss against that GM: 10 games, 5 titleholders, 4 GMs (a third of 10,
+    rounded up), and with 7.5 in the nine games 75 % (dp 193): Rp 2643, a norm. With 6.5:
+    65 % (dp 110), Rp 2560, none. Not when the forfeit is not in the last round."""
+    titles = ("GM", "GM", "GM", "IM", None, None, None, None, None)
+    forfeit = NormGame(10, 2, 2450, "GM", "SWE", played=False)
+    weak = candidate(games=(*games(titles=titles), forfeit), rounds=10)
+    assert not check_norm(weak, "GM").achieved
+    strong_points = (2, 2, 1, 1, 2, 2, 2, 2, 1)  # 15 half-points
+    strong = candidate(games=(*games(strong_points, titles=titles), forfeit), rounds=10)
+    result = check_norm(strong, "GM")
+    assert result.achieved and result.games == 10 and "1.4.2 c" in result.reason
+    assert result.performance == 2643
+    assert not check_norm(replace(strong, rounds=11), "GM").achieved

@@ -238,8 +238,9 @@ def check_norm(candidate: NormCandidate, title: str) -> NormResult:
 
     Games not counted (1.4.2): forfeits, opponents outside FIDE. Allowed choices tried: leaving
     out the games after the norm was reached (1.4.1 e, not with predetermined pairings) and
-    games against defeated opponents (1.4.1 f), keeping at least the minimum of games; the
-    norm with the most games counted is returned, otherwise the reason the full set fails."""
+    games against defeated opponents (1.4.1 f), keeping at least the minimum of games; a
+    last-round forfeit win counted as a loss (1.4.2 c). The norm with the most games counted
+    is returned, otherwise the reason the full set fails."""
     wanted = norm_title(title)
     for g in candidate.games:
         if g.points not in (0, 1, 2):
@@ -257,7 +258,26 @@ def check_norm(candidate: NormCandidate, title: str) -> NormResult:
             trial = _evaluate(candidate, kept, wanted, False)
             if trial.achieved and (best is None or trial.norm_games > best.norm_games):
                 best = trial
+    if best is None and (last := _last_round_forfeit_win(candidate)) is not None:
+        # 1.4.2 c: the last-round opponent forfeits; the norm counts if the player needed the
+        # game and could afford to lose it: the game is counted as a loss.
+        as_loss = replace(last, points=0, played=True)
+        trial = _evaluate(candidate, [*games, as_loss], wanted, False)
+        if trial.achieved:
+            reason = f"{trial.reason} (last-round forfeit counted as a loss, 1.4.2 c)"
+            best = replace(trial, reason=reason)
     return best if best is not None else full
+
+
+def _last_round_forfeit_win(candidate: NormCandidate) -> NormGame | None:
+    return next(
+        (
+            g
+            for g in candidate.games
+            if g.round == candidate.rounds and not g.played and g.points == 2
+        ),
+        None,
+    )
 
 
 @dataclass(frozen=True, slots=True)
