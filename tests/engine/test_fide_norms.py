@@ -210,5 +210,6 @@ def test_last_round_forfeit_counted_as_a_loss() -> None:
     strong = candidate(games=(*games(strong_points, titles=titles), forfeit), rounds=10)
     result = check_norm(strong, "GM")
     assert result.achieved and result.games == 10 and "1.4.2 c" in result.reason
+    assert result.counted[-1] == replace(forfeit, points=0, played=True)
     assert result.performance == 2643
     assert not check_norm(replace(strong, rounds=11), "GM").achieved

@@ -112,6 +112,8 @@ class NormResult:
     """The first condition not met (article cited), or the norm's description."""
     rounds: tuple[int, ...]
     """Rounds counted."""
+    counted: tuple[NormGame, ...]
+    """The games counted, in round order (the certificate's list of opponents)."""
     games: int
     """Games counted."""
     score: int
@@ -165,8 +167,8 @@ def _evaluate(
     federations = [g.opponent_federation for g in games]
     foreign = {f for f in federations if f and f not in (candidate.federation, NO_FEDERATION)}
     result = NormResult(
-        title.code, False, "", tuple(g.round for g in games), n, score, None, None,
-        titled, specific, len(foreign), 0,
+        title.code, False, "", tuple(g.round for g in games), tuple(games), n, score, None,
+        None, titled, specific, len(foreign), 0,
     )  # fmt: skip
     if n == 0:
         return replace(result, reason="B.01 1.4.1 a: no game counted")
