@@ -91,3 +91,16 @@ def test_bad_input_exits_3(
     code, out, err = run(tmp_path, capsys, data, "--system", "fide")
     assert code == EXIT_INVALID_INPUT and out == ""
     assert named in err
+
+
+def test_rating_zero_is_unrated(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A rating of 0 (TRF's "unrated") is unrated: the 2000 player's game against it is not
+    rated (B.02 8.3.1) and the 0 player gets a first-rating entry."""
+    data = {
+        "players": [{"id": "A", "rating": 2000}, {"id": "Z", "rating": 0}],
+        "games": [{"white": "A", "black": "Z", "result": "1-0"}],
+    }
+    code, out, _ = run(tmp_path, capsys, data, "--system", "fide")
+    a, z = json.loads(out)["players"]
+    assert code == EXIT_OK and (a["games"], a["change"], z["rating"]) == (0, 0, None)
+    assert "initial" in z

@@ -8,7 +8,7 @@ Input (omitted fields take their natural default; unknown fields are ignored)::
                                              #   null: the 400-point rule for everybody
      "first_event": bool,                    # default true: unrated players' first event
      "players": [{"id": str | int,
-                  "rating": int | null,      # null/omitted: unrated (first rating, 8.2)
+                  "rating": int | null,      # null/omitted/0: unrated (first rating, 8.2)
                   "k": int | null,           # K as published; null: from the facts below
                   "rated_games": int | null, # before the event; null: 30 or more
                   "reached_2400": bool,      # the published rating ever reached 2400
@@ -108,7 +108,7 @@ def fide_event_from_json(data: object) -> tuple[FideEvent, dict[str, object]]:
         players.append(
             FidePlayer(
                 id=pid,
-                rating=_int(raw, "rating", where),
+                rating=_int(raw, "rating", where) or None,  # 0: unrated, as in TRF
                 k=_int(raw, "k", where, minimum=1),
                 rated_games=_int(raw, "rated_games", where),
                 reached_2400=_flag(raw, "reached_2400", where),
