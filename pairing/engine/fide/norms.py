@@ -15,7 +15,7 @@ from fractions import Fraction
 from itertools import combinations
 
 from pairing.engine.core.errors import EngineError
-from pairing.engine.core.fide_tables import rating_difference, round_half_up
+from pairing.engine.core.fide_tables import DP_TABLE, rating_difference, round_half_up
 from pairing.engine.fide.performance import opponent_ratings_for_norm
 
 
@@ -212,6 +212,22 @@ def _evaluate(
     return replace(result, achieved=True, reason=reason, norm_games=norm_games)
 
 
+def _performance_reached(games: Sequence[NormGame], title: NormTitle) -> bool:
+    """The rating conditions of 1.4.8 alone (Ra, 35 %, Rp), in integers: a quick filter
+    before :func:`_evaluate` in the search of :func:`check_norm`."""
+    n = len(games)
+    ratings = opponent_ratings_for_norm([g.opponent_rating for g in games], title.floor)
+    score = sum(g.points for g in games)
+    average = (2 * sum(ratings) + n) // (2 * n)  # 1.4.7 b: half up
+    percentage = (100 * score + n) // (2 * n)  # 1.4.9: half up
+    dp = DP_TABLE[percentage] if percentage >= 50 else -DP_TABLE[100 - percentage]
+    return (
+        average >= title.average
+        and 100 * score >= 2 * MIN_SCORE_PERCENT * n
+        and average + dp >= title.performance
+    )
+
+
 def counted_games(candidate: NormCandidate) -> list[NormGame]:
     """The games 1.4.2 lets count: played over the board (c) against members of FIDE
     federations (a), in round order."""
@@ -241,25 +257,30 @@ def check_norm(candidate: NormCandidate, title: str) -> NormResult:
     Games not counted (1.4.2): forfeits, opponents outside FIDE. Allowed choices tried: leaving
     out the games after the norm was reached (1.4.1 e, not with predetermined pairings) and
     games against defeated opponents (1.4.1 f), keeping at least the minimum of games; a
-    last-round forfeit win counted as a loss (1.4.2 c). The norm with the most games counted
-    is returned, otherwise the reason the full set fails."""
+    last-round forfeit win counted as a loss (1.4.2 c). The first norm found keeping the most
+    games is returned, otherwise the reason the full set fails."""
     wanted = norm_title(title)
     for g in candidate.games:
         if g.points not in (0, 1, 2):
             raise NormInputError(f"round {g.round}: result must be 0, 1 or 2 half-points")
     games = counted_games(candidate)
     full = _evaluate(candidate, games, wanted, _eight_for_nine(candidate, games))
-    best: NormResult | None = full if full.achieved else None
-    lengths = [len(games)] if candidate.predetermined_pairings else range(len(games), 0, -1)
-    for length in lengths:
-        prefix = games[:length]
-        for dropped in _drop_sets(prefix):
-            kept = [g for g in prefix if g not in dropped]
-            if len(kept) < MIN_GAMES or (length, dropped) == (len(games), ()):
-                continue
+    if full.achieved:
+        return full
+    best: NormResult | None = None
+    shortest = MIN_GAMES if not candidate.predetermined_pairings else len(games)
+    trials = []
+    for length in range(len(games), shortest - 1, -1):  # 1.4.1 e: later rounds left out
+        for dropped in _drop_sets(games[:length]):  # 1.4.1 f: defeated opponents left out
+            gone = {g.round for g in dropped}
+            trials.append([g for g in games[:length] if g.round not in gone])
+    trials.sort(key=len, reverse=True)  # the most games kept first
+    for kept in trials:
+        if MIN_GAMES <= len(kept) < len(games) and _performance_reached(kept, wanted):
             trial = _evaluate(candidate, kept, wanted, False)
-            if trial.achieved and (best is None or trial.norm_games > best.norm_games):
+            if trial.achieved:
                 best = trial
+                break
     if best is None and (last := _last_round_forfeit_win(candidate)) is not None:
         # 1.4.2 c: the last-round opponent forfeits; the norm counts if the player needed the
         # game and could afford to lose it: the game is counted as a loss.
