@@ -1,5 +1,5 @@
 """``python -m pairing``: pair, check and generate tournaments from TRF files; verify pairing
-receipts; rate USCF events.
+receipts; rate USCF and FIDE events.
 
 Works like the FIDE-endorsed engines (JaVaFo, bbpPairings): the output of ``pair`` is the
 number of pairs, then one ``WHITE BLACK`` line per board, the bye written ``ID 0``.
@@ -216,7 +216,35 @@ under 2011, two decimals under current), "post_shown" (as a crosstable shows it:
 rounded to nearest), "post_exact" (= post), "games_after", "formula", "step3", "step4", "k",
 "bonus", "floor", ...}]}
 Exit codes: 0 done, 3 invalid input (the problem is named on stderr), 2 unexpected error.
+
+With --system fide: the FIDE Rating Regulations (B.02, 1 March 2024, 8.3.1 as amended from
+1 October 2025), docs/fide.md:
+  {"end_date": "YYYY-MM-DD", "uncapped_from": 2650|null, "first_event": bool,
+   "players": [{"id", "rating": int|null, "k": int|null, "rated_games": int|null,
+                "reached_2400": bool, "birth_date": "YYYY-MM-DD"|null,
+                "games_in_period": int|null}, ...],
+   "games": as above}
+Output: {"system": "fide", "players": [{"id", "rating", "k", "k_reason", "games", "score",
+"expected", "change_exact", "change", "new_rating", "initial" (unrated players)}]}
 """
+
+
+def _rate_fide(data: object, args: argparse.Namespace) -> int:
+    from pairing.engine import (
+        FideRatingError,
+        fide_event_from_json,
+        fide_result_to_json,
+        rate_fide_event,
+    )
+
+    try:
+        event, written_ids = fide_event_from_json(data)
+        results = rate_fide_event(event)
+    except FideRatingError as e:
+        print(f"invalid input: {e}", file=sys.stderr)
+        return EXIT_INVALID_INPUT
+    _write(json.dumps(fide_result_to_json(results, written_ids), indent=2) + "\n", args.output)
+    return EXIT_OK
 
 
 def cmd_rate(args: argparse.Namespace) -> int:
@@ -230,6 +258,8 @@ def cmd_rate(args: argparse.Namespace) -> int:
     except json.JSONDecodeError as e:
         print(f"invalid input: {args.file} is not valid JSON: {e}", file=sys.stderr)
         return EXIT_INVALID_INPUT
+    if args.system == "fide":
+        return _rate_fide(data, args)
     try:
         event, written_ids = event_from_json(data)
         result = rate_event(event, RULE_SETS[args.rules])
@@ -331,15 +361,21 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser(
         "rate",
-        help="rate a USCF event section from a JSON file",
+        help="rate a USCF event section (or, --system fide, a FIDE event) from a JSON file",
         description=RATE_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument(
+        "--system",
+        choices=("uscf", "fide"),
+        default="uscf",
+        help="uscf: the US Chess rating system (default); fide: the FIDE Rating Regulations",
     )
     p.add_argument(
         "--rules",
         choices=sorted(RULE_SETS),
         default="current",
-        help="2011: the Glickman-Doan text (B = 6, integer ratings); "
+        help="USCF only. 2011: the Glickman-Doan text (B = 6, integer ratings); "
         "current: US Chess practice from 2025 (B = 10, decimals). Default: current",
     )
     p.add_argument("file", metavar="EVENT.json")

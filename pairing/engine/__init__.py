@@ -9,10 +9,10 @@ only (an import-linter contract checks it); inside, the packages are
   ``pair_round(state) -> RoundPairing`` and ``explain_round(state)`` (the same pairing with a
   :class:`RoundExplanation`: why each board and the bye are what they are);
 - :mod:`.systems` — one :class:`System` object per system and edition in the registry
-  :data:`SYSTEMS` (:func:`system_for` resolves the alias ``dutch``): pairing, explanation,
-  colour rule of a pair, review notes, bye eligibility, violations and the hand-pairing
-  suggestion;
-- :mod:`.uscf` — the US Chess rater;
+  :data:`SYSTEMS` (:func:`system_for` resolves the aliases ``dutch`` and ``dubov``): pairing,
+  explanation, colour rule of a pair, review notes, bye eligibility, violations and the
+  hand-pairing suggestion;
+- :mod:`.uscf` — the US Chess rater; :mod:`.fide` — FIDE rating changes, performance, norms;
 - :mod:`.trf` (the FIDE Tournament Report File), :mod:`.tiebreaks` (C.07 and the TCEC final
   order), :mod:`.tools` (checker, generator, receipts, what-if).
 """
@@ -62,6 +62,38 @@ from pairing.engine.core.violations import (
     new_violations,
     swap_colours,
     violations,
+)
+from pairing.engine.fide import (  # FIDE ratings, performance and title norms (issue 25)
+    NORM_TITLES,
+    FideEvent,
+    FideGameRecord,
+    FidePlayer,
+    FidePlayerResult,
+    FideRatingError,
+    GameChange,
+    InitialRating,
+    KFactor,
+    KFactorFacts,
+    NormCandidate,
+    NormGame,
+    NormInputError,
+    NormOutlook,
+    NormResult,
+    NormTitle,
+    Performance,
+    RatingChange,
+    check_norm,
+    expected_score,
+    fide_event_from_json,
+    fide_result_to_json,
+    initial_rating,
+    k_factor,
+    norm_outlook,
+    rate_fide_event,
+    rated_difference,
+    rating_change,
+    rating_performance,
+    tournament_performance,
 )
 from pairing.engine.systems import (
     SYSTEM_NAMES,
@@ -245,4 +277,36 @@ __all__ = [
     "with_baku",
     "with_system_record",
     "write_trf",
+]
+__all__ += [  # pairing.engine.fide (issue 25)
+    "NORM_TITLES",
+    "FideEvent",
+    "FideGameRecord",
+    "FidePlayer",
+    "FidePlayerResult",
+    "FideRatingError",
+    "GameChange",
+    "InitialRating",
+    "KFactor",
+    "KFactorFacts",
+    "NormCandidate",
+    "NormGame",
+    "NormInputError",
+    "NormOutlook",
+    "NormResult",
+    "NormTitle",
+    "Performance",
+    "RatingChange",
+    "check_norm",
+    "expected_score",
+    "fide_event_from_json",
+    "fide_result_to_json",
+    "initial_rating",
+    "k_factor",
+    "norm_outlook",
+    "rate_fide_event",
+    "rated_difference",
+    "rating_change",
+    "rating_performance",
+    "tournament_performance",
 ]

@@ -9,6 +9,7 @@ text, with the 2026 dummy caps as an :class:`Edition`), US Chess rule 34E, TCEC'
 * :mod:`.registry` - codes -> :class:`TieBreak` columns; :mod:`.standings`, :mod:`.tcec`.
 """
 
+from pairing.engine.core.fide_tables import DP_TABLE, PD_UPPER_BOUNDS, rating_difference
 from pairing.engine.tiebreaks.core import (
     WIN_CODES,
     Contribution,
@@ -39,8 +40,6 @@ from pairing.engine.tiebreaks.fide import (
     wins,
 )
 from pairing.engine.tiebreaks.ratings import (
-    DP_TABLE,
-    PD_UPPER_BOUNDS,
     appo,
     apro,
     aro,
@@ -48,7 +47,6 @@ from pairing.engine.tiebreaks.ratings import (
     own_ratings,
     perfect_performance,
     ptp,
-    rating_difference,
     tpr,
 )
 from pairing.engine.tiebreaks.registry import (

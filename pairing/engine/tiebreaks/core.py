@@ -55,11 +55,6 @@ def game_result(entry: RoundEntry) -> Fraction:
     return _GAME_RESULT.get(entry.code, Fraction(1, 2))
 
 
-def round_half_up(x: Fraction) -> int:
-    """``x`` rounded to the nearest whole number, halves up."""
-    return (2 * x.numerator + x.denominator) // (2 * x.denominator)
-
-
 def is_requested_bye(entry: RoundEntry) -> bool:
     """A half-point or zero-point bye; an absence (blank) counts as a zero-point bye, and so
     does every round after a withdrawal (C.07 16.1)."""

@@ -9,9 +9,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from pairing.engine.core.fide_tables import round_half_up
 from pairing.engine.core.state import PlayerId, TournamentState
 from pairing.engine.tiebreaks import fide, ratings, us
-from pairing.engine.tiebreaks.core import Edition, TieBreakValue, round_half_up
+from pairing.engine.tiebreaks.core import Edition, TieBreakValue
 from pairing.engine.tiebreaks.encounter import direct_encounter
 
 FieldFunction = Callable[[TournamentState, Edition], Mapping[PlayerId, TieBreakValue]]

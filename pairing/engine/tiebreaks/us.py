@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from pairing.engine.core.fide_tables import round_half_up
 from pairing.engine.core.state import Colour, PlayerId, TournamentState
-from pairing.engine.tiebreaks.core import LOSS_CODES, WIN_CODES, game_result, round_half_up
+from pairing.engine.tiebreaks.core import LOSS_CODES, WIN_CODES, game_result
 
 US_DEFAULT_ORDER: tuple[str, ...] = ("US-MM", "US-SOLK", "US-CUM", "US-OPCUM")
 """34E: the order players expect unless another was posted before round 1: Modified Median,
