@@ -113,7 +113,7 @@ def colour_rule(
     settings = settings or USSettings()
     pa, pb = state.player(a), state.player(b)
     scores = state.scores
-    first, second = sorted((pa, pb), key=lambda p: rank_key(p, scores[p.id], settings))
+    first = min((pa, pb), key=lambda p: rank_key(p, scores[p.id], settings))
     due_a, due_b = due_colour(pa), due_colour(pb)
 
     def give(winner: Player, colour: Colour, rule: ColourRule) -> ColourDecision:
