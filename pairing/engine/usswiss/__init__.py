@@ -4,6 +4,7 @@ same pairing and why; ``colour_rule`` decides a pair's colours (29E); ``may_have
 who may receive the full-point bye (28L)."""
 
 from pairing.engine.usswiss.colours import ColourDecision, ColourRule, colour_rule
+from pairing.engine.usswiss.explain import explain_round
 from pairing.engine.usswiss.settings import USSettings
 from pairing.engine.usswiss.system import USRound, may_have_bye, pair_round, pair_us_round
 
@@ -13,6 +14,7 @@ __all__ = [
     "USRound",
     "USSettings",
     "colour_rule",
+    "explain_round",
     "may_have_bye",
     "pair_round",
     "pair_us_round",

@@ -68,8 +68,8 @@ class ColourRule(Enum):
     """Which part of 29E decided a pair's colours."""
 
     BOTH_DUE = "different due colours: each player gets his due colour"
-    EQUALIZATION = "the same due colour: the player with the larger colour imbalance gets it"
-    HISTORY = "equally unequal: alternate from the latest round their colours differed"
+    EQUALIZATION = "the same due colour: the player who needs it to equalize gets it"
+    HISTORY = "equal claims: alternate from the latest round their colours differed"
     RANK = "the same colour histories: the higher-ranked player gets his due colour"
     FIRST_ROUND = "no colours yet: the colour drawn by lot, alternating down the boards"
 
@@ -101,8 +101,8 @@ def colour_rule(
     """29E: who of ``a`` and ``b`` gets White, and why.
 
     1. Different due colours (or only one player due a colour): each gets his due colour.
-    2. The same due colour: the player with the larger colour imbalance gets it
-       (equalization before alternation, 27A4 before 27A5).
+    2. The same due colour: the player whose colours the other colour would leave
+       unequalized gets it (equalization before alternation, 27A4 before 27A5).
     3. Equally unequal: look back to the latest round in which their colours differed (a
        round without a game counts as no colour); the one who then had the other colour now
        gets the due colour (alternation).
@@ -131,10 +131,12 @@ def colour_rule(
         assert due_b is not None
         return give(pb, due_b, ColourRule.BOTH_DUE)
     due = due_a
-    imbalance_a = abs(colour_difference(pa.colours))
-    imbalance_b = abs(colour_difference(pb.colours))
-    if imbalance_a != imbalance_b:
-        return give(pa if imbalance_a > imbalance_b else pb, due, ColourRule.EQUALIZATION)
+    # 29E4: a player whose colours the other colour would leave unequalized (two games
+    # ahead in one colour, or the same colour three times in a row) has the stronger claim.
+    need_a = breaks_equalization(pa, due.opposite)
+    need_b = breaks_equalization(pb, due.opposite)
+    if need_a != need_b:
+        return give(pa if need_a else pb, due, ColourRule.EQUALIZATION)
     for column in range(state.rounds_done - 1, -1, -1):
         ea, eb = pa.results[column], pb.results[column]
         ca = ea.colour if ea.played else None

@@ -129,7 +129,11 @@ def _choose_bye(
     for pid in candidates:
         rest = [p for p in ranking if p != pid]
         if completable(state, rest):
-            return ByeRecord(pid, scores[pid], tuple(passed))
+            chosen = _bye_order_key(state, settings, pid, scores)
+            preferred = tuple(
+                (p, why) for p, why in passed if _bye_order_key(state, settings, p, scores) < chosen
+            )
+            return ByeRecord(pid, scores[pid], preferred)
         passed.append((pid, "the others could not all be paired without a rematch (27A1)"))
     raise NoValidPairing("no player can take the bye with the rest paired without rematches")
 
