@@ -192,8 +192,10 @@ class _Explainer:
         elif rule is ColourRule.BOTH_DUE:
             text = f"{winner} is due {colour}, the opponent is not: both get their due colour"
         elif rule is ColourRule.EQUALIZATION:
-            text = f"both due {colour}: {winner} needs it to equalize colours, the opponent only to "
-                f"alternate"
+            text = (
+                f"both due {colour}: {winner} needs it to equalize colours, the opponent "
+                f"only to alternate"
+            )
         elif rule is ColourRule.HISTORY:
             text = (
                 f"both due {colour}, equally: {winner} had the other colour in the latest round "
