@@ -13,7 +13,8 @@ one integer (highest first):
 5. a transposition or interchange between 80 and 200 points (29E5a): worth it only to
    equalize colours;
 6. players not receiving their due colour (27A5);
-7. the rating points moved by transpositions and interchanges (the smaller, the better).
+7. an interchange, where a transposition within the 80-point rule exists (29E5e);
+8. the rating points moved by transpositions and interchanges (the smaller, the better).
 """
 
 from __future__ import annotations
@@ -29,13 +30,16 @@ from pairing.engine.usswiss.colours import ColourDecision, colour_failures, colo
 from pairing.engine.usswiss.settings import USSettings
 
 RATING_POINT = 1
-DUE_COLOUR = 10**8
-MID_SWITCH = 10**13
-TEAM_SOFT = 10**17
-EQUALIZATION = 10**21
-TEAM_FIRST = 10**25
-OVER_LIMIT = 10**30
-BASE = 10**40
+INTERCHANGE = 10**6
+"""29E5e: a transposition within the 80-point rule is preferred to any interchange (more
+than all the rating points such transpositions move); otherwise the smaller switch wins."""
+DUE_COLOUR = 10**11
+MID_SWITCH = 10**16
+TEAM_SOFT = 10**21
+EQUALIZATION = 10**26
+TEAM_FIRST = 10**31
+OVER_LIMIT = 10**36
+BASE = 10**45
 """Every pair's weight starts at BASE: a matching with more pairs always weighs more."""
 
 
@@ -104,6 +108,7 @@ class Weigher:
         team_weight = TEAM_FIRST if self.settings.team_over_equalization else TEAM_SOFT
         cost = (
             self.switch_cost(deviation)
+            + (INTERCHANGE if kind is PairKind.INTERCHANGED else 0)
             + equalization * EQUALIZATION
             + due * DUE_COLOUR
             + (team_weight if together else 0)
@@ -130,7 +135,7 @@ class Weigher:
         else:  # a crossed into the top half, in place of its lowest player
             natural = group[half - 1]
             deviation = abs(rating(a) - rating(natural))
-        return self.pair_cost(a, b, PairKind.INTERCHANGED, natural, max(deviation, 1))
+        return self.pair_cost(a, b, PairKind.INTERCHANGED, natural, deviation)
 
     def best_group_pairing(
         self, group: Sequence[PlayerId]

@@ -256,7 +256,8 @@ class _Pairer:
             rest = self.weigher.best_group_pairing([p for p in residents if p != c])
             if rest is None:
                 continue
-            cost = self.weigher.switch_cost(deviation, unrated_drop) + rest[0]
+            # a drop moves the player as a transposition moves two pairs: charged twice
+            cost = 2 * self.weigher.switch_cost(deviation, unrated_drop) + rest[0]
             if best is None or (cost, n) < best[:2]:
                 best = (cost, n, c)
         assert best is not None
