@@ -115,9 +115,7 @@ def test_explanation_cites_the_rules() -> None:
     """The explanation is of the same pairing, and says why with US Chess rule numbers."""
     pairing, explanation = explain_round(ODD_PLAYER)
     assert explanation.matches(pairing)
-    assert {"27A2", "27A3", "29D1a", "29D2", "29E5a", "29E3", "28L2"} <= (
-        explanation.articles
-    )
+    assert {"27A2", "27A3", "29D1a", "29D2", "29E5a", "29E3", "28L2"} <= (explanation.articles)
     board = explanation.board(5, 9)
     assert board is not None
     assert any(r.article == "29E5a" and "#8" in r.text for r in board.reasons)
@@ -183,9 +181,7 @@ def test_27A1_no_rematch() -> None:
     Top half 1, 2 against 3, 4 would repeat 1-3. The interchange 2<->3 (100 points) pairs
     1-2 and 3-4 with everyone's due colour (1 and 4 had White, 2 and 3 Black); the
     transposition 1-4, 2-3 would give two players the wrong colour: 2-1, 3-4."""
-    state = section(
-        [2000, 1900, 1800, 1700], {1: ["W=@3"], 3: ["B=@1"], 2: ["B="], 4: ["W="]}
-    )
+    state = section([2000, 1900, 1800, 1700], {1: ["W=@3"], 3: ["B=@1"], 2: ["B="], 4: ["W="]})
     assert state.met(1, 3)
     assert boards(state) == [(2, 1), (3, 4)]
 
@@ -227,7 +223,9 @@ def test_generated_sections_keep_the_absolute_rules(seed: int) -> None:
     pairing."""
     rnd = random.Random(seed)
     n = rnd.randint(4, 24)
-    players = tuple(Player(id=i, rating=rnd.choice([0, *range(800, 2400)])) for i in range(1, n + 1))
+    players = tuple(
+        Player(id=i, rating=rnd.choice([0, *range(800, 2400)])) for i in range(1, n + 1)
+    )
     state = TournamentState(players=players, initial_colour=Colour.WHITE)
     settings = USSettings(accelerated=seed % 3 == 0)
     for _ in range(min(5, n - 1)):
