@@ -40,11 +40,9 @@ class USSettings:
     half of the field (by rating before round 1) is paired as if it had one more point."""
     accelerated_rounds: int = 2
     """28R1: the rounds the added point applies to (two in the rule)."""
-    bye_for_colours: bool = False
-    """28L2a (variation): the full-point bye may go to a higher-rated player of the lowest
-    score group when that improves the colours of the group. Off: the lowest-rated gets it."""
     bye_to_unrated: bool = False
-    """28L2: the bye is not given to an unrated player while a rated one can take it."""
+    """28L2 gives the bye to a rated player while one can take it (``False``, the rule);
+    ``True`` lets an unrated player of the lowest group take it like anyone else."""
 
     def __post_init__(self) -> None:
         if not 0 <= self.alternation_limit <= self.equalization_limit:
