@@ -82,6 +82,7 @@ class Weigher:
         self.state = state
         self.settings = settings
         self.rating = rating
+        self._colours: dict[tuple[PlayerId, PlayerId], tuple[ColourDecision, int, int]] = {}
         self._team: dict[PlayerId, set[int]] = {}
         for n, group in enumerate(settings.avoid_together):
             for pid in group:
@@ -102,8 +103,12 @@ class Weigher:
     def pair_cost(
         self, a: PlayerId, b: PlayerId, kind: PairKind, natural: PlayerId | None, deviation: int
     ) -> PairCost:
-        decision = colour_rule(self.state, a, b, self.settings)
-        equalization, due = colour_failures(self.state, decision)
+        key = (a, b) if a < b else (b, a)
+        cached = self._colours.get(key)
+        if cached is None:
+            decision = colour_rule(self.state, a, b, self.settings)
+            cached = self._colours[key] = (decision, *colour_failures(self.state, decision))
+        decision, equalization, due = cached
         together = self.together(a, b)
         team_weight = TEAM_FIRST if self.settings.team_over_equalization else TEAM_SOFT
         cost = (
@@ -115,48 +120,61 @@ class Weigher:
         )
         return PairCost(kind, natural, deviation, decision, equalization, due, together, cost)
 
-    def in_group(self, group: Sequence[PlayerId], i: int, j: int) -> PairCost:
-        """The cost of pairing ``group[i]`` with ``group[j]`` (``i < j``; ``group`` in rank
-        order, even): 27A3 pairs the top half against the bottom half in order; anything
-        else is a transposition (a bottom-half player other than the natural partner) or an
-        interchange (two players of one half: one of them crossed over, measured against the
-        nearest player of the other half)."""
+    def switch(self, group: Sequence[PlayerId], i: int, j: int) -> tuple[PairKind, PlayerId, int]:
+        """How pairing ``group[i]`` with ``group[j]`` (``i < j``; ``group`` in rank order,
+        even) stands to 27A3, which pairs the top half against the bottom half in order:
+        natural, a transposition (a bottom-half player other than the natural partner), or
+        an interchange (two players of one half: one of them crossed over, measured against
+        the nearest player of the other half); the player it replaces and the rating points
+        switched."""
         half = len(group) // 2
         a, b = group[i], group[j]
         rating = self.rating
         if i < half <= j:
             natural = group[i + half]
             kind = PairKind.NATURAL if natural == b else PairKind.TRANSPOSED
-            deviation = abs(rating(b) - rating(natural))
-            return self.pair_cost(a, b, kind, None if natural == b else natural, deviation)
+            return kind, natural, abs(rating(b) - rating(natural))
         if j < half:  # b crossed into the bottom half, in place of its top player
             natural = group[half]
-            deviation = abs(rating(b) - rating(natural))
-        else:  # a crossed into the top half, in place of its lowest player
-            natural = group[half - 1]
-            deviation = abs(rating(a) - rating(natural))
-        return self.pair_cost(a, b, PairKind.INTERCHANGED, natural, deviation)
+            return PairKind.INTERCHANGED, natural, abs(rating(b) - rating(natural))
+        natural = group[half - 1]  # a crossed into the top half, in place of its lowest
+        return PairKind.INTERCHANGED, natural, abs(rating(a) - rating(natural))
+
+    def in_group(self, group: Sequence[PlayerId], i: int, j: int) -> PairCost:
+        """The cost of pairing ``group[i]`` with ``group[j]`` (see :meth:`switch`)."""
+        kind, natural, deviation = self.switch(group, i, j)
+        shown = None if kind is PairKind.NATURAL else natural
+        return self.pair_cost(group[i], group[j], kind, shown, deviation)
 
     def best_group_pairing(
         self, group: Sequence[PlayerId]
     ) -> tuple[int, list[tuple[PlayerId, PlayerId, PairCost]]] | None:
         """The cheapest complete pairing of ``group`` (rank order, even) within itself, and
-        its cost; ``None`` when the group cannot be paired within itself."""
-        edges = []
-        costs: dict[tuple[int, int], PairCost] = {}
-        for i in range(len(group)):
-            for j in range(i + 1, len(group)):
-                if self.state.may_meet(group[i], group[j]):
+        its cost; ``None`` when the group cannot be paired within itself. Pairs switching
+        more than the 200-point limit are only looked at when no pairing avoids them."""
+        for within_limits in (True, False):
+            edges = []
+            costs: dict[tuple[int, int], PairCost] = {}
+            for i in range(len(group)):
+                for j in range(i + 1, len(group)):
+                    if not self.state.may_meet(group[i], group[j]):
+                        continue
+                    if within_limits:
+                        deviation = self.switch(group, i, j)[2]
+                        if deviation > self.settings.equalization_limit:
+                            continue
                     pc = self.in_group(group, i, j)
                     costs[i, j] = pc
                     edges.append((i, j, BASE - pc.cost))
-        mate = max_weight_matching(len(group), edges)
-        if any(m < 0 for m in mate):
-            return None
-        pairs = [
-            (group[i], group[mate[i]], costs[i, mate[i]]) for i in range(len(group)) if i < mate[i]
-        ]
-        return sum(pc.cost for *_, pc in pairs), pairs
+            mate = max_weight_matching(len(group), edges)
+            if all(m >= 0 for m in mate):
+                pairs = [
+                    (group[i], group[mate[i]], costs[i, mate[i]])
+                    for i in range(len(group))
+                    if i < mate[i]
+                ]
+                return sum(pc.cost for *_, pc in pairs), pairs
+        return None
 
 
 def completable(

@@ -208,25 +208,24 @@ class _Pairer:
     ) -> PlayerId | None:
         """29D2: the odd player meets the highest-rated player of the group he may meet (the
         rest still pairable); a lower one only within the 29E5 limits, for colours."""
-        feasible = [
-            b
-            for b in residents
-            if self.state.may_meet(odd, b)
-            and completable(self.state, [p for p in unpaired if p not in (odd, b)])
-        ]
-        if not feasible:
-            return None
-        top = feasible[0]
+        top: PlayerId | None = None
         best: tuple[int, int, PlayerId, PairCost] | None = None
-        for n, b in enumerate(feasible):
-            deviation = abs(self.rating(top) - self.rating(b))
-            if n and deviation > self.settings.equalization_limit:
-                break
+        for n, b in enumerate(residents):
+            if not self.state.may_meet(odd, b):
+                continue
+            deviation = 0 if top is None else abs(self.rating(top) - self.rating(b))
+            if best is not None and self.weigher.switch_cost(deviation) >= best[0]:
+                break  # lower players only move more rating points
+            if not completable(self.state, [p for p in unpaired if p not in (odd, b)]):
+                continue
+            if top is None:
+                top = b
             kind = PairKind.ODD_PLAYER
             pc = self.weigher.pair_cost(odd, b, kind, None if b == top else top, deviation)
             if best is None or (pc.cost, n) < best[:2]:
                 best = (pc.cost, n, b, pc)
-        assert best is not None
+        if best is None:
+            return None
         self.pairs.append((odd, best[2], score, best[3]))
         return best[2]
 
@@ -238,30 +237,40 @@ class _Pairer:
         rated one can), a higher one only within the 29E5 limits for better colours."""
         group = set(residents)
         below = [p for p in unpaired if p not in group]
+        if len(residents) % 2 == 0:
+            if self._drop_feasible(residents, below, []):
+                return []
+        else:
+            single = self._single_dropper(residents, below)
+            if single is not None:
+                return [single]
         inside = most_pairs_within(self.state, unpaired, group)
-        count = len(residents) - 2 * inside
-        if count == 0:
-            return []
-        if count > 1:
-            return self._many_droppers(residents, unpaired, count)
-        feasible = [c for c in reversed(residents) if self._drop_feasible(residents, below, [c])]
-        rated = [c for c in feasible if self.rated(c)]
-        base = (rated or feasible)[0]
+        return self._many_droppers(residents, unpaired, len(residents) - 2 * inside)
+
+    def _single_dropper(self, residents: list[PlayerId], below: list[PlayerId]) -> PlayerId | None:
+        """29D1a/29D1b: the odd player of an odd group, or ``None`` when no single one lets
+        the rest of the group pair within itself."""
+        order = [c for c in reversed(residents) if self.rated(c)]
+        order += [c for c in reversed(residents) if not self.rated(c)]
+        base: PlayerId | None = None
         best: tuple[int, int, PlayerId] | None = None
-        for n, c in enumerate(feasible):
-            deviation = abs(self.rating(c) - self.rating(base))
-            unrated_drop = bool(rated) and not self.rated(c)
-            if deviation > self.settings.equalization_limit and c != base:
-                continue
-            rest = self.weigher.best_group_pairing([p for p in residents if p != c])
-            if rest is None:
-                continue
+        for n, c in enumerate(order):
+            deviation = 0 if base is None else abs(self.rating(c) - self.rating(base))
+            unrated_drop = base is not None and self.rated(base) and not self.rated(c)
             # a drop moves the player as a transposition moves two pairs: charged twice
-            cost = 2 * self.weigher.switch_cost(deviation, unrated_drop) + rest[0]
-            if best is None or (cost, n) < best[:2]:
-                best = (cost, n, c)
-        assert best is not None
-        return [best[2]]
+            drop_cost = 2 * self.weigher.switch_cost(deviation, unrated_drop)
+            if best is not None and drop_cost >= best[0]:
+                break  # higher players only move more rating points
+            if not self._drop_feasible(residents, below, [c]):
+                continue
+            if base is None:
+                base = c
+            rest = self.weigher.best_group_pairing([p for p in residents if p != c])
+            if rest is None:  # pragma: no cover - _drop_feasible checked it
+                continue
+            if best is None or (drop_cost + rest[0], n) < best[:2]:
+                best = (drop_cost + rest[0], n, c)
+        return None if best is None else best[2]
 
     def _drop_feasible(
         self, residents: list[PlayerId], below: list[PlayerId], drop: list[PlayerId]
