@@ -246,3 +246,31 @@ def test_generated_sections_keep_the_absolute_rules(seed: int) -> None:
         assert sorted(seen) == sorted(p.id for p in state.available)
         assert not any(state.met(b.white, b.black) for b in pairing.boards)
         state = _play(state, rnd, settings)
+
+
+def test_29D1a_not_an_unrated_odd_player() -> None:
+    """29D1a: the odd player is the lowest-rated player "but not an unrated player". The
+    1-point group 2000 (due B), 1900 (due W), unrated (due W; ranked last): 1900 drops, not
+    the unrated player; 2000-unrated: unrated-2000. 1900 meets the top of the 0-point group,
+    1500 (due B): 1900-1500; then 1400 (due W) - 1300 (due B)."""
+    state = section(
+        [2000, 1900, 0, 1500, 1400, 1300],
+        {1: ["W1"], 2: ["B1"], 3: ["B1"], 4: ["W0"], 5: ["B0"], 6: ["W0"]},
+    )
+    assert boards(state) == [(3, 1), (2, 4), (5, 6)]
+
+
+def test_22C6_bye_not_to_a_player_with_a_half_point_bye() -> None:
+    """22C6 with 28L2: in the lowest group (1 point: 3, 4, 5) the lowest-rated, 5, took a
+    half-point bye earlier, so the full-point bye goes to 4; an absent player is not paired
+    and may not have the bye."""
+    state = section(
+        [2000, 1900, 1800, 1700, 1600],
+        {1: ["W1", "B1"], 2: ["B1", "W1"], 3: ["W1", "B0"], 4: ["B0", "W1"], 5: ["H", "W="]},
+    )
+    assert pair_round(state).bye == 4
+    absent = TournamentState(
+        players=state.players, rounds_done=2, initial_colour=Colour.WHITE, absent={2: "H"}
+    )
+    assert not may_have_bye(absent, 2)
+    assert 2 not in {p for b in pair_round(absent).boards for p in (b.white, b.black)}
