@@ -127,3 +127,14 @@ def test_quads_cut_by_rating() -> None:
     eleven = [(k, 1000 + 10 * k) for k in range(1, 12)]
     assert quads(eleven) == [[11, 10, 9, 8], [7, 6, 5, 4], [3, 2, 1]]
     assert quads(entries[:8]) == [[8, 7, 6, 5], [4, 3, 2, 1]]
+
+
+def test_explanation_of_a_round() -> None:
+    """The explanation is of the same pairing and cites C.05 Annex 1; the bye is the player
+    meeting the dummy (number 4 of the 4-player table)."""
+    from pairing.engine.roundrobin import explain_round
+
+    pairing, explanation = explain_round(_state(3))
+    assert explanation.matches(pairing)
+    assert explanation.articles == {"C.05 Annex 1"}
+    assert explanation.bye is not None and "dummy, number 4" in explanation.bye.reasons[0].text
