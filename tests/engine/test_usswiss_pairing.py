@@ -71,6 +71,20 @@ def test_bye_follows_28L2_not_the_colours() -> None:
     }
 
 
+def test_28L2a_variation_bye_for_colours() -> None:
+    """28L2a (announced variation), the same case: 601 and 554 both had White, so pairing
+    them leaves one with two Whites; the bye to 554 instead (50 points above 504, within the
+    80-point rule) lets 504 (due White) meet 601 (due Black): 5-3."""
+    state = section(
+        [2000, 1990, 601, 554, 504],
+        {1: ["W1"], 2: ["B1"], 3: ["W0"], 4: ["W0"], 5: ["B0"]},
+    )
+    pairing, explanation = explain_round(state, USSettings(bye_for_colours=True))
+    assert pairing.bye == 4
+    assert (5, 3) in [(b.white, b.black) for b in pairing.boards]
+    assert "28L2a" in explanation.articles
+
+
 # Eleven players after two rounds (forum exercise, 29D1): A 1950, B 1925, C 1891 on 2
 # points; D 1860, E 1790, F 1777, H 1758, I 1714 on 1; G 1760 and the unrated J, K on 0.
 ODD_PLAYER = section(

@@ -222,6 +222,15 @@ class _Explainer:
                 f"{self._group(record.group)}",
             )
         ]
+        if record.instead_of is not None:
+            reasons.append(
+                Reason(
+                    Topic.BYE,
+                    "28L2a",
+                    f"variation: {ref(record.player)} instead of {ref(record.instead_of)}, so "
+                    f"that the rest of the group has better colours (within the 29E5 limits)",
+                )
+            )
         for pid, why in record.passed_over:
             article = "28L3" if "28L3" in why else "27A1"
             reasons.append(Reason(Topic.REJECTED, article, f"{ref(pid)}: {why}"))

@@ -40,6 +40,10 @@ class USSettings:
     half of the field (by rating before round 1) is paired as if it had one more point."""
     accelerated_rounds: int = 2
     """28R1: the rounds the added point applies to (two in the rule)."""
+    bye_for_colours: bool = False
+    """28L2a (variation, announced): the full-point bye may go to a higher-rated player of
+    the lowest score group when the rest of the group then gets better colours (within the
+    29E5 limits). Off: the lowest-rated player gets it (28L2)."""
     bye_to_unrated: bool = False
     """28L2 gives the bye to a rated player while one can take it (``False``, the rule);
     ``True`` lets an unrated player of the lowest group take it like anyone else."""

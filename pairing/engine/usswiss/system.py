@@ -54,6 +54,9 @@ class ByeRecord:
     group: int
     passed_over: tuple[tuple[PlayerId, str], ...]
     """Players ranked below the one chosen, with the reason each was passed over."""
+    instead_of: PlayerId | None = None
+    """28L2a (variation): the player 28L2 would have given the bye to, when the bye went to
+    a higher-rated player of the group for better colours."""
 
 
 @dataclass(frozen=True)
@@ -167,6 +170,8 @@ class _Pairer:
         bye = None
         if len(unpaired) % 2:
             bye = _choose_bye(state, self.settings, unpaired, self.scores)
+            if self.settings.bye_for_colours:
+                bye = self._bye_for_colours(bye, unpaired)
             unpaired.remove(bye.player)
         if not completable(state, unpaired):
             raise NoValidPairing("the players cannot all be paired without a rematch (27A1)")
@@ -202,6 +207,34 @@ class _Pairer:
             group_scores=self.scores,
             dropped=tuple(self.dropped),
         )
+
+    def _bye_for_colours(self, bye: ByeRecord, players: list[PlayerId]) -> ByeRecord:
+        """28L2a (variation): the bye to a higher-rated player of the lowest score group when
+        the rest of the group then pairs with better colours, within the 29E5 limits (the
+        change counts as a switch of the rating points between the two)."""
+        default = bye.player
+        group = [p for p in players if self.scores[p] == bye.group]
+        if len(group) % 2 == 0:  # the rest of the group is odd: its colours decide nothing
+            return bye
+        best: tuple[int, int, PlayerId] | None = None
+        for n, c in enumerate(reversed(group)):
+            if c != default and not may_have_bye(self.state, c):
+                continue
+            deviation = abs(self.rating(c) - self.rating(default))
+            switch = 2 * self.weigher.switch_cost(deviation, not self.rated(c))
+            if best is not None and switch >= best[0]:
+                continue
+            if c != default and not completable(self.state, [p for p in players if p != c]):
+                continue
+            rest = self.weigher.best_group_pairing([p for p in group if p != c])
+            if rest is None:
+                continue
+            total = switch + rest[0]
+            if best is None or total < best[0] or (total == best[0] and c == default):
+                best = (total, n, c)
+        if best is None or best[2] == default:
+            return bye
+        return ByeRecord(best[2], bye.group, bye.passed_over, instead_of=default)
 
     def _odd_partner(
         self, odd: PlayerId, residents: list[PlayerId], unpaired: list[PlayerId], score: int
