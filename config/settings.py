@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "template_partials",
     "tournaments",
     "ratings",
+    "fide",
 ]
 
 MIDDLEWARE = [

@@ -9,6 +9,7 @@ urlpatterns = [
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("ratings/", include("ratings.urls")),
+    path("fide/", include("fide.urls")),
     path("", include("tournaments.urls")),
 ]
 
