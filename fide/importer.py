@@ -109,12 +109,7 @@ def import_list(
     :class:`~fide.listfile.FideListError` (nothing changed) for a malformed file."""
     started = time.perf_counter()
     size = _size(stream)
-    position = [0]
-
-    def on_bytes(count: int) -> None:
-        position[0] = count
-
-    kind, players = open_list(stream, on_bytes if size else None)
+    kind, players = open_list(stream)
     counts = {"players": 0, "inactive": 0, "standard": 0, "rapid": 0, "blitz": 0}
     with transaction.atomic(), connection.cursor() as cursor, _large_cache(cursor):
         FideListPlayer.objects.all().delete()
@@ -135,7 +130,7 @@ def import_list(
             counts["rapid"] += sum(1 for p in batch if p.rapid_rating)
             counts["blitz"] += sum(1 for p in batch if p.blitz_rating)
             if progress is not None:
-                progress(Progress(counts["players"], position[0] / size if size else None))
+                progress(Progress(counts["players"], min(stream.tell() / size, 1.0) if size else None))
         if not counts["players"]:
             raise FideListError("the file lists no players")
         return FideList.objects.create(

@@ -16,12 +16,11 @@ line (TXT) or the ``<player>`` element (XML).
 
 from __future__ import annotations
 
-import io
 import re
 import zipfile
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import IO, Any
+from typing import IO
 from xml.etree.ElementTree import Element, ParseError, iterparse
 
 TXT_COLUMNS: tuple[tuple[str, str], ...] = (
@@ -270,36 +269,13 @@ def detect(head: bytes) -> str:
     return "txt"
 
 
-class _Counting(io.RawIOBase):
-    """A read-only stream that tells ``progress`` how many bytes were read so far."""
-
-    def __init__(self, stream: IO[bytes], progress: Callable[[int], None]) -> None:
-        self.stream = stream
-        self.progress = progress
-        self.count = 0
-
-    def readable(self) -> bool:
-        return True
-
-    def readinto(self, buffer: Any) -> int:
-        data = self.stream.read(len(buffer))
-        buffer[: len(data)] = data
-        self.count += len(data)
-        self.progress(self.count)
-        return len(data)
-
-
-def open_list(
-    stream: IO[bytes], on_bytes: Callable[[int], None] | None = None
-) -> tuple[str, Iterator[ListedPlayer]]:
+def open_list(stream: IO[bytes]) -> tuple[str, Iterator[ListedPlayer]]:
     """(format, players) of a list file given as a seekable binary stream: TXT or XML, or a
-    zip holding one of them (the first ``.txt`` or ``.xml`` member). ``on_bytes`` is told how
-    many bytes of ``stream`` were read (for progress)."""
+    zip holding one of them (the first ``.txt`` or ``.xml`` member). ``stream.tell()`` says
+    how far the file is read."""
     head = stream.read(8)
     stream.seek(0)
     kind = detect(head)
-    if on_bytes is not None:
-        stream = io.BufferedReader(_Counting(stream, on_bytes), 1 << 20)
     if kind == "zip":
         try:
             archive = zipfile.ZipFile(stream)
