@@ -101,7 +101,7 @@ def import_list(
     period: date | None = None,
     user: Any = None,
     progress: Callable[[Progress], None] | None = None,
-    batch_size: int = BATCH,
+    batch_size: int | None = None,
 ) -> FideList:
     """Replace the list in force by the one in ``stream`` (a seekable binary file: TXT, XML
     or a zip of either); ``period`` defaults to the month in ``source`` (the file name), else
@@ -114,7 +114,7 @@ def import_list(
     with transaction.atomic(), connection.cursor() as cursor, _large_cache(cursor):
         FideListPlayer.objects.all().delete()
         insert = _insert_sql(connection)
-        for batch in _batches(players, batch_size):
+        for batch in _batches(players, batch_size or BATCH):
             _duplicates(batch)
             try:
                 with transaction.atomic():
