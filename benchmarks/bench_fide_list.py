@@ -50,8 +50,28 @@ WIDTHS = (
     ("B-day", 6),
     ("Flag", 4),
 )
-SYLLABLES = ["ka", "ri", "mo", "sen", "ov", "ić", "ez", "berg", "la", "nu", "tö", "ran", "chi", "ya"]
+SYLLABLES = [
+    "ka",
+    "ri",
+    "mo",
+    "sen",
+    "ov",
+    "ić",
+    "ez",
+    "berg",
+    "la",
+    "nu",
+    "tö",
+    "ran",
+    "chi",
+    "ya",
+]
 FEDERATIONS = ["GER", "RUS", "IND", "USA", "FRA", "ESP", "ITA", "POL", "NED", "CZE", "SRB", "IRI"]
+XML_TAGS = [
+    "fideid", "name", "country", "sex", "title", "w_title", "o_title", "foa_title", "rating",
+    "games", "k", "rapid_rating", "rapid_games", "rapid_k", "blitz_rating", "blitz_games",
+    "blitz_k", "birthday", "flag",
+]  # fmt: skip
 TITLES = ["GM", "IM", "FM", "CM"] + [""] * 96
 
 
@@ -65,7 +85,7 @@ def player_rows(n: int, seed: int = SEED) -> list[tuple[object, ...]]:
     surnames = [_word(rng, rng.randint(2, 4)) for _ in range(2000)]
     firsts = [_word(rng, rng.randint(1, 3)) for _ in range(500)]
     ids = rng.sample(range(100_000, 100_000 + 4 * n), n)
-    rows = []
+    rows: list[tuple[object, ...]] = []
     for fide_id in ids:
         sex = "F" if rng.random() < 0.12 else "M"
         flag = ("w" if sex == "F" else "") + ("i" if rng.random() < 0.4 else "")
@@ -104,17 +124,15 @@ def write_txt(path: Path, rows: list[tuple[object, ...]]) -> None:
 
 
 def write_xml_zip(path: Path, rows: list[tuple[object, ...]]) -> None:
-    tags = (
-        "fideid name country sex title w_title o_title foa_title rating games k rapid_rating "
-        "rapid_games rapid_k blitz_rating blitz_games blitz_k birthday flag"
-    ).split()
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
-        with archive.open("players_list_xml_foa.xml", "w") as member:
-            member.write(b'<?xml version="1.0" encoding="UTF-8"?>\n<playerslist>\n')
-            for row in rows:
-                cells = "".join(f"<{t}>{v}</{t}>" for t, v in zip(tags, row, strict=True))
-                member.write(f"<player>{cells}</player>\n".encode())
-            member.write(b"</playerslist>\n")
+    with (
+        zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive,
+        archive.open("players_list_xml_foa.xml", "w") as member,
+    ):
+        member.write(b'<?xml version="1.0" encoding="UTF-8"?>\n<playerslist>\n')
+        for row in rows:
+            cells = "".join(f"<{t}>{v}</{t}>" for t, v in zip(XML_TAGS, row, strict=True))
+            member.write(f"<player>{cells}</player>\n".encode())
+        member.write(b"</playerslist>\n")
 
 
 def child(database_url: str, file: str) -> None:
@@ -159,8 +177,17 @@ def child(database_url: str, file: str) -> None:
             lookup(q, limit=20)
             times.append((time.perf_counter() - t) * 1000)
         timings[label] = (statistics.median(times), max(times))
-    print(json.dumps({"players": imported.players, "seconds": seconds, "cpu": cpu, "peak_mb": peak,
-                      "lookup": timings}))
+    print(
+        json.dumps(
+            {
+                "players": imported.players,
+                "seconds": seconds,
+                "cpu": cpu,
+                "peak_mb": peak,
+                "lookup": timings,
+            }
+        )
+    )
 
 
 def run(n: int, kind: str, tmp: Path) -> None:
@@ -171,13 +198,17 @@ def run(n: int, kind: str, tmp: Path) -> None:
     url = os.environ.get("BENCH_FIDE_DATABASE_URL") or f"sqlite:///{tmp / f'fide-{n}.sqlite3'}"
     out = subprocess.run(
         [sys.executable, "-m", "benchmarks.bench_fide_list", "child", url, str(file)],
-        cwd=ROOT, capture_output=True, text=True, check=True,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout
     result = json.loads(out.strip().splitlines()[-1])
     size_mb = file.stat().st_size / 2**20
     print(
         f"{n:>9,} players, {kind} ({size_mb:.0f} MB): import {result['seconds']:.1f} s "
-        f"({n / result['seconds']:,.0f}/s; CPU {result['cpu']:.1f} s), peak RSS {result['peak_mb']:.0f} MB"
+        f"({n / result['seconds']:,.0f}/s; CPU {result['cpu']:.1f} s), "
+        f"peak RSS {result['peak_mb']:.0f} MB"
     )
     for label, (median, worst) in result["lookup"].items():
         print(f"{'':>12}look-up {label:<28} median {median:6.1f} ms, max {worst:6.1f} ms")

@@ -2,8 +2,8 @@
 
 :func:`import_list` replaces the list in force in one transaction: every
 :class:`~fide.models.FideListPlayer` is deleted and the file's players are inserted in
-batches (one ``executemany`` each), then a :class:`~fide.models.FideList` records the month, the file,
-who imported it and the counts. A malformed player (or a FIDE ID listed twice) rolls back
+batches (one ``executemany`` each), then a :class:`~fide.models.FideList` records the month,
+the file, who imported it and the counts. A malformed player (or a FIDE ID listed twice) rolls back
 everything: the previous list stays in force. Players missing from the new list are no longer
 listed: the list is the truth.
 """
@@ -12,14 +12,15 @@ from __future__ import annotations
 
 import re
 import time
-from contextlib import contextmanager
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, fields
 from datetime import date
 from itertools import islice
-from typing import IO, Any
+from typing import IO, Any, cast
 
 from django.db import IntegrityError, connection, transaction
+from django.db.models import Field
 from django.utils import timezone
 
 from fide.listfile import FideListError, ListedPlayer, open_list
@@ -70,7 +71,7 @@ def _insert_sql(connection: Any) -> str:
     meta = FideListPlayer._meta
     columns = ["fide_id", "name", "name_key", *FIELDS[2:]]
     quote = connection.ops.quote_name
-    names = ", ".join(quote(meta.get_field(c).column) for c in columns)
+    names = ", ".join(quote(cast(Field, meta.get_field(c)).column) for c in columns)
     values = ", ".join(["%s"] * len(columns))
     return f"INSERT INTO {quote(meta.db_table)} ({names}) VALUES ({values})"
 
@@ -130,7 +131,9 @@ def import_list(
             counts["rapid"] += sum(1 for p in batch if p.rapid_rating)
             counts["blitz"] += sum(1 for p in batch if p.blitz_rating)
             if progress is not None:
-                progress(Progress(counts["players"], min(stream.tell() / size, 1.0) if size else None))
+                progress(
+                    Progress(counts["players"], min(stream.tell() / size, 1.0) if size else None)
+                )
         if not counts["players"]:
             raise FideListError("the file lists no players")
         return FideList.objects.create(

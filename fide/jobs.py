@@ -94,9 +94,7 @@ start_background: Callable[[Callable[[], None]], None] = _in_thread
 """Runs a job's import in the background (tests replace it to run it at once)."""
 
 
-def start(
-    path: str, source: str, size: int, period: date | None, user_id: int | None
-) -> str:
+def start(path: str, source: str, size: int, period: date | None, user_id: int | None) -> str:
     """Start importing the file at ``path`` (ours to delete); returns the job id."""
     job_id = uuid.uuid4().hex
     _set(job_id, state="running", players=0, fraction=0.0, source=source, message="", list_id=None)

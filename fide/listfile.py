@@ -177,19 +177,27 @@ def player_from_fields(fields: dict[str, str]) -> ListedPlayer:
     for label, value in zip(("Tit", "WTit", "FOA"), titles, strict=True):
         if len(value) > 3:
             raise FideListError(f"{label} must be a title like GM, not {value!r}")
-    numbers = [_number(f, fields.get(f, "")) for f in NUMBERS]
+    number = {f: _number(f, fields.get(f, "")) for f in NUMBERS}
     return ListedPlayer(
-        int(fide_id),
-        name,
-        federation,
-        sex,
-        titles[0],
-        titles[1],
-        fields.get("o_title", "")[:30],
-        titles[2],
-        *numbers,
-        (int(birth) or None) if birth else None,
-        flag,
+        fide_id=int(fide_id),
+        name=name,
+        federation=federation,
+        sex=sex,
+        title=titles[0],
+        w_title=titles[1],
+        o_title=fields.get("o_title", "")[:30],
+        foa_title=titles[2],
+        standard_rating=number["standard_rating"],
+        standard_games=number["standard_games"],
+        standard_k=number["standard_k"],
+        rapid_rating=number["rapid_rating"],
+        rapid_games=number["rapid_games"],
+        rapid_k=number["rapid_k"],
+        blitz_rating=number["blitz_rating"],
+        blitz_games=number["blitz_games"],
+        blitz_k=number["blitz_k"],
+        birth_year=(int(birth) or None) if birth else None,
+        flag=flag,
     )
 
 
@@ -284,8 +292,9 @@ def open_list(stream: IO[bytes]) -> tuple[str, Iterator[ListedPlayer]]:
         members = [m for m in archive.namelist() if m.lower().endswith((".txt", ".xml"))]
         if not members:
             raise FideListError("the zip file holds no .txt or .xml list")
+        with archive.open(members[0]) as first:
+            kind = detect(first.read(8))
         member = archive.open(members[0])
-        kind = detect(member.peek(8)[:8])
         if kind == "zip":
             raise FideListError(f"{members[0]} in the zip file is itself a zip")
         return kind, read_xml(member) if kind == "xml" else read_txt(member)

@@ -35,8 +35,7 @@ def may_import(user: Any) -> bool:
     if not user.is_authenticated or not user.is_active:
         return False
     return bool(
-        user.is_superuser
-        or (user.is_staff and user.groups.filter(name=RATING_OFFICERS).exists())
+        user.is_superuser or (user.is_staff and user.groups.filter(name=RATING_OFFICERS).exists())
     )
 
 
@@ -67,9 +66,7 @@ def upload(request: HttpRequest) -> HttpResponse:
     with os.fdopen(handle, "wb") as out:
         for chunk in upload.chunks():
             out.write(chunk)
-    job_id = jobs.start(
-        path, upload.name, upload.size, form.cleaned_data["month"], request.user.pk
-    )
+    job_id = jobs.start(path, upload.name, upload.size, form.cleaned_data["month"], request.user.pk)
     return redirect("fide_import_progress", job_id=job_id)
 
 
@@ -81,7 +78,8 @@ def import_progress(request: HtmxHttpRequest, job_id: str) -> HttpResponse:
     job = jobs.state(job_id)
     if job is None:
         raise Http404("No such import (or it finished more than a day ago).")
-    imported = FideList.objects.filter(pk=job.get("list_id")).first()
+    list_id = job.get("list_id")
+    imported = FideList.objects.filter(pk=list_id).first() if list_id else None
     context = {"job": job, "job_id": job_id, "imported": imported}
     template = "fide/progress.html#progress" if request.htmx else "fide/progress.html"
     return render(request, template, context)  # 200 even when failed: htmx swaps it in

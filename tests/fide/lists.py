@@ -32,13 +32,15 @@ HEADER = (
     ("B-day", 6),
     ("Flag", 4),
 )
-XML_TAGS = (
-    "fideid name country sex title w_title o_title foa_title rating games k rapid_rating "
-    "rapid_games rapid_k blitz_rating blitz_games blitz_k birthday flag"
-).split()
+XML_TAGS = [
+    "fideid", "name", "country", "sex", "title", "w_title", "o_title", "foa_title", "rating",
+    "games", "k", "rapid_rating", "rapid_games", "rapid_k", "blitz_rating", "blitz_games",
+    "blitz_k", "birthday", "flag",
+]  # fmt: skip
 
 # (ID, name, fed, sex, Tit, WTit, OTit, FOA, SRtng, SGm, SK, RRtng, RGm, Rk, BRtng, BGm, BK,
 #  B-day, Flag)
+# fmt: off
 CARLSEN = ("1503014", "Carlsen, Magnus", "NOR", "M", "GM", "", "", "", "2837", "0", "10",
            "2824", "0", "10", "2890", "0", "10", "1990", "")
 HOU = ("8602980", "Hou, Yifan", "CHN", "F", "GM", "WGM", "", "", "2633", "0", "10", "", "",
@@ -49,11 +51,14 @@ CARLSSON = ("1500003", "Carlsson, Anna", "SWE", "F", "", "WFM", "", "", "", "", 
             "7", "40", "1688", "0", "40", "2012", "w")
 NEWCOMER = ("150301400", "Carlsen, Magne", "NOR", "M", "", "", "", "", "1510", "5", "40",
             "", "", "", "", "", "", "0000", "")
+# fmt: on
 PLAYERS = (CARLSEN, HOU, MULLER, CARLSSON, NEWCOMER)
 
 
 def txt(players: tuple[tuple[str, ...], ...] = PLAYERS, header: str | None = None) -> bytes:
-    lines = [header if header is not None else "".join(l.ljust(w) for l, w in HEADER).rstrip()]
+    lines = [
+        header if header is not None else "".join(label.ljust(w) for label, w in HEADER).rstrip()
+    ]
     for p in players:
         lines.append("".join(v.ljust(w) for v, (_, w) in zip(p, HEADER, strict=True)).rstrip())
     return ("\r\n".join(lines) + "\r\n").encode("utf-8")

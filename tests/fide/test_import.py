@@ -28,7 +28,11 @@ def test_import_stores_every_player_and_the_month(imported):
     assert ids() == {1503014, 8602980, 4612345, 1500003, 150301400}
     assert (result.players, result.inactive) == (5, 2)  # Hou "wi", Müller "i"
     assert (result.standard_rated, result.rapid_rated, result.blitz_rated) == (4, 2, 3)
-    assert (result.period, result.file_format, result.imported_by) == (date(2026, 11, 1), "txt", user)
+    assert (result.period, result.file_format, result.imported_by) == (
+        date(2026, 11, 1),
+        "txt",
+        user,
+    )
     hou = FideListPlayer.objects.get(fide_id=8602980)
     assert (hou.name, hou.federation, hou.sex, hou.title, hou.w_title) == (
         "Hou, Yifan", "CHN", "F", "GM", "WGM",

@@ -136,7 +136,7 @@ def test_xml_of_something_else():
 
 
 def test_zip_without_a_list():
-    with pytest.raises(FideListError, match="holds no .txt or .xml"):
+    with pytest.raises(FideListError, match=r"holds no \.txt or \.xml"):
         read(lists.zipped("readme.pdf", b"%PDF"))
 
 
