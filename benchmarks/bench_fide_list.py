@@ -4,8 +4,9 @@
 Targets (issue 25): 500,000 players in under 60 s, under 600 MB peak (the process's maximum
 resident set, measured in the child process doing the import); a look-up under 100 ms at
 1,800,000 players. Each size runs in a subprocess of its own (a fresh database, honest peak
-memory). ``BENCH_FIDE_SIZES=500000`` runs one size; ``BENCH_FIDE_DATABASE_URL`` a database
-other than a temporary SQLite file (e.g. PostgreSQL: its tables are created by ``migrate``).
+memory). ``BENCH_FIDE_SIZES=500000`` runs one size; ``BENCH_FIDE_POSTGRES_URL`` (a server,
+e.g. ``postgres://postgres@127.0.0.1:5432/postgres``) also imports the TXT of each size into a
+PostgreSQL database of its own (created, migrated and dropped here).
 
 The generated list: FIDE's TXT layout (the header line and fixed-width columns), names
 ``Surname, Firstname`` drawn from 2,000 surnames x 500 first names with accents, federations,
@@ -190,12 +191,12 @@ def child(database_url: str, file: str) -> None:
     )
 
 
-def run(n: int, kind: str, tmp: Path) -> None:
+def run(n: int, kind: str, tmp: Path, database_url: str = "") -> None:
     rows = player_rows(n)
     file = tmp / ("players_list_foa.txt" if kind == "txt" else "players_list_xml.zip")
     (write_txt if kind == "txt" else write_xml_zip)(file, rows)
     del rows
-    url = os.environ.get("BENCH_FIDE_DATABASE_URL") or f"sqlite:///{tmp / f'fide-{n}.sqlite3'}"
+    url = database_url or f"sqlite:///{tmp / f'fide-{n}.sqlite3'}"
     out = subprocess.run(
         [sys.executable, "-m", "benchmarks.bench_fide_list", "child", url, str(file)],
         cwd=ROOT,
@@ -206,7 +207,8 @@ def run(n: int, kind: str, tmp: Path) -> None:
     result = json.loads(out.strip().splitlines()[-1])
     size_mb = file.stat().st_size / 2**20
     print(
-        f"{n:>9,} players, {kind} ({size_mb:.0f} MB): import {result['seconds']:.1f} s "
+        f"{n:>9,} players, {kind} ({size_mb:.0f} MB), {url.split(':')[0]}: "
+        f"import {result['seconds']:.1f} s "
         f"({n / result['seconds']:,.0f}/s; CPU {result['cpu']:.1f} s), "
         f"peak RSS {result['peak_mb']:.0f} MB"
     )
@@ -221,6 +223,11 @@ def main() -> None:
             run(n, "txt", Path(tmp))
             if n <= 500_000:
                 run(n, "xml", Path(tmp))
+            if server := os.environ.get("BENCH_FIDE_POSTGRES_URL"):
+                from benchmarks.server import postgres_database
+
+                with postgres_database(server) as url:
+                    run(n, "txt", Path(tmp), url)
 
 
 if __name__ == "__main__":

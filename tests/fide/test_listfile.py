@@ -145,3 +145,10 @@ def test_name_key_folds_case_accents_and_punctuation():
     assert name_key("  MÜLLER,jörg ") == "muller jorg"
     assert name_key("Søren Łukasz") == "soren lukasz"
     assert prefix_end("carl") == "carm"
+
+
+def test_a_zero_rating_is_not_rated_but_zero_games_are_zero():
+    """FIDE writes an unrated player's rating empty (older lists: 0); games 0 are a count."""
+    zero = (*lists.CARLSSON[:8], "0", "0", "40", *lists.CARLSSON[11:])
+    _, (player,) = read(lists.txt((zero,)))
+    assert (player.standard_rating, player.standard_games, player.standard_k) == (None, 0, 40)
