@@ -4,9 +4,10 @@
 Targets (issue 25): 500,000 players in under 60 s, under 600 MB peak (the process's maximum
 resident set, measured in the child process doing the import); a look-up under 100 ms at
 1,800,000 players. Each size runs in a subprocess of its own (a fresh database, honest peak
-memory). ``BENCH_FIDE_SIZES=500000`` runs one size; ``BENCH_FIDE_POSTGRES_URL`` (a server,
-e.g. ``postgres://postgres@127.0.0.1:5432/postgres``) also imports the TXT of each size into a
-PostgreSQL database of its own (created, migrated and dropped here).
+memory). ``BENCH_FIDE_SIZES=500000`` runs one size; ``BENCH_FIDE_DATABASES=sqlite,postgres``
+also imports the TXT of each size into a PostgreSQL database of its own (created, migrated and
+dropped here) on the server of ``BENCH_FIDE_POSTGRES_URL`` (default
+``postgres://postgres@127.0.0.1:5432/postgres``); ``postgres`` alone skips SQLite.
 
 The generated list: FIDE's TXT layout (the header line and fixed-width columns), names
 ``Surname, Firstname`` drawn from 2,000 surnames x 500 first names with accents, federations,
@@ -29,6 +30,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SIZES = [int(s) for s in os.environ.get("BENCH_FIDE_SIZES", "500000,1800000").split(",")]
+DATABASES = os.environ.get("BENCH_FIDE_DATABASES", "sqlite").split(",")
+POSTGRES = os.environ.get("BENCH_FIDE_POSTGRES_URL", "postgres://postgres@127.0.0.1:5432/postgres")
 SEED = 2026
 WIDTHS = (
     ("ID Number", 15),
@@ -220,13 +223,14 @@ def run(n: int, kind: str, tmp: Path, database_url: str = "") -> None:
 def main() -> None:
     with tempfile.TemporaryDirectory(prefix="bench-fide-") as tmp:
         for n in SIZES:
-            run(n, "txt", Path(tmp))
-            if n <= 500_000:
-                run(n, "xml", Path(tmp))
-            if server := os.environ.get("BENCH_FIDE_POSTGRES_URL"):
+            if "sqlite" in DATABASES:
+                run(n, "txt", Path(tmp))
+                if n <= 500_000:
+                    run(n, "xml", Path(tmp))
+            if "postgres" in DATABASES:
                 from benchmarks.server import postgres_database
 
-                with postgres_database(server) as url:
+                with postgres_database(POSTGRES) as url:
                     run(n, "txt", Path(tmp), url)
 
 
