@@ -127,6 +127,7 @@ def import_list(
                     f"a FIDE ID of players {counts['players'] + 1}–"
                     f"{counts['players'] + len(batch)} is listed twice in the file"
                 ) from None
+            connection.queries_log.clear()  # with DEBUG on, it would keep every batch's rows
             counts["players"] += len(batch)
             counts["inactive"] += sum(1 for p in batch if p.inactive)
             counts["standard"] += sum(1 for p in batch if p.standard_rating)
