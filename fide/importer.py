@@ -139,6 +139,8 @@ def import_list(
                 )
         if not counts["players"]:
             raise FideListError("the file lists no players")
+        if connection.vendor == "postgresql":  # the planner's statistics of the new list
+            cursor.execute(f"ANALYZE {connection.ops.quote_name(FideListPlayer._meta.db_table)}")
         return FideList.objects.create(
             period=period or month_from_name(source) or timezone.localdate().replace(day=1),
             source=source[:255],
