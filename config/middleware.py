@@ -18,8 +18,10 @@ class RequestSizeLimitMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         raw = request.META.get("CONTENT_LENGTH") or "0"
         size = int(raw) if raw.isascii() and raw.isdigit() else 0
-        if size > settings.REQUEST_MAX_BYTES:
-            response = too_large(settings.REQUEST_MAX_BYTES)
+        limits = getattr(settings, "REQUEST_MAX_BYTES_BY_PATH", {})
+        limit = limits.get(request.path_info, settings.REQUEST_MAX_BYTES)
+        if size > limit:
+            response = too_large(limit)
             response["Connection"] = "close"  # the rest of the body is never read
             return response
         return self.get_response(request)

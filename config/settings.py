@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "players",
     "tournaments",
     "ratings",
+    "fide",
 ]
 
 MIDDLEWARE = [
@@ -101,6 +102,11 @@ IMPORT_MAX_BYTES = 2 * 2**20
 """A TRF or CSV file (or pasted text) to import: 2 MiB, about 15,000 TRF player lines."""
 REQUEST_MAX_BYTES = 5 * 2**20
 """Any request body; larger ones are refused unread (413)."""
+FIDE_LIST_MAX_BYTES = 1024 * 2**20
+"""The FIDE rating list upload (administrators and rating officers; ``/fide/upload/``): 1 GiB,
+the XML list unzipped (the zip as downloaded is about 40 MB)."""
+REQUEST_MAX_BYTES_BY_PATH = {"/fide/upload/": FIDE_LIST_MAX_BYTES}
+"""Paths allowed a larger body than ``REQUEST_MAX_BYTES``."""
 DATA_UPLOAD_MAX_MEMORY_SIZE = REQUEST_MAX_BYTES
 FILE_UPLOAD_MAX_MEMORY_SIZE = REQUEST_MAX_BYTES
 TOURNAMENTS_MAX_PLAYERS = int(os.environ.get("TOURNAMENTS_MAX_PLAYERS", "2000"))

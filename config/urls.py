@@ -10,6 +10,7 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("ratings/", include("ratings.urls")),
     path("", include("public.urls")),
+    path("fide/", include("fide.urls")),
     path("", include("tournaments.urls")),
     path("manage/", include("tournaments.manage_urls")),
 ]
