@@ -95,6 +95,17 @@ from pairing.engine.fide import (  # FIDE ratings, performance and title norms (
     rating_performance,
     tournament_performance,
 )
+from pairing.engine.prizes import (
+    Category,
+    Contender,
+    Pool,
+    Prize,
+    PrizeFundError,
+    PrizeList,
+    award_prizes,
+    ordinal,
+    parse_fund,
+)
 from pairing.engine.systems import (
     SYSTEM_NAMES,
     SYSTEMS,
@@ -309,4 +320,15 @@ __all__ += [  # pairing.engine.fide (issue 25)
     "rating_change",
     "rating_performance",
     "tournament_performance",
+]
+__all__ += [  # pairing.engine.prizes (issue 26: US Chess rule 32)
+    "Category",
+    "Contender",
+    "Pool",
+    "Prize",
+    "PrizeFundError",
+    "PrizeList",
+    "award_prizes",
+    "ordinal",
+    "parse_fund",
 ]
