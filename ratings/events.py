@@ -15,6 +15,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Count, Prefetch, QuerySet
 
+from pairing.engine import US_SECTION_DEFAULTS
 from ratings.models import Event
 from tournaments import registration
 from tournaments.errors import ArbiterError
@@ -42,9 +43,17 @@ class SectionSettings:
     pairing_rating: str = Tournament.PairingRating.USCF_REGULAR
 
 
+def us_tie_breaks(pairing_system: str) -> str:
+    """A US Chess section's default tie-breaks by its format (34E: Modified Median, Solkoff,
+    Cumulative, Cumulative of opposition for a Swiss; see ``US_SECTION_DEFAULTS``)."""
+    robin = "robin" in pairing_system or "quad" in pairing_system
+    return ",".join(US_SECTION_DEFAULTS["round-robin" if robin else "swiss"])
+
+
 def add_section(event_id: int, section: SectionSettings) -> Tournament:
     """A new section of the event: a tournament with the event's dates and place, run by the
-    event's arbiters."""
+    event's arbiters, ranked by the US Chess 34E tie-breaks (each section may change them in
+    its settings before they are posted)."""
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event_id)
         name = section.name.strip()
@@ -61,6 +70,7 @@ def add_section(event_id: int, section: SectionSettings) -> Tournament:
             pairing_system=section.pairing_system,
             rating_system=section.rating_system,
             pairing_rating=section.pairing_rating,
+            tie_breaks=us_tie_breaks(section.pairing_system),
             event=event,
             section_name=name,
         )

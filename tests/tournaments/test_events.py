@@ -50,6 +50,13 @@ def test_it_adds_sections_run_by_the_event_arbiters(event: Event, arbiter: User)
         add(event, "open")
 
 
+def test_a_new_section_is_ranked_by_the_us_chess_34e_defaults(event: Event) -> None:
+    """34E: Modified Median, Solkoff, Cumulative, Cumulative of opposition, in that order,
+    unless the TD posts another (the section's settings)."""
+    assert add(event, "U1800").tie_break_codes == ["US-MM", "US-SOLK", "US-CUM", "US-OPCUM"]
+    assert events.us_tie_breaks("round_robin") == "US-SB,US-RBT,US-MB"
+
+
 def test_it_moves_a_player_before_round_1_and_renumbers_both(event: Event) -> None:
     open_, u1800 = add(event, "Open"), add(event, "U1800")
     enter(open_, "A", 2000)
