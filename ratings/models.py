@@ -459,3 +459,17 @@ class RatingRequest(models.Model):
     @property
     def pending(self) -> bool:
         return self.status == self.Status.PENDING
+
+
+class PrizeFund(models.Model):
+    """A section's prize fund as the TD enters it, one prize a line (US Chess rule 32; the
+    form is :func:`pairing.engine.parse_fund`'s)."""
+
+    tournament = models.OneToOneField(
+        Tournament, on_delete=models.CASCADE, related_name="prize_fund"
+    )
+    text = models.TextField(blank=True, help_text="One prize a line, e.g. 1st U1600 $150.")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"Prize fund of {self.tournament}"

@@ -3,7 +3,7 @@
 
 from django.urls import path
 
-from ratings import event_views, views
+from ratings import event_views, paper_views, views
 
 urlpatterns = [
     path("", views.rating_list, name="rating_list"),
@@ -49,4 +49,9 @@ urlpatterns = [
     path("uscf/events/<int:pk>/sections/", event_views.event_manage, name="event_manage"),
     path("uscf/events/<int:pk>/sections/add/", event_views.section_add, name="section_add"),
     path("uscf/events/<int:pk>/move/", event_views.entry_move, name="entry_move"),
+    # A section's prizes (rule 32) and TD papers.
+    path("uscf/sections/<int:pk>/prize-fund/", paper_views.prize_fund, name="prize_fund"),
+    path("uscf/sections/<int:pk>/prizes/", paper_views.prize_list, name="prize_list"),
+    path("uscf/sections/<int:pk>/wall-chart/", paper_views.wall_chart, name="wall_chart"),
+    path("uscf/sections/<int:pk>/pairing-cards/", paper_views.pairing_cards, name="pairing_cards"),
 ]

@@ -11,10 +11,11 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import Group, User
 from django.test import Client
+from django.utils import timezone
 
 from players.models import Player
 from ratings import services
-from ratings.models import RatedEvent, RatingRecord, ReRating
+from ratings.models import Event, RatedEvent, RatingRecord, ReRating, UscfMember
 from tournaments.models import Entry, Game, Round, Tournament
 
 Pairing = tuple[int, int, str]
@@ -131,3 +132,28 @@ def rerate(tournament_id: int, arbiter: User, reason: str) -> ReRating:
     request = services.submit_for_rerating(tournament_id, arbiter, reason)
     services.apply_request(request.pk, rating_officer())
     return ReRating.objects.filter(event__tournament_id=tournament_id).latest("at")
+
+
+@pytest.fixture
+def us_section(tournament: Tournament, four: tuple[Entry, ...]) -> Tournament:
+    """The ``four`` tournament (A 1.5, B 1.5, C 1, D 0 after two rounds: R1 A-C 1-0, D-B 0-1;
+    R2 B-A ½-½, C-D 1-0) as the Open section of a US Chess event, ranked by the 34E defaults,
+    the players with US Chess IDs in the supplement (D unknown to it)."""
+    event = Event.objects.create(
+        name="Reno Open", start_date=tournament.start_date, end_date=tournament.end_date
+    )
+    event.arbiters.set(tournament.arbiters.all())
+    tournament.event, tournament.section_name = event, "Open"
+    tournament.tie_breaks = "US-MM,US-SOLK,US-CUM,US-OPCUM"
+    tournament.save()
+    for n, entry in enumerate(four[:3], 1):
+        entry.uscf_id = f"1234560{n}"
+        entry.save()
+        UscfMember.objects.create(
+            uscf_id=entry.uscf_id,
+            name=entry.name,
+            state=["CA", "NV", "OR"][n - 1],
+            expires=date(2027, n, 28),
+            imported_at=timezone.now(),
+        )
+    return tournament

@@ -1,0 +1,67 @@
+"""wall_chart: a US Chess section's wall chart, public, landscape, US notation."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from pairing.engine import Colour, RoundEntry
+from ratings.papers import us_cell
+from tests.ratings.tables import rows
+from tournaments.models import Round, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def test_it_lists_ids_states_expiry_and_us_results(
+    client: Client, us_section: Tournament, django_assert_num_queries
+) -> None:
+    """R1 A-C 1-0, D-B 0-1; R2 B-A ½-½, C-D 1-0. A and B tie on 1.5 and on Modified Median
+    (plus scores over two rounds drop the lowest opponent: A keeps B's 1.5, B keeps A's 1.5;
+    C's even score drops both, 0; D's minus score drops the highest, B, keeping C's 1);
+    Solkoff (34E2) puts A (C 1 + B 1.5 = 2.5) before B (D 0 + A 1.5 = 1.5)."""
+    url = reverse("wall_chart", args=[us_section.pk])
+    with django_assert_num_queries(7):
+        html = client.get(url, {"paper": "letter"}).content.decode()
+    assert "css/page-letter-landscape.css" in html
+    assert [r[:11] for r in rows(html, "print-table")] == [
+        ["1", "1", "Player 01", "12345601", "CA", "2027-01-28", "2375", "W3", "D2", "1.5", "1.5"],
+        ["2", "2", "Player 02", "12345602", "NV", "2027-02-28", "2350", "W4", "D1", "1.5", "1.5"],
+        ["3", "3", "Player 03", "12345603", "OR", "2027-03-28", "2325", "L1", "W4", "1", "0.0"],
+        ["4", "4", "Player 04", "", "", "", "2300", "L2", "L3", "0", "1.0"],
+    ]
+    assert [r[11] for r in rows(html, "print-table")][:2] == ["2.5", "1.5"]  # US-SOLK
+    assert ">US-MM</th>" in html and ">US-SOLK</th>" in html
+
+
+def test_it_shows_published_rounds_only(client: Client, us_section: Tournament) -> None:
+    Round.objects.create(tournament=us_section, number=3, status=Round.Status.DRAFT)
+    html = client.get(reverse("wall_chart", args=[us_section.pk])).content.decode()
+    assert html.count('<th class="num round">') == 2
+
+
+def test_it_is_for_sections_of_an_event(client: Client, tournament: Tournament) -> None:
+    assert client.get(reverse("wall_chart", args=[tournament.pk])).status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("entry", "cell"),
+    [
+        (RoundEntry(12, Colour.WHITE, "1"), "W12"),
+        (RoundEntry(5, Colour.BLACK, "0"), "L5"),
+        (RoundEntry(8, Colour.WHITE, "="), "D8"),
+        (RoundEntry(8, Colour.WHITE, "+"), "X8"),
+        (RoundEntry(8, Colour.BLACK, "-"), "F8"),
+        (RoundEntry(8, Colour.BLACK, " "), "?8"),
+        (RoundEntry(None, None, "H"), "H"),
+        (RoundEntry(None, None, "F"), "B"),
+        (RoundEntry(None, None, "U"), "B"),
+        (RoundEntry(None, None, "Z"), "U"),
+        (RoundEntry(None, None, " "), "U"),
+    ],
+)
+def test_it_writes_every_round_in_us_notation(entry: RoundEntry, cell: str) -> None:
+    """The issue's notation: W12, L5, D8, H (half-point bye), B (full-point bye, the
+    pairing-allocated bye too), X/F (forfeit won/lost), U (unplayed)."""
+    assert us_cell(entry) == cell
