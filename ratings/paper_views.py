@@ -7,6 +7,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -17,7 +18,7 @@ from ratings import papers, prizes
 from tournaments.errors import ArbiterError
 from tournaments.models import Tournament
 from tournaments.reports import View
-from tournaments.views.access import HtmxHttpRequest, _get_tournament_for_arbiter, posted
+from tournaments.views.access import HtmxHttpRequest, posted
 from tournaments.views.printouts import _printout
 
 
@@ -36,11 +37,19 @@ def _section(pk: int) -> Tournament:
     return get_object_or_404(Tournament, pk=pk, event__isnull=False)
 
 
+def _arbiters_section(request: HtmxHttpRequest, pk: int) -> Tournament:
+    """A section, for one of its arbiters (403 for anybody else; the views need a login)."""
+    tournament = _section(pk)
+    if not tournament.is_arbiter(request.user):
+        raise PermissionDenied("Only the section's arbiters may do this.")
+    return tournament
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def prize_fund(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The TD enters the section's prize fund (rule 32), checked line by line."""
-    tournament = _get_tournament_for_arbiter(request, _section(pk).pk)
+    tournament = _arbiters_section(request, pk)
     form = PrizeFundForm(posted(request)[0], initial={"text": prizes.fund_text(tournament)})
     if request.method == "POST" and form.is_valid():
         try:
@@ -84,7 +93,7 @@ def wall_chart(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @require_safe
 def pairing_cards(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Pairing cards, one per player, for the TD (every round stored, drafts included)."""
-    tournament = _get_tournament_for_arbiter(request, _section(pk).pk)
+    tournament = _arbiters_section(request, pk)
     cards = papers.pairing_cards(View(snapshot(tournament)))
     back = reverse("tournament_manage", args=[pk])
     return _printout(request, tournament, "pairing_cards.html", "Pairing cards", back, cards=cards)

@@ -1,0 +1,53 @@
+"""pairing_cards: one card per player for the TD (WinTD/SwissSys style), Letter or A4."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+
+from tests.ratings.tables import rows
+from tournaments.models import Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def cards(html: str) -> list[str]:
+    return html.split('<section class="slip pairing-card"')[1:]
+
+
+def test_it_prints_a_card_per_player_with_rounds_so_far_and_blank_lines(
+    arbiter_client: Client, us_section: Tournament, django_assert_num_queries
+) -> None:
+    """Player 01 (A): R1 White against no. 3, won (1 point); R2 Black against no. 2, drawn
+    (1.5). A third round is scheduled: an empty line for it."""
+    us_section.rounds = 3
+    us_section.save()
+    url = reverse("pairing_cards", args=[us_section.pk])
+    with django_assert_num_queries(10):  # session, user, section, access, snapshot, members
+        html = arbiter_client.get(url, {"paper": "letter"}).content.decode()
+    assert "css/page-letter-portrait.css" in html
+    printed = cards(html)
+    assert len(printed) == 4
+    first = printed[0]
+    assert "1. Player 01" in first and "ID 12345601 · 2375 · CA · exp. 2027-01-28" in first
+    assert rows(first, "") == [
+        ["1", "W", "3", "Player 03", "2325", "W", "1"],
+        ["2", "B", "2", "Player 02", "2350", "D", "1.5"],
+        ["3", "", "", "", "", "", ""],
+    ]
+    assert rows(printed[3], "")[:2] == [
+        ["1", "W", "2", "Player 02", "2350", "L", "0"],
+        ["2", "B", "3", "Player 03", "2325", "L", "0"],
+    ]
+    assert "ID — · 2300</p>" in printed[3].replace("\n", "")  # not in the supplement
+
+
+def test_it_is_for_the_sections_arbiters_only(
+    client: Client, us_section: Tournament, other_arbiter: User
+) -> None:
+    url = reverse("pairing_cards", args=[us_section.pk])
+    assert client.get(url).status_code == 302  # to the login
+    client.force_login(other_arbiter)
+    assert client.get(url).status_code == 403
