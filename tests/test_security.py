@@ -23,7 +23,7 @@ from django.urls import reverse
 
 from players.models import Player
 from public.urls import urlpatterns as public_urls
-from ratings.models import Event
+from ratings.models import Event, PrizeFund
 from tests.visible import shown
 from tournaments import backup, services
 from tournaments.manage_urls import urlpatterns as manage_urls
@@ -44,6 +44,8 @@ PUBLIC = [
     "print_standings",
     "print_crosstable",
     "round_receipt",
+    "prize_list",
+    "wall_chart",
 ]
 CREATORS = ["tournament_create", "tournament_import_trf", "tournament_restore", "event_create"]
 """Pages that create a tournament: members of the Arbiters group (and superusers)."""
@@ -81,6 +83,8 @@ ARBITER = [
     "event_edit",
     "section_add",
     "entry_move",
+    "prize_fund",
+    "pairing_cards",
 ]
 """Pages of one tournament (or event): its arbiters only."""
 GET_ONLY = {
@@ -92,8 +96,11 @@ GET_ONLY = {
     "round_what_if",
     "event_manage",
     "print_slips",
+    "pairing_cards",
 }
 EVENT = {"event_detail", "event_manage", "event_edit", "section_add", "entry_move"}
+SECTION_PAPERS = {"prize_fund", "prize_list", "wall_chart", "pairing_cards"}
+"""A US Chess section's prizes and papers (ratings/urls.py), classified with the pages above."""
 """Arbiter pages that change nothing."""
 
 
@@ -133,6 +140,7 @@ def form_data(name: str, world: dict[str, Any]) -> dict[str, Any]:
         "entry_move": {"entry": world["entry"].pk, "section": world["other_section"].pk},
         "forbidden_pair_add": {"players": [e.pk for e in world["tournament"].entries.all()[:3]]},
         "fixed_board_set": {"entry": world["entry"].pk, "board": 1},
+        "prize_fund": {"text": "1st $100"},
     }
     return data.get(name, {})
 
@@ -183,6 +191,7 @@ def fingerprint() -> tuple:
         list(Bye.objects.values_list()),
         list(Event.objects.values_list()),
         list(ForbiddenPair.objects.values_list()),
+        list(PrizeFund.objects.values_list()),
     )
 
 
@@ -221,7 +230,7 @@ def world(tournament: Tournament, make_entries, play) -> dict[str, Any]:
 def test_every_url_is_classified() -> None:
     from ratings.urls import urlpatterns as ratings_urls
 
-    events = [p for p in ratings_urls if p.name in EVENT | {"event_create"}]
+    events = [p for p in ratings_urls if p.name in EVENT | {"event_create"} | SECTION_PAPERS]
     names = {p.name for p in [*public_urls, *urlpatterns, *manage_urls, *events]}
     listed = [*PUBLIC, *CREATORS, *ARBITER]
     assert len(listed) == len(set(listed))
@@ -517,7 +526,7 @@ def test_every_ratings_url_is_classified() -> None:
         "uscf_report",
     }  # tests/ratings/test_event_uscf.py
     listed = public | event_arbiter | set(RATING_ARBITER_PAGES) | set(RATING_OFFICER_PAGES)
-    events = EVENT | {"event_create"}  # classified with the tournaments' pages above
+    events = EVENT | {"event_create"} | SECTION_PAPERS  # classified with the pages above
     assert {p.name for p in ratings_urls} - events == listed
 
 
