@@ -124,6 +124,18 @@ def test_it_keeps_unrated_players_out_of_rating_limits() -> None:
     assert [p.title for p in result.unawarded] == ["1st U1600"]
 
 
+def test_a_tied_player_eligible_for_no_prize_left_is_no_winner() -> None:
+    """32B3 pools the prizes "for each winner": once the place prizes are gone, two players
+    tied on 3 points divide the U1500 prize alone, 50 each; the 1700 player tied with them
+    wins nothing."""
+    result = award_prizes(
+        field((1, 4, 1800), (2, 3, 1700), (3, 3, 1400), (4, 3, 1450)),
+        parse_fund("1st $300\n1st U1500 $100"),
+    )
+    assert [dollars(result, i) for i in (1, 2, 3, 4)] == [300, 0, 50, 50]
+    assert result.pools[1].players == (3, 4) and result.pools[1].rule == "32B2"
+
+
 def test_it_gives_trophies_by_the_tie_breaks() -> None:
     """34A: tie-breaks decide indivisible prizes only. Tied for first, the cash is divided;
     the trophy goes to the player placed first by the tie-breaks (rank 1), the U1600 trophy

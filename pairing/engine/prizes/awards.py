@@ -85,6 +85,7 @@ def award_prizes(contenders: Sequence[Contender], prizes: Sequence[Prize]) -> Pr
 def _award_group(score: int, group: list[Contender], cash: list[Prize]) -> list[Pool]:
     """Award the prizes of one score group; the prizes taken are removed from ``cash``."""
     caps = {c.id: max((p.cents for p in cash if p.category.admits(c)), default=0) for c in group}
+    group = [c for c in group if caps[c.id]]  # eligible for no prize left: not a winner
     pools = []
     while group and cash:
         chosen = _best_pool(group, cash)
