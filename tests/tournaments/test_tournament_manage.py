@@ -6,6 +6,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from ratings.models import Event
 from tournaments import services
 
 
@@ -95,3 +96,14 @@ def test_it_offers_printouts_a_qr_code_and_the_report_gaps(
     assert (
         "The FIDE report (TRF export) still lacks the federation (032), the chief arbiter" in html
     )
+
+
+@pytest.mark.django_db
+def test_a_us_chess_section_links_its_papers(arbiter_client: Client, tournament) -> None:
+    assert "pairing cards" not in page(arbiter_client, tournament)
+    day = tournament.start_date
+    tournament.event = Event.objects.create(name="Festival", start_date=day, end_date=day)
+    tournament.save()
+    html = page(arbiter_client, tournament)
+    for name in ("wall_chart", "pairing_cards", "prize_list", "prize_fund"):
+        assert reverse(name, args=[tournament.pk]) in html
