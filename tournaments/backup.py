@@ -181,6 +181,8 @@ NOT_IN_BACKUP: dict[str, str] = {
     "restored tournament again",
     "tournaments.Event": "the event (a section's membership) is written for reference, not "
     "restored",
+    "ratings.PrizeFund": "a US Chess section's prize fund belongs to the ratings app (like the "
+    "event): copy its text to the restored section's prize fund page",
 }
 """Models referring to a tournament or its rows that the backup leaves out, and why."""
 
