@@ -36,6 +36,25 @@ def test_it_ranks_by_score_then_tie_breaks(client: Client, tournament, four) -> 
 
 
 @pytest.mark.django_db
+def test_a_us_chess_section_ranks_by_its_34e_order(client: Client, tournament, four) -> None:
+    """34E defaults. Modified Median (34E1), two rounds: a plus score drops the lowest
+    opponent (A: C 1, keeps B 1.5; B: D 0, keeps A 1.5), an even score both (C: 0), a minus
+    score the highest (D: B dropped, C 1). Solkoff (34E2), all opponents: A 2.5, B 1.5, C 1.5
+    (A 1.5 + D 0), D 2.5; it puts A before B.
+    Cumulative (34E3): A 1 + 1.5 = 2.5, B 1 + 1.5 = 2.5, C 0 + 1 = 1, D 0."""
+    tournament.tie_breaks = "US-MM,US-SOLK,US-CUM"
+    tournament.save()
+    html = client.get(reverse("tournament_standings", args=[tournament.pk])).content.decode()
+    assert '<abbr title="Modified median">US-MM</abbr>' in html
+    assert [r[:1] + r[1:2] + r[4:] for r in rows(html)] == [
+        ["1", "Player 01", "1.5", "1.5", "2.5", "2.5"],
+        ["2", "Player 02", "1.5", "1.5", "1.5", "2.5"],
+        ["3", "Player 03", "1", "0.0", "1.5", "1.0"],
+        ["4", "Player 04", "0", "1.0", "2.5", "0.0"],
+    ]
+
+
+@pytest.mark.django_db
 def test_it_counts_finished_rounds_only(client: Client, tournament, four, record_round) -> None:
     a, b, c, d = four
     tournament.rounds = 3
