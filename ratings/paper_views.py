@@ -60,7 +60,8 @@ def prize_fund(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             messages.success(request, "Prize fund saved.")
             return redirect("prize_fund", pk)
     status = 400 if form.errors else 200
-    context = {"tournament": tournament, "form": form}
+    summary = prizes.fund_summary(form.initial["text"])
+    context = {"tournament": tournament, "form": form, "summary": summary}
     return render(request, "ratings/prize_fund.html", context, status=status)
 
 

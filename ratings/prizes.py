@@ -24,6 +24,22 @@ def fund_text(tournament: Tournament) -> str:
     return fund.text if fund else ""
 
 
+def fund_summary(text: str) -> list[str]:
+    """The stored fund as the program reads it, one line per prize ("1st U1600: $150.00 and
+    a trophy"); empty when it cannot be read (the page says why on saving)."""
+    try:
+        fund = parse_fund(text)
+    except PrizeFundError:
+        return []
+    out = []
+    for p in fund:
+        parts = [dollars(p.cents)] if p.cents else []
+        parts += ["a trophy"] if p.trophy else []
+        who = "everybody" if p.category.is_place else p.category.name
+        out.append(f"{p.title}: {' and '.join(parts)} ({who})")
+    return out
+
+
 def save_fund(tournament_id: int, text: str) -> list[Prize]:
     """Check and store a section's prize fund; a line that cannot be read is an
     :class:`ArbiterError` naming it."""

@@ -23,7 +23,10 @@ def test_it_saves_the_fund_and_shows_it_again(
     response = arbiter_client.post(url, {"text": FUND})
     assert response.status_code == 302 and response["Location"] == url
     assert PrizeFund.objects.get(tournament=us_section).text == FUND
-    assert "1st U2400 $20" in arbiter_client.get(url).content.decode()
+    html = arbiter_client.get(url).content.decode()
+    assert "1st U2400 $20" in html
+    assert "<li>1st: $100.00 and a trophy (everybody)</li>" in html
+    assert "<li>1st U2400: $20.00 (U2400)</li>" in html
 
 
 def test_it_names_the_line_it_cannot_read(arbiter_client: Client, us_section: Tournament) -> None:
