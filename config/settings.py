@@ -166,11 +166,14 @@ DATABASES = {
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     # One cache for every worker and machine: a public page is rendered once per revision.
+    # Redis down or slow is a cache miss (config/cache.py): pages are computed, sessions kept
+    # in the database (cached_db), logins work; /health/ answers 503 meanwhile.
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "config.cache.FailSafeRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "swissmanager",
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         }
     }
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
