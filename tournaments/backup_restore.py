@@ -16,6 +16,7 @@ from django.db import DatabaseError, models, transaction
 from players import identity
 from players.identity import PlayerData
 from players.models import Player
+from tournaments import limits
 from tournaments.backup import (
     BYES,
     ENTRIES,
@@ -167,6 +168,7 @@ def read(raw: Any) -> Document:
         rows[part.key] = [
             _read_row(part, item, f"$.{part.key}[{i}]", extra) for i, item in enumerate(items)
         ]
+    _check_limits(tournament, rows[ENTRIES.key])
     identities = [_identity(row) for row in rows[ENTRIES.key]]
     checked = Document(tournament, rows, identities)
     _check_references(checked)
@@ -197,6 +199,27 @@ def _first_seen(rows: Iterable[Row], key: Callable[[Row], Any], what: str) -> No
         if k in seen:
             raise BackupError(row.path, f"{what} twice (also {seen[k]})")
         seen[k] = row.path
+
+
+POINT_FIELDS = ("win_points", "draw_points", "loss_points", "bye_points", "half_bye_points")
+"""The tournament's points, in half-points (the form's ``POINT_FIELDS``)."""
+
+
+def _check_limits(tournament: Row, entries: list[Row]) -> None:
+    """The limits the tournament forms apply (tournaments.limits): a backup is no way around
+    them (issue 23, item 11: 15,000 players, 32,767 rounds and 32,767-point wins restored)."""
+    rounds = tournament.values.get("rounds", 0)
+    if rounds > limits.MAX_ROUNDS:
+        raise BackupError("$.tournament.rounds", f"{rounds} rounds; at most {limits.MAX_ROUNDS}")
+    for name in POINT_FIELDS:
+        value = tournament.values.get(name, 0)
+        if value > limits.MAX_HALF_POINTS:
+            raise BackupError(
+                f"$.tournament.{name}",
+                f"{value} half-points; at most {limits.MAX_HALF_POINTS} (50 points)",
+            )
+    if too_many := limits.too_many_players(len(entries)):
+        raise BackupError("$.entries", too_many)
 
 
 def _check_references(doc: Document) -> None:

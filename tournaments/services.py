@@ -79,15 +79,20 @@ def _explained_pairing(
         return pairing_system(system)(state), None
 
 
-def _engine_pairing(
-    tournament: Tournament, state: TournamentState
-) -> tuple[RoundPairing, RoundExplanation | None]:
-    if too_many := too_many_to_pair(tournament.engine_system, len(state.players)):
+def _check_size(tournament: Tournament, state: TournamentState) -> None:
+    """Every engine call is held to the system's player limit (pairing.limits)."""
+    if too_many := too_many_to_pair(engine_system(tournament), len(state.players)):
         raise ArbiterError(
             f"Round {state.next_round} cannot be paired here: {too_many}. Split the field "
             f"into sections, or export the TRF and pair it with the command line "
             f"(python -m pairing pair --no-limit)."
         )
+
+
+def _engine_pairing(
+    tournament: Tournament, state: TournamentState
+) -> tuple[RoundPairing, RoundExplanation | None]:
+    _check_size(tournament, state)
     try:
         return _explained_pairing(engine_system(tournament), state)
     except NoValidPairing as e:
@@ -149,6 +154,7 @@ def pair_next_round(
         if by_hand == "empty":
             pairing = RoundPairing(())
         elif by_hand:
+            _check_size(tournament, state)
             pairing = nearest_pairing(
                 state,
                 TCEC_RULES if tournament.is_tcec else ALL_RULES,
