@@ -156,6 +156,14 @@ ANY = st.one_of(
                 "half_bye",
                 "tie_break_1",
                 "tie_break_2",
+                "tie_break_3",
+                "dutch_edition",
+                "pairing_rating",
+                "acceleration",
+                "accelerated_rounds",
+                "chief_arbiter_fide_id",
+                "time_control_code",
+                "round_schedule",
             )
         }
     )
