@@ -49,7 +49,8 @@ POSTGRES_URL ?= postgres://postgres@127.0.0.1:5432/postgres
 test-postgres: $(STAMP)
 	export DATABASE_URL=$(POSTGRES_URL); $(call PYTEST)
 
-# The lock tests need two writers at once: PostgreSQL. Part of `make test` when one is reachable.
+# The lock tests again on PostgreSQL (row locks; `make pytest` runs them on SQLite). Part of
+# `make test` when a server is reachable.
 locks: $(STAMP)
 	@if $(BIN)/python -c "import psycopg; psycopg.connect('$(POSTGRES_URL)', connect_timeout=3).close()" 2>/dev/null; \
 	then export DATABASE_URL=$(POSTGRES_URL); $(call PYTEST,tests/tournaments/test_concurrency.py); \

@@ -6,6 +6,7 @@
 ``DATABASE_URL``       e.g. ``postgres://user@127.0.0.1:5432/db``; SQLite ``db.sqlite3`` by default
 ``REDIS_URL``          e.g. ``redis://127.0.0.1:6379/0``: the cache (and sessions) shared by every
                        worker and machine; a per-process memory cache without it
+``TRUSTED_PROXIES``    addresses/networks of reverse proxies whose X-Forwarded-For is believed
 
 Fail closed: without ``DJANGO_DEBUG=1`` the settings are the production ones, and they refuse
 to start without a secret key of their own.
@@ -20,6 +21,8 @@ from typing import Any
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+
+from config.client_ip import trusted_proxies
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -166,11 +169,14 @@ DATABASES = {
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     # One cache for every worker and machine: a public page is rendered once per revision.
+    # Redis down or slow is a cache miss (config/cache.py): pages are computed, sessions kept
+    # in the database (cached_db), logins work; /health/ answers 503 meanwhile.
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "config.cache.FailSafeRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "swissmanager",
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         }
     }
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
@@ -245,5 +251,10 @@ AUTHENTICATION_BACKENDS = [
 AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES", "15")))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+# The address is the client's, read from X-Forwarded-For only when the connection comes from
+# one of the TRUSTED_PROXIES (config/client_ip.py): behind the proxy each client is throttled
+# on its own address, and nobody can forge one.
+TRUSTED_PROXIES = trusted_proxies(os.environ.get("TRUSTED_PROXIES", ""))
+AXES_CLIENT_IP_CALLABLE = "config.client_ip.client_ip"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/lockout.html"

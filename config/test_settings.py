@@ -5,6 +5,7 @@ creates thousands. MD5 is unsafe for real passwords and is never used outside te
 """
 
 import os
+import tempfile
 
 # The suite runs with the development settings (tests that need production settings start a
 # process of their own); the settings refuse to start without either.
@@ -17,3 +18,11 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 AXES_ENABLED = False
 """Login throttling is off for the suite (tests log in thousands of times, some with wrong
 passwords on purpose); tests/test_login_throttling.py turns it on."""
+
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+    # A file, not the shared in-memory database: two threads of a concurrency test then queue
+    # on SQLite's write lock (busy timeout, immediate transactions) as two workers of the
+    # server do; shared-cache memory databases fail at once with "database table is locked".
+    DATABASES["default"]["TEST"] = {  # noqa: F405
+        "NAME": os.path.join(tempfile.gettempdir(), f"swissmanager-test-{os.getpid()}.sqlite3")
+    }

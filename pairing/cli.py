@@ -89,8 +89,8 @@ class TooLarge(Exception):
     """A tournament past the system's limit (``pairing.limits``), without ``--no-limit``."""
 
 
-def _check_size(args: argparse.Namespace, players: int) -> None:
-    problem = too_many_to_pair(args.system, players)
+def _check_size(args: argparse.Namespace, players: int, system: str = "") -> None:
+    problem = too_many_to_pair(system or args.system, players)
     if problem and not args.no_limit:
         raise TooLarge(f"{problem}; --no-limit tries anyway")
 
@@ -146,6 +146,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
     except (OSError, UnicodeDecodeError) as e:
         raise ReceiptError(f"cannot read {args.receipt}: {e}") from e
     receipt, hash_problems = load_receipt(text)
+    # Receipts are public downloads: a crafted one is held to the pairing limits too.
+    players = sum(line.startswith("001") for line in receipt.trf.splitlines())
+    _check_size(args, players, receipt.system)
     try:
         verification = verify_receipt(receipt, hash_problems)
     except TrfError as e:
@@ -328,6 +331,11 @@ def build_parser() -> argparse.ArgumentParser:
         "(the differing boards are listed), 3 not a readable receipt.",
     )
     p.add_argument("receipt", metavar="RECEIPT", help='the receipt (JSON; "-" reads stdin)')
+    p.add_argument(
+        "--no-limit",
+        action="store_true",
+        help="re-pair even past the receipt's system's player limit",
+    )
     p.set_defaults(run=cmd_verify)
 
     p = sub.add_parser("check", help="re-pair every round and list the differences")

@@ -19,14 +19,31 @@ Raise a limit here when an engine gets faster (``make bench``).
 
 from __future__ import annotations
 
+import re
+
+from pairing.engine import system_for
+
 MAX_PLAYERS = {"dutch": 2000, "dubov": 1000, "tcec": 9999}
-"""Engine name -> the most players it is asked to pair (9,999: every TRF starting rank)."""
+"""System family -> the most players it is asked to pair (9,999: every TRF starting rank).
+Every name of the system registry belongs to a family: ``dutch``, ``dutch-2017``,
+``dutch-2026`` are the Dutch system's, ``dubov``, ``dubov-2018``, ... the Dubov system's."""
+
+
+def max_players(system: str) -> int:
+    """The most players ``system`` (any command-line or engine name) pairs; a name this table
+    does not know gets the smallest limit, never none (issue 23, item 11)."""
+    try:
+        name = system_for(system).name
+    except ValueError:
+        name = system
+    family = re.split(r"[-_]", name.strip().lower(), maxsplit=1)[0]
+    return MAX_PLAYERS.get(family, min(MAX_PLAYERS.values()))
 
 
 def too_many_to_pair(system: str, players: int) -> str | None:
     """Why a round of ``players`` players is not paired with ``system``, or None."""
-    limit = MAX_PLAYERS.get(system)
-    if limit is None or players <= limit:
+    limit = max_players(system)
+    if players <= limit:
         return None
     return (
         f"{players} players are more than the {system} engine pairs in reasonable time and "

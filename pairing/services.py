@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from datetime import date
 from functools import cached_property
 
 from django.utils import timezone
@@ -93,6 +94,11 @@ def point_values(tournament: Tournament) -> PointValues:
     )
 
 
+def _trf_date(day: date) -> str:
+    """YYYY/MM/DD with the year's four digits (strftime's %Y writes year 1 as "1")."""
+    return f"{day.year:04d}/{day:%m/%d}"
+
+
 def _player(entry: Entry, results: tuple[RoundEntry, ...]) -> EnginePlayer:
     """The entry as the engine sees it: the tournament's own data of the player."""
     return EnginePlayer(
@@ -103,7 +109,7 @@ def _player(entry: Entry, results: tuple[RoundEntry, ...]) -> EnginePlayer:
         sex=entry.sex,
         federation=entry.federation.upper(),
         fide_id=entry.fide_id,
-        birth_date=entry.birth_date.strftime("%Y/%m/%d") if entry.birth_date else "",
+        birth_date=_trf_date(entry.birth_date) if entry.birth_date else "",
         results=results,
     )
 
@@ -308,8 +314,8 @@ def _info(snap: Snapshot) -> TournamentInfo:
         name=t.name,
         city=t.place,
         federation=t.federation.upper(),
-        start_date=t.start_date.strftime("%Y/%m/%d"),
-        end_date=t.end_date.strftime("%Y/%m/%d"),
+        start_date=_trf_date(t.start_date),
+        end_date=_trf_date(t.end_date),
         chief_arbiter=_arbiter(t.chief_arbiter, t.chief_arbiter_fide_id),
         deputy_arbiters=tuple(_arbiter(name, fide_id) for name, fide_id in t.deputies),
         time_control=t.time_control,

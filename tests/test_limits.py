@@ -80,3 +80,125 @@ def test_the_web_app_refuses_to_pair_past_the_limit(
     html = arbiter_client.post(url, {"round": 1}, follow=True).content.decode()
     assert "Round 1 cannot be paired here: 4 players are more than the dubov engine" in html
     assert not Round.objects.exists()
+
+
+# -- every system name, every engine call (issue 23, item 11) -----------------------------------
+
+
+def test_every_name_of_the_system_registry_has_the_limit_of_its_system() -> None:
+    """The table is per system; ``dutch-2017``, ``dutch-2026`` and ``dubov-2018`` once ran
+    without a limit (only ``dutch``, ``dubov`` and ``tcec`` were in it)."""
+    from pairing.engine import SYSTEM_NAMES
+
+    expected = {"dutch": 2000, "dubov": 1000, "tcec": 9999}
+    for name in SYSTEM_NAMES:
+        assert limits.max_players(name) == expected[name.split("-")[0]], name
+    assert limits.max_players("tcec_double") == 9999  # the web app's name of double rounds
+    assert limits.max_players("monrad") == 1000  # unknown: the smallest limit, never none
+
+
+@pytest.mark.parametrize("system", ["dutch-2017", "dutch-2026", "dubov-2018", "dubov-2026"])
+def test_the_command_line_applies_the_limit_under_every_edition_name(
+    tmp_path: Path, monkeypatch, capsys, system: str
+) -> None:
+    monkeypatch.setitem(limits.MAX_PLAYERS, system.split("-")[0], 5)
+    path = tmp_path / "six.trf"
+    path.write_text(registration_trf(6))
+    assert cli.main(["pair", "--system", system, str(path)]) == cli.EXIT_ERROR
+    assert f"6 players are more than the {system} engine pairs" in capsys.readouterr().err
+
+
+def test_verify_applies_the_limit_of_the_receipts_system(
+    tmp_path: Path, monkeypatch, capsys
+) -> None:
+    """Receipts are public downloads: a crafted one with a giant TRF is refused like a TRF."""
+    import json
+
+    from tests.engine.test_receipts import receipt
+
+    document = receipt().to_json()
+    players = sum(line.startswith("001") for line in document["trf"].splitlines())
+    monkeypatch.setitem(limits.MAX_PLAYERS, "dutch", players - 1)
+    path = tmp_path / "receipt.json"
+    path.write_text(json.dumps(document))
+    assert cli.main(["verify", str(path)]) == cli.EXIT_ERROR
+    err = capsys.readouterr().err
+    assert f"{players} players are more than the dutch-2026 engine pairs" in err
+    assert cli.main(["verify", "--no-limit", str(path)]) == cli.EXIT_OK
+
+
+@pytest.mark.django_db
+def test_the_what_if_preview_applies_the_limit(
+    arbiter_client: Client, tournament: Tournament, make_entries, play, monkeypatch
+) -> None:
+    make_entries(4)
+    play(tournament, [[]])  # round 1 in play: the preview pairs round 2
+    monkeypatch.setitem(limits.MAX_PLAYERS, "dutch", 3)
+    url = reverse("round_what_if", args=[tournament.pk, 1])
+    html = arbiter_client.get(url, {"assume": "draws"}).content.decode()
+    assert "The next round cannot be paired: 4 players are more than the dutch-2026" in html
+
+
+@pytest.mark.django_db
+def test_a_players_if_i_win_page_applies_the_limit(
+    client: Client, tournament: Tournament, make_entries, play, monkeypatch
+) -> None:
+    from tests.public.test_entry_detail import last_game_left, what_if
+
+    first = last_game_left(tournament, make_entries, play)[0]
+    monkeypatch.setitem(limits.MAX_PLAYERS, "dutch", 3)
+    shown = what_if(client, tournament, first)
+    assert shown.count("no pairing (4 players are more than the dutch-2026 engine") == 3
+    assert "likely" not in shown
+
+
+@pytest.mark.django_db
+def test_pairing_by_hand_from_the_nearest_pairing_applies_the_limit(
+    tournament: Tournament, make_entries, monkeypatch
+) -> None:
+    from tournaments import services
+    from tournaments.errors import ArbiterError
+
+    make_entries(4)
+    monkeypatch.setitem(limits.MAX_PLAYERS, "dutch", 3)
+    with pytest.raises(ArbiterError, match="4 players are more than the dutch-2026 engine"):
+        services.pair_next_round(tournament.pk, by_hand="nearest", reason="a test")
+    assert not Round.objects.exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("change", "path", "words"),
+    [
+        (("rounds", 100), "$.tournament.rounds", "100 rounds; at most 99"),
+        (("win_points", 101), "$.tournament.win_points", "101 half-points; at most 100"),
+        (("bye_points", 32767), "$.tournament.bye_points", "at most 100 (50 points)"),
+    ],
+)
+def test_a_restored_backup_is_held_to_the_forms_limits(
+    tournament: Tournament, make_entries, arbiter, change, path: str, words: str
+) -> None:
+    from tournaments import backup, backup_restore
+
+    make_entries(4)
+    document = backup.export_tournament(tournament)
+    document["tournament"][change[0]] = change[1]
+    with pytest.raises(backup.BackupError) as error:
+        backup_restore.restore_document(document, arbiter.pk)
+    assert (error.value.path, words in error.value.message) == (path, True)
+    assert Tournament.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_a_restored_backup_is_held_to_the_player_limit(
+    tournament: Tournament, make_entries, arbiter, settings
+) -> None:
+    from tournaments import backup, backup_restore
+
+    make_entries(4)
+    settings.TOURNAMENTS_MAX_PLAYERS = 3
+    with pytest.raises(backup.BackupError) as error:
+        backup_restore.restore(backup.export_json(tournament), arbiter.pk)
+    assert error.value.path == "$.entries"
+    assert "That makes 4 players; this server takes at most 3" in error.value.message
+    assert Tournament.objects.count() == 1

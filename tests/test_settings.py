@@ -67,7 +67,7 @@ def test_redis_cache_and_cached_sessions_from_redis_url() -> None:
         "c = s.CACHES['default']; print(c['BACKEND'], c.get('LOCATION'), s.SESSION_ENGINE)"
     )
     assert run(code, DJANGO_DEBUG="1", REDIS_URL="redis://127.0.0.1:6379/2").stdout.split() == [
-        "django.core.cache.backends.redis.RedisCache",
+        "config.cache.FailSafeRedisCache",
         "redis://127.0.0.1:6379/2",
         "django.contrib.sessions.backends.cached_db",
     ]

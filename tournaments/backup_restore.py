@@ -7,15 +7,18 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, models, transaction
 
+from pairing.engine import EngineError, ManualChange, parse_pairing, read_trf, system_for
 from players import identity
 from players.identity import PlayerData
 from players.models import Player
+from tournaments import limits
 from tournaments.backup import (
     BYES,
     ENTRIES,
@@ -167,6 +170,7 @@ def read(raw: Any) -> Document:
         rows[part.key] = [
             _read_row(part, item, f"$.{part.key}[{i}]", extra) for i, item in enumerate(items)
         ]
+    _check_limits(tournament, rows[ENTRIES.key])
     identities = [_identity(row) for row in rows[ENTRIES.key]]
     checked = Document(tournament, rows, identities)
     _check_references(checked)
@@ -199,6 +203,27 @@ def _first_seen(rows: Iterable[Row], key: Callable[[Row], Any], what: str) -> No
         seen[k] = row.path
 
 
+POINT_FIELDS = ("win_points", "draw_points", "loss_points", "bye_points", "half_bye_points")
+"""The tournament's points, in half-points (the form's ``POINT_FIELDS``)."""
+
+
+def _check_limits(tournament: Row, entries: list[Row]) -> None:
+    """The limits the tournament forms apply (tournaments.limits): a backup is no way around
+    them (issue 23, item 11: 15,000 players, 32,767 rounds and 32,767-point wins restored)."""
+    rounds = tournament.values.get("rounds", 0)
+    if rounds > limits.MAX_ROUNDS:
+        raise BackupError("$.tournament.rounds", f"{rounds} rounds; at most {limits.MAX_ROUNDS}")
+    for name in POINT_FIELDS:
+        value = tournament.values.get(name, 0)
+        if value > limits.MAX_HALF_POINTS:
+            raise BackupError(
+                f"$.tournament.{name}",
+                f"{value} half-points; at most {limits.MAX_HALF_POINTS} (50 points)",
+            )
+    if too_many := limits.too_many_players(len(entries)):
+        raise BackupError("$.entries", too_many)
+
+
 def _check_references(doc: Document) -> None:
     """Keys unique, references to rows that exist, rounds in order, results that fit."""
     entries, rounds = doc.rows[ENTRIES.key], doc.rows[ROUNDS.key]
@@ -225,6 +250,44 @@ def _check_references(doc: Document) -> None:
     _check_games(doc.rows[GAMES.key], status)
     _check_byes(doc, status)
     _first_seen(doc.rows[RECEIPTS.key], lambda r: r.references["round"], "a receipt of this round")
+    for row in doc.rows[RECEIPTS.key]:
+        _check_receipt(row)
+
+
+def _check_receipt(row: Row) -> None:
+    """A receipt row read as the receipt reader (``python -m pairing verify``) reads a receipt
+    file: its system, pairings, changes and TRF; a crafted one (``"pairing": "garbage"``,
+    ``"changes": "nope"``) would break the tournament's public pages for good (issue 23,
+    item 12). Raises :class:`BackupError` naming the JSON path."""
+    values, path = row.values, row.path
+    checks: list[tuple[str, Callable[[], object]]] = [
+        ("system", lambda: system_for(str(values.get("system", "")))),
+        ("trf", lambda: read_trf(str(values.get("trf", "")))),
+    ]
+    for name in ("pairing", "engine_pairing"):
+        if text := values.get(name):  # empty: a draft, or no engine pairing
+            checks.append((name, partial(parse_pairing, str(text), f"{path}.{name}")))
+    checks.append(("changes", lambda: _changes(values.get("changes", []), f"{path}.changes")))
+    for name, check in checks:
+        try:
+            check()
+        except (EngineError, ValueError) as e:
+            raise _at(f"{path}.{name}", str(e)) from None
+
+
+def _changes(raw: Any, path: str) -> None:
+    for i, change in enumerate(_list(raw, path)):
+        ManualChange.from_json(change, f"{path}[{i}]")
+
+
+def _at(default: str, text: str) -> BackupError:
+    """A reader's error ("$.receipts[0].pairing, line 2: expected …") as a BackupError whose
+    path is the JSON path the reader named (``default`` when it named none)."""
+    head, colon, message = text.partition(": ")
+    if not colon or not head.startswith(default):
+        return BackupError(default, text)
+    where, _, line = head.partition(", ")
+    return BackupError(where, f"{line}: {message}" if line else message)
 
 
 def _check_rounds(tournament: Row, rounds: list[Row]) -> dict[int, str]:

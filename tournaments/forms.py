@@ -182,8 +182,10 @@ class TournamentForm(forms.ModelForm):
             starts = parse_schedule(text)
         except ValueError as e:
             raise forms.ValidationError(f"The {e}.") from e
+        # The year padded by hand: strftime's %Y writes year 1 as "1", which does not read
+        # back (issue 23, item 13: "0001-01-01" answered 500).
         return "\n".join(
-            f"{s:%Y-%m-%d}" if (s.hour, s.minute) == (0, 0) else f"{s:%Y-%m-%d %H:%M}"
+            f"{s.year:04d}-{s:%m-%d}" + ("" if (s.hour, s.minute) == (0, 0) else f" {s:%H:%M}")
             for s in starts
         )
 

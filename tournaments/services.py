@@ -79,15 +79,20 @@ def _explained_pairing(
         return pairing_system(system)(state), None
 
 
-def _engine_pairing(
-    tournament: Tournament, state: TournamentState
-) -> tuple[RoundPairing, RoundExplanation | None]:
-    if too_many := too_many_to_pair(tournament.engine_system, len(state.players)):
+def _check_size(tournament: Tournament, state: TournamentState) -> None:
+    """Every engine call is held to the system's player limit (pairing.limits)."""
+    if too_many := too_many_to_pair(engine_system(tournament), len(state.players)):
         raise ArbiterError(
             f"Round {state.next_round} cannot be paired here: {too_many}. Split the field "
             f"into sections, or export the TRF and pair it with the command line "
             f"(python -m pairing pair --no-limit)."
         )
+
+
+def _engine_pairing(
+    tournament: Tournament, state: TournamentState
+) -> tuple[RoundPairing, RoundExplanation | None]:
+    _check_size(tournament, state)
     try:
         return _explained_pairing(engine_system(tournament), state)
     except NoValidPairing as e:
@@ -149,6 +154,7 @@ def pair_next_round(
         if by_hand == "empty":
             pairing = RoundPairing(())
         elif by_hand:
+            _check_size(tournament, state)
             pairing = nearest_pairing(
                 state,
                 TCEC_RULES if tournament.is_tcec else ALL_RULES,
@@ -173,12 +179,17 @@ def pair_next_round(
 def publish_round(round_id: int) -> Round:
     """Publish a draft (both games of a TCEC double round): players see it, results can be
     entered."""
+    gone = ArbiterError("This pairing no longer exists: it was deleted meanwhile.")
     with transaction.atomic():
-        rnd = Round.objects.get(pk=round_id)
-        tournament = locked_tournament(rnd.tournament_id)
+        # SQLite's immediate transaction waits for the write lock before this first read: an
+        # undo that held it is committed by now (PostgreSQL: it waits at the row lock below).
+        tournament_id = Round.objects.filter(pk=round_id).values_list("tournament_id").first()
+        if tournament_id is None:
+            raise gone
+        tournament = locked_tournament(tournament_id[0])
         locked = Round.objects.select_for_update().filter(pk=round_id).first()
         if locked is None:  # undone while this request waited for the lock
-            raise ArbiterError("This pairing no longer exists: it was deleted meanwhile.")
+            raise gone
         rnd = locked
         if rnd.status != Round.Status.DRAFT:
             raise ArbiterError(f"{rnd.tournament.round_label(rnd.number)} is already published.")
@@ -216,12 +227,18 @@ def set_result(game_id: int, result: str, confirm: bool = False) -> Game:
     result of a finished round needs ``confirm`` (:class:`ConfirmationNeeded` otherwise)."""
     if result not in Game.Result.values:
         raise ArbiterError(f"Unknown result {result!r}.")
+    gone = ArbiterError("This board no longer exists: its round's pairing was deleted.")
     with transaction.atomic():
-        tournament_id = Game.objects.values_list("round__tournament_id", flat=True).get(pk=game_id)
+        # SQLite waits for the write lock before this first read (see publish_round).
+        tournament_id = (
+            Game.objects.filter(pk=game_id).values_list("round__tournament_id", flat=True).first()
+        )
+        if tournament_id is None:
+            raise gone
         tournament = locked_tournament(tournament_id)
         game = Game.objects.select_for_update().select_related("round").filter(pk=game_id).first()
         if game is None:  # the round was undone while this request waited for the lock
-            raise ArbiterError("This board no longer exists: its round's pairing was deleted.")
+            raise gone
         rnd = Round.objects.select_for_update().get(pk=game.round_id)
         game.round = rnd
         if rnd.status == Round.Status.DRAFT:

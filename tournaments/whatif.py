@@ -30,6 +30,7 @@ from pairing.engine import (
     policy_results,
     round_games,
 )
+from pairing.limits import too_many_to_pair
 from pairing.services import Snapshot, engine_system
 from tournaments.models import Entry, Game, Round
 from tournaments.reports import points
@@ -88,7 +89,10 @@ class Preview:
 
 
 def _pair(snap: Snapshot, state: TournamentState) -> RoundPairing:
-    return pairing_system(engine_system(snap.tournament))(state)
+    system = engine_system(snap.tournament)
+    if too_many := too_many_to_pair(system, len(state.players)):  # as pairing a round does
+        raise EngineError(too_many)
+    return pairing_system(system)(state)
 
 
 def preview(snap: Snapshot, policy: str, typed: Mapping[int, str]) -> Preview:

@@ -443,6 +443,15 @@ MALFORMED = [
     ("games.12.result", "1-0", "$.games[12].result", "draft: no results"),
     ("byes.0.kind", "X", "$.byes[0].kind", "not a valid choice"),
     ("forbidden_pairs.0.second", 2, "$.forbidden_pairs[0].second", "the same player"),
+    # Receipts are read as the receipt reader reads a receipt file (issue 23, item 12).
+    ("receipts.0.pairing", "garbage", "$.receipts[0].pairing", "the first line must be"),
+    ("receipts.0.pairing", "1\n1 2 3", "$.receipts[0].pairing", "line 2: expected two"),
+    ("receipts.0.engine_pairing", "2\n1 2", "$.receipts[0].engine_pairing", "2 pairs announced"),
+    ("receipts.0.changes", "nope", "$.receipts[0].changes", "must be a list, not a string"),
+    ("receipts.0.changes", [{"kind": "x"}], "$.receipts[0].changes[0].kind", "one of"),
+    ("receipts.0.changes", [7], "$.receipts[0].changes[0]", "object"),
+    ("receipts.0.system", "monrad", "$.receipts[0].system", "unknown pairing system 'monrad'"),
+    ("receipts.0.trf", "garbage", "$.receipts[0].trf", "line 1, column 4: expected a blank"),
 ]
 
 

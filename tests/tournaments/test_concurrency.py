@@ -1,11 +1,13 @@
-"""Concurrency on PostgreSQL (SQLite serialises every write, so the race cannot happen there):
-two simultaneous "pair round" requests produce one round; simultaneous result entries lose
-nothing (the round is finished once every board has its result).
+"""Concurrency on PostgreSQL and SQLite: two simultaneous "pair round" requests produce one
+round; simultaneous result entries lose nothing (the round is finished once every board has its
+result); an undo racing a result or a publish is a message, never a 500 (issue 23, item 8).
 
-``make test`` runs this module against PostgreSQL whenever a server is reachable (``make
-locks``), so removing the tournament lock fails ``make test``. No test sleeps: the first
-request's engine call waits until the second request is seen blocked on the lock (or, when
-there is no lock, until the second request reaches the engine too)."""
+On PostgreSQL the requests queue on the tournament's row lock; on SQLite (a file database, as
+the server uses, config/test_settings.py) on the write lock an immediate transaction takes when
+it begins. ``make test`` runs this module on SQLite and, whenever a server is reachable, against
+PostgreSQL (``make locks``), so removing the tournament lock fails ``make test``. No test
+sleeps: the first request's engine call waits until the second request is seen blocked on the
+lock (or, when there is no lock, until the second request reaches the engine too)."""
 
 from __future__ import annotations
 
@@ -23,13 +25,23 @@ from pairing.engine import pairing_system
 from tournaments import lifecycle, services
 from tournaments.models import Game, Round, Tournament
 
-pytestmark = [
-    pytest.mark.postgres,
-    pytest.mark.skipif(
-        connection.vendor != "postgresql",
-        reason="needs PostgreSQL (make test-postgres): SQLite cannot run two writers at once",
-    ),
-]
+_beginning: dict[int, int] = {}
+"""Threads inside SQLite's ``BEGIN IMMEDIATE`` right now (waiting for the write lock)."""
+_beginning_lock = threading.Lock()
+
+
+def _note_begin(execute, sql, params, many, context):
+    """Count this thread as waiting while its ``BEGIN`` waits for SQLite's write lock."""
+    if not sql.startswith("BEGIN"):
+        return execute(sql, params, many, context)
+    me = threading.get_ident()
+    with _beginning_lock:
+        _beginning[me] = _beginning.get(me, 0) + 1
+    try:
+        return execute(sql, params, many, context)
+    finally:
+        with _beginning_lock:
+            _beginning[me] -= 1
 
 
 def at_once(requests: list[Callable[[], Any]]) -> list[Any]:
@@ -40,8 +52,9 @@ def at_once(requests: list[Callable[[], Any]]) -> list[Any]:
 
     def run(i: int) -> None:
         try:
-            barrier.wait()
-            results[i] = requests[i]()
+            with connection.execute_wrapper(_note_begin):
+                barrier.wait()
+                results[i] = requests[i]()
         except BaseException as e:
             errors.append(e)
         finally:
@@ -63,7 +76,12 @@ def logged_in(user: User) -> Client:
 
 
 def someone_waits_for_a_lock() -> bool:
-    """Whether another PostgreSQL backend is blocked on a row lock right now."""
+    """Whether another request is blocked on a lock right now: a PostgreSQL backend on a row
+    lock, or another thread on SQLite's write lock."""
+    if connection.vendor == "sqlite":
+        me = threading.get_ident()
+        with _beginning_lock:
+            return any(n for thread, n in _beginning.items() if thread != me)
     with connection.cursor() as cursor:
         cursor.execute(
             "SELECT count(*) FROM pg_stat_activity"

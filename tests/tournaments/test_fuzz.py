@@ -99,7 +99,13 @@ def no_500(response) -> None:
 
 @pytest.fixture
 def arbiter_user(db: None) -> User:
-    return User.objects.create_user("fuzz-arbiter", password="a-long-test-password")
+    """In the Arbiters group: without it the creation forms answered 403 and were never
+    fuzzed (issue 23, item 13)."""
+    from tests.conftest import _in_arbiters_group
+
+    return _in_arbiters_group(
+        User.objects.create_user("fuzz-arbiter", password="a-long-test-password")
+    )
 
 
 @pytest.fixture
@@ -150,6 +156,14 @@ ANY = st.one_of(
                 "half_bye",
                 "tie_break_1",
                 "tie_break_2",
+                "tie_break_3",
+                "dutch_edition",
+                "pairing_rating",
+                "acceleration",
+                "accelerated_rounds",
+                "chief_arbiter_fide_id",
+                "time_control_code",
+                "round_schedule",
             )
         }
     )
@@ -285,3 +299,86 @@ def test_public_pages_never_answer_500(
 
 def test_the_seeds_exist() -> None:
     assert all(Path(p).exists() for p in SEEDS)
+
+
+# -- issue 23, item 13: the settings' FIDE report fields and extreme dates ----------------------
+
+DATES = st.sampled_from(
+    ["0001-01-01", "0999-12-31", "1000-01-01", "9999-12-31", "2026-04-01", "2026-04-02"]
+) | st.dates().map(lambda d: f"{d.year:04d}-{d:%m-%d}")
+SCHEDULE = st.lists(
+    st.one_of(
+        DATES,
+        st.tuples(DATES, st.sampled_from(["00:00", "23:59", "10:00", "24:00", "9:5"])).map(
+            " ".join
+        ),
+        st.sampled_from(["01.01.0001", "31.12.9999 23:59", "2026-04-01 10:00"]),
+        SHORT,
+    ),
+    max_size=4,
+).map("\n".join)
+
+
+@pytest.mark.django_db
+@FUZZ
+@given(
+    start=DATES,
+    end=DATES,
+    schedule=SCHEDULE,
+    report=st.fixed_dictionaries(
+        {
+            k: ANY
+            for k in (
+                "chief_arbiter",
+                "chief_arbiter_fide_id",
+                "deputy_arbiters",
+                "time_control",
+                "time_control_code",
+            )
+        }
+    ),
+    birth=DATES,
+)
+def test_the_settings_and_dates_never_answer_500(
+    logged_in: Client, running: Tournament, start, end, schedule, report, birth
+) -> None:
+    """The tournament's settings with its report fields and any date (year 1 to 9999), a
+    player's birth date likewise; then every page that writes them (dashboard, TRF export,
+    printouts, public pages)."""
+    entry = running.entries.first()
+    assert entry is not None
+    t = running.pk
+    settings_form = {
+        "name": "Fuzz Open",
+        "start_date": start,
+        "end_date": end,
+        "pairing_system": "dutch",
+        "rounds": 5,
+        "initial_colour": "w",
+        "seeding": "rating",
+        "late_entry_bye": "H",
+        "win": "1",
+        "draw": "0.5",
+        "loss": "0",
+        "bye": "1",
+        "half_bye": "0.5",
+        "round_schedule": schedule,
+        **report,
+    }
+    person = {"name": "Player 1", "federation": "USA", "rating": "2390", "birth_date": birth}
+
+    def run() -> None:
+        no_500(logged_in.post(reverse("tournament_edit", args=[t]), settings_form))
+        no_500(logged_in.post(reverse("entry_edit", args=[t, entry.pk]), person))
+        for path in (
+            reverse("tournament_manage", args=[t]),
+            reverse("tournament_export_trf", args=[t]),
+            reverse("tournament_backup", args=[t]),
+            reverse("print_standings", args=[t]),
+            reverse("tournament_detail", args=[t]),
+            reverse("entry_detail", args=[t, entry.pk]),
+            reverse("home"),
+        ):
+            no_500(logged_in.get(path))
+
+    rolled_back(run)

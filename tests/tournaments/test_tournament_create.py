@@ -89,6 +89,10 @@ def test_it_stores_other_point_values_in_half_points(arbiter_client: Client, arb
         ({"round_schedule": "2026-06-03"}, "Round 1 is not between the start and end dates"),
         ({"round_schedule": "2026-06-02\n2026-06-01"}, "The rounds must be in order"),
         ({"rounds": "1", "round_schedule": "2026-06-01\n2026-06-02"}, "2 lines for 1 rounds"),
+        # issue 23, item 13: once a 500 (a year the dates' checks could not handle)
+        ({"round_schedule": "0001-01-01"}, "Round 1 is not between the start and end dates"),
+        ({"round_schedule": "9999-12-31 23:59"}, "Round 1 is not between the start and end"),
+        ({"round_schedule": "0001-01-01", "start_date": "", "end_date": ""}, "required"),
     ],
 )
 def test_it_explains_bad_input_and_keeps_it(arbiter_client: Client, change, error) -> None:

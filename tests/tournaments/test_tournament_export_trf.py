@@ -188,3 +188,20 @@ def test_report_gaps_name_the_missing_records(tournament) -> None:
     assert report_gaps(tournament) == ["the chief arbiter's FIDE ID (102)"]
     tournament.chief_arbiter_fide_id = "1234567"
     assert report_gaps(tournament) == []
+
+
+@pytest.mark.django_db
+def test_dates_before_the_year_1000_keep_four_digits(tournament, make_entries) -> None:
+    """Issue 23, item 13: the forms accept year 1 (a typing slip); strftime's %Y wrote it as
+    "1/01/01", which shifts the TRF's columns. TRF16: birth date YYYY/MM/DD (columns 70-79),
+    records 042/052 the same form."""
+    entry = make_entries(2)[0]
+    entry.birth_date = datetime.date(1, 1, 1)
+    entry.save()
+    tournament.start_date = datetime.date(1, 1, 1)
+    tournament.end_date = datetime.date(1, 1, 3)
+    tournament.save()
+    text = export_trf(tournament)
+    assert "042 0001/01/01\n052 0001/01/03\n" in text
+    line = next(x for x in text.splitlines() if x.startswith("001    1"))
+    assert line[69:79] == "0001/01/01"
