@@ -73,8 +73,9 @@ def test_the_arbiter_imports_and_sees_the_page(arbiter_client: Client, event: Ev
         reverse("supplement_import", args=[event.pk]), {"file": supplement()}
     )
     assert response.status_code == 200
-    assert "1 members imported from s.csv" in response.content.decode()
-    assert UscfMember.objects.get().name == "Adams, Ann"
+    assert "1 members imported from s.csv for this event" in response.content.decode()
+    assert event.supplement_members.get().name == "Adams, Ann"
+    assert not UscfMember.objects.exists()  # the shared table: rating officers only
 
 
 def test_a_file_that_is_no_supplement_is_named(arbiter_client: Client, event: Event) -> None:

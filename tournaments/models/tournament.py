@@ -9,6 +9,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING, ClassVar
 
+from django.apps import apps
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -311,7 +312,24 @@ class Tournament(models.Model):
             return entry.player.fide_rating if typed is None else typed
         if self.pairing_rating == self.PairingRating.NONE:
             return 0
+        from_event = self.event_supplement_rating(entry)
+        if from_event is not None:
+            return from_event
         return self.pairing_rating_of(entry.player) or typed or 0
+
+    def event_supplement_rating(self, entry: Entry) -> int | None:
+        """The entry's rating in the supplement its event's arbiters uploaded (the event's
+        snapshot, issue 23), for a section paired on a US Chess rating; ``None``: no such
+        row or no rating in it."""
+        uscf = (self.PairingRating.USCF_REGULAR, self.PairingRating.USCF_QUICK)
+        if self.event_id is None or not entry.uscf_id or self.pairing_rating not in uscf:
+            return None
+        column = "regular_rating" if self.pairing_rating == uscf[0] else "quick_rating"
+        # The ratings app's model, by name: the tournaments app does not import ratings.
+        members = apps.get_model("ratings", "EventMember")._default_manager
+        rows = members.filter(event_id=self.event_id, uscf_id=entry.uscf_id)
+        value = rows.values_list(column, flat=True).first()
+        return None if value is None else min(int(value + Decimal("0.5")), 9999)
 
     @property
     def scheduled_rounds(self) -> list[datetime]:
