@@ -115,6 +115,12 @@ def _warnings(row: ReviewRow, context: _Context, request: RatingRequest) -> None
         add(f"the supplement's {entry.uscf_id} is {member.name}")
     if normalized(entry.player.name) != name:
         add(f"the rating record belongs to {entry.player.name}")
+    for typed_id, linked in (
+        (entry.uscf_id, entry.player.uscf_id),
+        (entry.fide_id, entry.player.fide_id),
+    ):
+        if typed_id and typed_id != linked:  # issue 23: held, not linked
+            add(f"ID {typed_id} is on record for another person: held for a rating officer")
     if row.source is not None and not context.officers.get(row.source.by_id, False):
         who = "the submitting arbiter" if row.source.by_id == request.submitted_by_id else ""
         who = who or f"{row.source.by.username}, who is not a rating officer"

@@ -8,7 +8,7 @@ so a registration cannot slip in while a round is being paired).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django import forms
 from django.db import transaction
@@ -203,6 +203,8 @@ def check(tournament: Tournament, data: PlayerData) -> Check:
     same = identity.same_player(tournament, data, identity.by_id(data))
     if same is not None:
         return Check(refused=f"{already(same)}: a player can be registered once.")
+    if conflict := identity.id_conflict(data):  # issue 23: never linked silently
+        return Check(refused=conflict)
     return Check(
         namesakes=identity.namesakes(tournament.entries.all(), data),
         candidates=identity.candidates(data, tournament),
@@ -328,10 +330,14 @@ def update_entry(
 def _relink(tournament: Tournament, entry: Entry, data: PlayerData) -> None:
     """New IDs: the identity with the ID, else the entry's own identity takes the IDs (see
     :func:`identity.follow`), else (a shared one) a new identity."""
+    if conflict := identity.id_conflict(data):
+        raise ArbiterError(conflict)
     found = identity.by_id(data)
     other = identity.same_player(tournament, data, found, besides=entry)
     if other is not None:
         raise ArbiterError(f"{already(other)}: a player can be registered once.")
+    if found is not None and identity.held(data, found):  # for a rating officer (issue 23)
+        found, data = None, replace(data, fide_id="", uscf_id="")
     if found is not None:
         entry.player = found
     elif found is None and identity.is_shared(entry.player, entry):

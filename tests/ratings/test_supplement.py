@@ -147,7 +147,9 @@ def test_it_leaves_entries_alone_once_round_1_is_paired(
 
 
 def test_it_refuses_unknown_ids(tournament: Tournament, arbiter: User) -> None:
-    with pytest.raises(ArbiterError, match="Not in the event's or the official US Chess supplement: 12345699"):
+    with pytest.raises(
+        ArbiterError, match="Not in the event's or the official US Chess supplement: 12345699"
+    ):
         register_members(tournament.pk, ["12345699"], arbiter)
     assert not tournament.entries.exists()
 
