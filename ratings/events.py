@@ -40,6 +40,8 @@ class SectionSettings:
     pairing_system: str = Tournament.PairingSystem.DUTCH
     rating_system: str = Tournament.RatingSystem.REGULAR
     pairing_rating: str = Tournament.PairingRating.USCF_REGULAR
+    rating_min: int | None = None
+    rating_max: int | None = None
 
 
 def add_section(event_id: int, section: SectionSettings) -> Tournament:
@@ -61,6 +63,8 @@ def add_section(event_id: int, section: SectionSettings) -> Tournament:
             pairing_system=section.pairing_system,
             rating_system=section.rating_system,
             pairing_rating=section.pairing_rating,
+            rating_min=section.rating_min,
+            rating_max=section.rating_max,
             event=event,
             section_name=name,
         )

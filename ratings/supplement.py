@@ -475,9 +475,12 @@ def parse_ids(text: str) -> list[str]:
     return [t for t in re.split(r"[\s,;]+", text) if t]
 
 
-def register_members(tournament_id: int, uscf_ids: Sequence[str], by: User) -> list[Entry]:
+def register_members(
+    tournament_id: int, uscf_ids: Sequence[str], by: User, *, plays_up: bool = False
+) -> list[Entry]:
     """Register players by US Chess ID from the event's supplement or the official one, in one
-    transaction. Unknown IDs, identities of another name and players already registered raise
+    transaction. Unknown IDs, identities of another name, players already registered and
+    ratings outside the section's limits (below the lower one: only ``plays_up``) raise
     :class:`ArbiterError` (nothing is saved)."""
     bad = [i for i in uscf_ids if not re.fullmatch(r"\d{8}", i)]
     if bad:
@@ -493,7 +496,10 @@ def register_members(tournament_id: int, uscf_ids: Sequence[str], by: User) -> l
                 f"form."
             )
         chosen = [m for m in members.values() if m is not None]
-        return [register_known(tournament_id, player_from_member(m, by)) for m in chosen]
+        return [
+            register_known(tournament_id, player_from_member(m, by), plays_up=plays_up)
+            for m in chosen
+        ]
 
 
 def expired_members(tournament: Tournament, entries: Iterable[Entry]) -> dict[int, date]:
@@ -512,3 +518,30 @@ def expired_members(tournament: Tournament, entries: Iterable[Entry]) -> dict[in
         if day is not None and day < tournament.start_date:
             out[e.pk] = day
     return out
+
+
+def entry_notes(entries: Sequence[Entry]) -> dict[int, list[str]]:
+    """Warnings per entry (by pk) for an event's entry list (issue 23, items 6 and 7): an
+    expired membership, a player who plays up, a rating outside the section's limits (e.g.
+    after a new supplement), a player entered in two sections of the event."""
+    notes: dict[int, list[str]] = {e.pk: [] for e in entries}
+    sections: dict[int, list[Entry]] = {}
+    for e in entries:
+        sections.setdefault(e.tournament_id, []).append(e)
+    for group in sections.values():
+        tournament = group[0].tournament
+        for pk, day in expired_members(tournament, group).items():
+            notes[pk].append(f"US Chess membership expired {day:%Y-%m-%d}")
+        for e in group:
+            if e.plays_up:
+                notes[e.pk].append("plays up")
+            elif problem := tournament.rating_limit_problem(e.rating, plays_up=False):
+                notes[e.pk].append(problem.split(":")[0])
+    by_player: dict[int, list[Entry]] = {}
+    for e in entries:
+        by_player.setdefault(e.player_id, []).append(e)
+    for same in (group for group in by_player.values() if len(group) > 1):
+        for e in same:
+            others = [o.tournament.section_name for o in same if o.pk != e.pk]
+            notes[e.pk].append(f"also entered in {', '.join(others)}")
+    return notes

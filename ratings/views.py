@@ -343,18 +343,27 @@ def register_by_id(request: HttpRequest, event_id: int) -> HttpResponse:
         return _uscf_page(request, event, 400, register_form=form)
     assert isinstance(request.user, User)
     try:
-        entries = register_members(
-            form.cleaned_data["section"], parse_ids(form.cleaned_data["ids"]), request.user
-        )
+        data = form.cleaned_data
+        ids, plays_up = parse_ids(data["ids"]), data["plays_up"]
+        entries = register_members(data["section"], ids, request.user, plays_up=plays_up)
     except ArbiterError as e:
         form.add_error(None, str(e))
         return _uscf_page(request, event, 400, register_form=form)
-    names = ", ".join(e.name for e in entries)
-    messages.success(request, f"Registered: {names}.")
-    expired = expired_members(entries[0].tournament, entries) if entries else {}
-    for e in (e for e in entries if e.pk in expired):  # issue 23, item 6: a warning
-        messages.warning(request, f"{e.name}: US Chess membership expired on {expired[e.pk]}.")
+    messages.success(request, f"Registered: {', '.join(x.name for x in entries)}.")
+    _registration_warnings(request, entries)
     return redirect("event_uscf", event.pk)
+
+
+def _registration_warnings(request: HttpRequest, entries: list[Entry]) -> None:
+    """Issue 23, items 6 and 7: who plays up, whose membership expired before the event."""
+    expired = expired_members(entries[0].tournament, entries) if entries else {}
+    for entry in entries:
+        if entry.plays_up:
+            section = entry.tournament.section_name
+            messages.warning(request, f"{entry.name} ({entry.rating}) plays up in {section}.")
+        if entry.pk in expired:
+            day = expired[entry.pk]
+            messages.warning(request, f"{entry.name}: US Chess membership expired on {day}.")
 
 
 @login_required

@@ -146,7 +146,12 @@ def fide_rating(tournament: Tournament, rating: int | None) -> int:
 
 
 def enter(
-    tournament: Tournament, player: Player, data: PlayerData, typed: int | None, columns: int
+    tournament: Tournament,
+    player: Player,
+    data: PlayerData,
+    typed: int | None,
+    columns: int,
+    plays_up: bool = False,
 ) -> Entry:
     """A new entry with the registration's data and ``typed``, the rating the arbiter typed
     for the tournament's pairing rating (the pairing rating comes from the records when they
@@ -166,6 +171,10 @@ def enter(
         **data.fields(),
     )
     entry.rating = tournament.rating_of_entry(entry)
+    if problem := tournament.rating_limit_problem(entry.rating, plays_up):  # section limits
+        raise ArbiterError(f"{entry.name} is {problem}.")
+    below = tournament.rating_min is not None and 0 < entry.rating < tournament.rating_min
+    entry.plays_up = plays_up and below
     entry.save()
     Bye.objects.bulk_create(
         Bye(entry=entry, round_number=r, kind=tournament.late_entry_bye)
@@ -244,7 +253,9 @@ def register(
         return entry
 
 
-def register_known(tournament_id: int, player: Player, rating: int | None = None) -> Entry:
+def register_known(
+    tournament_id: int, player: Player, rating: int | None = None, *, plays_up: bool = False
+) -> Entry:
     """Enter an identity the caller already holds (a member of the US Chess supplement), saved
     first if new, with its public data (name, title, federation, IDs) as the entry's copy;
     ``rating``: a typed rating, if any (without one, a tournament paired on FIDE ratings takes
@@ -261,7 +272,7 @@ def register_known(tournament_id: int, player: Player, rating: int | None = None
             fide_id=player.fide_id,
             uscf_id=player.uscf_id,
         )
-        entry = enter(tournament, player, data, rating, columns_paired(tournament))
+        entry = enter(tournament, player, data, rating, columns_paired(tournament), plays_up)
         reseed(tournament)
         entry.refresh_from_db()
         return entry

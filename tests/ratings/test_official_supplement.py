@@ -52,6 +52,7 @@ def test_the_officer_imports_and_the_history_names_them(officer_client: Client) 
     response = officer_client.post(URL, {"file": file()}, follow=True)
     assert "1 members imported; ratings of 1 known players" in response.content.decode()
     member = UscfMember.objects.get()
+    assert member.imported_by is not None
     assert (member.name, member.imported_by.username) == ("Adams, Ann", "officer")
     record = RatingRecord.objects.get(player=adams, system="regular")
     assert record.rating == Decimal(2250)

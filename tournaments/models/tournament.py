@@ -187,6 +187,17 @@ class Tournament(models.Model):
     section_name = models.CharField(
         max_length=30, blank=True, help_text="The section's name in its event: Open, U2000, …"
     )
+    rating_min = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="The section's lower rating limit (empty: none); a player below it enters "
+        "only by playing up.",
+    )
+    rating_max = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="The section's upper rating limit, e.g. 1199 for U1200 (empty: none).",
+    )
     # The FIDE report: TRF records 102 (chief arbiter), 112 (deputies), 122 (time control),
     # 132 (round dates); TRF26 222 (encoded time control).
     chief_arbiter = models.CharField(
@@ -316,6 +327,22 @@ class Tournament(models.Model):
         if from_event is not None:
             return from_event
         return self.pairing_rating_of(entry.player) or typed or 0
+
+    def rating_limit_problem(self, rating: int, plays_up: bool) -> str:
+        """Why a player of pairing rating ``rating`` may not enter this section (issue 23,
+        item 7): above the upper limit; below the lower limit unless playing up. Unrated
+        players (0) enter any section. Empty: allowed."""
+        if not rating:
+            return ""
+        name = self.section_name or self.name
+        if self.rating_max is not None and rating > self.rating_max:
+            return f"rated {rating}, above the upper limit {self.rating_max} of {name}"
+        if self.rating_min is not None and rating < self.rating_min and not plays_up:
+            return (
+                f"rated {rating}, below the lower limit {self.rating_min} of {name}: tick "
+                f"“plays up” to enter a stronger section"
+            )
+        return ""
 
     def event_supplement_rating(self, entry: Entry) -> int | None:
         """The entry's rating in the supplement its event's arbiters uploaded (the event's
