@@ -227,14 +227,15 @@ def register(
     *,
     same_as: int | None = None,
     namesake_ok: bool = False,
+    plays_up: bool = False,
 ) -> Entry:
     """Enter a player with the arbiter's data, linked to the identity the registration's ID
     gives, or to the person on record the arbiter chose (``same_as``, one of the candidates),
     or to a new one. ``rating`` is the rating typed for the tournament's pairing rating (a
     FIDE rating, or e.g. a US Chess rating used when the records have none: it never becomes a
     rating record, and only a FIDE rating goes into a new identity). A namesake already
-    registered needs ``namesake_ok``. After round 1 the player is a late entry from the next
-    round."""
+    registered needs ``namesake_ok``; a rating below a section's lower limit ``plays_up``.
+    After round 1 the player is a late entry from the next round."""
     with transaction.atomic():
         tournament = open_for_entries(tournament_id)
         if too_many := too_many_players(tournament.entries.count() + 1):
@@ -247,7 +248,7 @@ def register(
         fide = fide_rating(tournament, rating)
         player = identity.resolve(data, fide, same_as, checked.candidates)
         typed = typed_rating(tournament, rating)
-        entry = enter(tournament, player, data, typed, columns_paired(tournament))
+        entry = enter(tournament, player, data, typed, columns_paired(tournament), plays_up)
         reseed(tournament)
         entry.refresh_from_db()
         return entry

@@ -335,3 +335,23 @@ def test_an_id_of_another_person_on_record_is_held_not_linked(
     assert entry.player.fide_id == ""  # the officer decides
     html = arbiter_client.get(response["Location"]).content.decode()
     assert "Carlsen" not in html
+
+
+@pytest.mark.django_db
+def test_a_section_limit_needs_plays_up_below_and_refuses_above(
+    arbiter_client: Client, tournament
+) -> None:
+    """Issue 23, item 7, in the entry form: a section for 1200–1599 (paired on FIDE ratings,
+    typed here)."""
+    tournament.rating_min, tournament.rating_max = 1200, 1599
+    tournament.save()
+    url = reverse("entry_add", args=[tournament.pk])
+    assert "Plays up" in arbiter_client.get(url).content.decode()
+    html = arbiter_client.post(url, {"name": "High, Hal", "rating": "2210"}).content.decode()
+    assert "High, Hal is rated 2210, above the upper limit 1599" in html
+    html = arbiter_client.post(url, {"name": "Low, Lou", "rating": "1100"}).content.decode()
+    assert "below the lower limit 1200" in html and "plays up" in html
+    assert not tournament.entries.exists()
+    response = arbiter_client.post(url, {"name": "Low, Lou", "rating": "1100", "plays_up": "on"})
+    assert response.status_code == 302
+    assert tournament.entries.get().plays_up
