@@ -6,10 +6,14 @@ A tournament owns its entries: what its arbiter types (or imports) is the entry'
 The identity is found
 
 1. by ID: the FIDE ID, then the US Chess ID — federation IDs are unique, so a typed ID is
-   that person, whatever name was typed (nothing tells the arbiter whether the ID was known:
-   the registration looks the same either way);
-2. without an ID, by name and birth year, only when the arbiter answers "is this the same
-   person?" (:func:`candidates`); otherwise
+   that person. An ID whose name (or birth year) in the FIDE list or the official US Chess
+   supplement is not the registration's is refused with the reason (:func:`id_conflict`:
+   public data); one on record for another person by stored data only is held for a rating
+   officer (:func:`held`: a new identity, the entry keeps the typed ID, the officer's review
+   flags it; the registration looks the same either way);
+2. without an ID, by name, only when the arbiter answers "is this the same person?"
+   (:func:`candidates`; the stored birth date is never compared, so the question reveals
+   nothing the arbiter cannot see); otherwise
 3. a new identity, made from the registration.
 
 An identity used by one entry alone (no other entry, no rating record) is that entry's own:
@@ -25,6 +29,7 @@ from dataclasses import asdict, dataclass
 from datetime import date
 from typing import Any, ClassVar
 
+from django.apps import apps
 from django.db.models import Q
 
 from players.models import Player
@@ -86,17 +91,72 @@ def by_id(data: PlayerData) -> Player | None:
     return None
 
 
+def _same_names(a: str, b: str) -> bool:
+    """Two spellings of one person's name: they share a name word ("Carlsen, M" and "Magnus
+    Carlsen" do; "Impostor, Ivan" and "Carlsen, Magnus" do not)."""
+    words = [{w for w in normalized(name).split() if len(w) > 1} for name in (a, b)]
+    return not all(words) or bool(words[0] & words[1])
+
+
+def _listed(key: str, value: str) -> tuple[str, int | None, str] | None:
+    """(name, birth year, list) of the ID in the public list an arbiter can look it up in:
+    the FIDE rating list for a FIDE ID, the official US Chess supplement for a US Chess ID.
+    The models by name: the players app sits below the fide and ratings apps."""
+    if key == "fide_id":
+        if not value.isdigit():
+            return None
+        listed = apps.get_model("fide", "FideListPlayer")._default_manager
+        row = listed.filter(fide_id=int(value)).values_list("name", "birth_year").first()
+        return None if row is None else (row[0], row[1], "the FIDE rating list")
+    members = apps.get_model("ratings", "UscfMember")._default_manager
+    name = members.filter(uscf_id=value).values_list("name", flat=True).first()
+    return None if name is None else (name, None, "the US Chess supplement")
+
+
+def id_conflict(data: PlayerData) -> str:
+    """Why the registration's IDs are not this person's (issue 23), from what the arbiter can
+    see: the ID's name (or birth year) in the FIDE rating list or the official US Chess
+    supplement disagrees with the registration. Empty: no conflict. An identity on record
+    with another name but in no list is not a refusal (that would reveal it): the
+    registration is held for a rating officer (:func:`held`)."""
+    for key, label in (("fide_id", "FIDE ID"), ("uscf_id", "US Chess ID")):
+        value = getattr(data, key)
+        listed = _listed(key, value) if value else None
+        if listed is None:
+            continue
+        name, year, where = listed
+        born = data.birth_date.year if data.birth_date else None
+        if not _same_names(name, data.name) or (year and born and year != born):
+            what = name if not (year and born and year != born) else f"{name}, born {year}"
+            return (
+                f"{label} {value} is {what} in {where}, not {data.name}: check the ID, or "
+                f"register the player without it."
+            )
+    return ""
+
+
+def held(data: PlayerData, found: Player) -> bool:
+    """The identity an ID found is another person by the stored data (name, birth date):
+    the registration is not linked to it but kept for a rating officer (the entry keeps the
+    typed ID; the officer's review flags it). Nothing the arbiter sees changes."""
+    if not _same_names(found.name, data.name):
+        return True
+    born = found.birth_date, data.birth_date
+    return born[0] is not None and born[1] is not None and born[0] != born[1]
+
+
 def candidates(data: PlayerData, tournament: Tournament) -> list[Candidate]:
-    """People on record with the registration's name and birth year who are not in the
-    tournament yet. Only for a registration without an ID (an ID decides by itself) and with a
-    birth date (a name alone is too weak)."""
+    """People on record with the registration's name who are not in the tournament yet. Only
+    for a registration without an ID (an ID decides by itself) and with a birth date (a name
+    alone is too weak to ask). The stored birth date is not compared (issue 23, item 4): an
+    answer that changed with the year typed would tell the arbiter a person's birth year; the
+    question shows only the typed data and where the person played (public)."""
     if any(data.ids) or data.birth_date is None or not normalized(data.name):
         return []
-    year = data.birth_date.year
     key = normalized(data.name)
     first = key.split()[0]
     found = (
-        Player.objects.filter(birth_date__year=year, name__istartswith=first)
+        Player.objects.filter(name__istartswith=first)
         .exclude(entries__tournament=tournament)
         .order_by("pk")
     )
@@ -107,7 +167,7 @@ def candidates(data: PlayerData, tournament: Tournament) -> list[Candidate]:
         played = Tournament.objects.filter(entries__player=player).order_by("-start_date")
         names = [t.name for t in played[:PLAYED_IN_SHOWN]]
         where = f", who played in {', '.join(names)}" if names else ""
-        out.append(Candidate(player.pk, f"{data.name}, born {year}{where}"))
+        out.append(Candidate(player.pk, f"{data.name}{where}"))
     return out
 
 
@@ -160,8 +220,11 @@ def resolve(data: PlayerData, rating: int, same_as: int | None, offered: list[Ca
     """The identity of a registration: by ID, else the candidate the arbiter chose (only one
     that was offered), else a new one."""
     found = by_id(data)
-    if found is not None:
+    if found is not None and not held(data, found):
         return found
+    if found is not None:  # held for a rating officer: an identity of its own, without IDs
+        no_ids = {"fide_id": "", "uscf_id": "", "fide_rating": rating}
+        return Player.objects.create(**(data.fields() | no_ids))
     if same_as is not None and same_as in {c.player_id for c in offered}:
         return Player.objects.get(pk=same_as)
     return new_identity(data, rating)

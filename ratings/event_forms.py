@@ -96,6 +96,23 @@ class SectionForm(forms.Form):
         initial=Tournament.RatingSystem.REGULAR,
         required=False,
     )
+    rating_min = forms.IntegerField(
+        label="Lower rating limit", min_value=0, max_value=3500, required=False
+    )
+    rating_max = forms.IntegerField(
+        label="Upper rating limit",
+        min_value=0,
+        max_value=3500,
+        required=False,
+        help_text="E.g. 1199 for U1200. Empty: no limit.",
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        low, high = data.get("rating_min"), data.get("rating_max")
+        if low is not None and high is not None and low > high:
+            raise forms.ValidationError("The lower rating limit is above the upper one.")
+        return data
 
 
 class MoveForm(forms.Form):

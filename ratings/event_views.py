@@ -14,6 +14,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from ratings import events
 from ratings.event_forms import EventForm, MoveForm, SectionForm
 from ratings.models import Event
+from ratings.supplement import entry_notes
 from tournaments.errors import ArbiterError
 from tournaments.models import Entry
 from tournaments.views.access import HtmxHttpRequest, _require_tournament_creator, posted
@@ -66,11 +67,14 @@ def _manage(
     request: HttpRequest, event: Event, form: SectionForm, status: int = 200
 ) -> HttpResponse:
     sections = events.section_summaries(event)
-    entries = (
+    entries = list(
         Entry.objects.filter(tournament__event=event)
         .select_related("player", "tournament")
         .order_by("tournament_id", "pairing_number")
     )
+    notes = entry_notes(entries)  # issue 23: expired memberships, limits, two sections
+    for e in entries:
+        e.notes = notes[e.pk]  # type: ignore[attr-defined]
     context = {"event": event, "sections": sections, "form": form, "entries": entries}
     return render(request, "tournaments/event_manage.html", context, status=status)
 

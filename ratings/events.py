@@ -41,6 +41,8 @@ class SectionSettings:
     pairing_system: str = Tournament.PairingSystem.DUTCH
     rating_system: str = Tournament.RatingSystem.REGULAR
     pairing_rating: str = Tournament.PairingRating.USCF_REGULAR
+    rating_min: int | None = None
+    rating_max: int | None = None
 
 
 def us_tie_breaks(pairing_system: str) -> str:
@@ -71,6 +73,8 @@ def add_section(event_id: int, section: SectionSettings) -> Tournament:
             rating_system=section.rating_system,
             pairing_rating=section.pairing_rating,
             tie_breaks=us_tie_breaks(section.pairing_system),
+            rating_min=section.rating_min,
+            rating_max=section.rating_max,
             event=event,
             section_name=name,
         )

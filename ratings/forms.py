@@ -62,6 +62,11 @@ class RegisterByIdForm(forms.Form):
         help_text="One or more 8-digit IDs (one per line, or separated by spaces or commas), "
         "looked up in the imported supplement.",
     )
+    plays_up = forms.BooleanField(
+        label="Plays up",
+        required=False,
+        help_text="Below the section's lower rating limit, by the player's choice.",
+    )
 
     def __init__(self, *args: Any, sections: list[tuple[int, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -15,6 +15,7 @@ FIDE and CFC ratings and the birth date live on :class:`tournaments.models.Playe
 
 from __future__ import annotations
 
+from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
 from typing import ClassVar
 
@@ -363,12 +364,10 @@ class ReRating(models.Model):
         return f"{self.event.tournament} re-rated {self.at:%Y-%m-%d %H:%M}"
 
 
-class UscfMember(models.Model):
-    """One member of the US Chess rating supplement an arbiter imported (the file US Chess
-    publishes for TDs): what registration by US Chess ID looks up. A later import replaces the
-    rows it contains."""
+class MemberData(models.Model):
+    """One member's row of a US Chess rating supplement (the file US Chess publishes for TDs)."""
 
-    uscf_id = models.CharField(max_length=8, unique=True)
+    uscf_id = models.CharField(max_length=8)
     name = models.CharField(max_length=100, help_text="Lastname, Firstname")
     state = models.CharField(max_length=2, blank=True)
     expires = models.DateField(null=True, blank=True, help_text="Membership expiry.")
@@ -381,10 +380,17 @@ class UscfMember(models.Model):
     fide_id = models.CharField(max_length=11, blank=True)
     supplement = models.CharField(max_length=100, blank=True, help_text="The file it came from.")
     imported_at = models.DateTimeField()
+    imported_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="+",
+        null=True,
+        blank=True,
+        help_text="Who imported the file (empty: imported before this was kept).",
+    )
 
     class Meta:
-        ordering: ClassVar = ["name"]
-        verbose_name = "US Chess member"
+        abstract = True
 
     def __str__(self) -> str:
         return f"{self.uscf_id} {self.name}"
@@ -394,6 +400,37 @@ class UscfMember(models.Model):
         if system == System.REGULAR:
             return self.regular_rating, self.regular_games
         return self.quick_rating, self.quick_games
+
+    def expired_before(self, day: date) -> bool:
+        """The membership ended before ``day`` (no expiry given: not known, not expired)."""
+        return self.expires is not None and self.expires < day
+
+
+class UscfMember(MemberData):
+    """One member of the official US Chess rating supplement, imported by a rating officer:
+    shared by every event (registration by US Chess ID, the officer's review, the report's
+    state). A later import replaces the rows it contains."""
+
+    uscf_id = models.CharField(max_length=8, unique=True)
+
+    class Meta:
+        ordering: ClassVar = ["name"]
+        verbose_name = "US Chess member"
+
+
+class EventMember(MemberData):
+    """One member of a supplement an arbiter uploaded for an event: that event's snapshot,
+    used to register and pair its players (it comes first for the event's pairing ratings),
+    never the shared records or the member table."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="supplement_members")
+
+    class Meta:
+        ordering: ClassVar = ["name"]
+        verbose_name = "event's supplement member"
+        constraints: ClassVar = [
+            models.UniqueConstraint(fields=["event", "uscf_id"], name="event_member_unique")
+        ]
 
 
 class RatingRequest(models.Model):

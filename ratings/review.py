@@ -4,8 +4,9 @@ Every entry of the tournament beside the shared identity and the US Chess ID its
 change, the record it would change (and who last set that record), the rating the rater would
 give (for a first rating: computed now, nothing is stored), and what looks wrong: a name that is
 not the supplement's or the identity's for that ID, an ID missing from the supplement, a rating
-on record that the submitting arbiter set, a player paired on a typed rating who is rated as
-unrated.
+on record set by anyone but a rating officer, a pairing rating from the event's own supplement
+(an arbiter's upload) that is not the record, an expired membership, a player paired on a typed
+rating who is rated as unrated.
 """
 
 from __future__ import annotations
@@ -15,8 +16,16 @@ from decimal import Decimal
 
 from players.identity import normalized
 from ratings.errors import RatingError
-from ratings.models import RatingCorrection, RatingRecord, RatingRequest, UscfMember, shown
+from ratings.models import (
+    EventMember,
+    RatingCorrection,
+    RatingRecord,
+    RatingRequest,
+    UscfMember,
+    shown,
+)
 from ratings.rating import PreviewResult, games_digest, preview, rated_games, systems_of
+from ratings.services import is_rating_officer
 from tournaments.models import Entry
 
 
@@ -65,10 +74,38 @@ def _preview(request: RatingRequest) -> tuple[dict[tuple[str, str], PreviewResul
         return {}, str(e)
 
 
-def _warnings(
-    row: ReviewRow, member: UscfMember | None, request: RatingRequest, typed: int | None
-) -> None:
+@dataclass(frozen=True)
+class _Context:
+    """What the warnings of one row compare the entry with."""
+
+    member: UscfMember | None
+    """The official supplement's member with the entry's ID."""
+    own: EventMember | None
+    """The event's own supplement's member (uploaded by an arbiter)."""
+    typed: int | None
+    officers: dict[int, bool]
+    """Whether each user who set a record is a rating officer."""
+
+
+def _snapshot_warnings(row: ReviewRow, own: EventMember | None) -> None:
+    """Issue 23: the event's own supplement is an arbiter's word: say where the pairing rating
+    came from when it is not the record."""
+    if own is None:
+        return
+    rating, _ = own.rating_in(row.system)
+    if rating is None or (row.record is not None and row.record.rating == rating):
+        return
+    who = own.imported_by.username if own.imported_by else "an arbiter"
+    on_record = "no US Chess record" if row.record is None else f"the record is {row.pre}"
+    row.warnings.append(
+        f"paired on {shown(rating)} from the event's supplement {own.supplement} (uploaded by "
+        f"arbiter {who}); {on_record}"
+    )
+
+
+def _warnings(row: ReviewRow, context: _Context, request: RatingRequest) -> None:
     entry, add = row.entry, row.warnings.append
+    member, typed = context.member, context.typed
     name = normalized(entry.name)
     if not entry.uscf_id:
         add("no US Chess ID")
@@ -78,10 +115,25 @@ def _warnings(
         add(f"the supplement's {entry.uscf_id} is {member.name}")
     if normalized(entry.player.name) != name:
         add(f"the rating record belongs to {entry.player.name}")
-    if row.source is not None and row.source.by_id == request.submitted_by_id:
-        add(f"the rating on record was set by the submitting arbiter ({row.source.reason})")
+    for typed_id, linked in (
+        (entry.uscf_id, entry.player.uscf_id),
+        (entry.fide_id, entry.player.fide_id),
+    ):
+        if typed_id and typed_id != linked:  # issue 23: held, not linked
+            add(f"ID {typed_id} is on record for another person: held for a rating officer")
+    if row.source is not None and not context.officers.get(row.source.by_id, False):
+        who = "the submitting arbiter" if row.source.by_id == request.submitted_by_id else ""
+        who = who or f"{row.source.by.username}, who is not a rating officer"
+        add(f"the rating on record was set by {who} ({row.source.reason})")
     if row.record is None and typed:
         add(f"paired on a typed {typed}: rated as unrated (no US Chess record)")
+    _snapshot_warnings(row, context.own)
+    tournament = request.tournament
+    for own_or_official in (context.own, member):
+        if own_or_official is not None and own_or_official.expires is not None:
+            if own_or_official.expired_before(tournament.start_date):
+                add(f"US Chess membership expired on {own_or_official.expires:%Y-%m-%d}")
+            break
 
 
 def review(request: RatingRequest) -> Review:
@@ -98,6 +150,11 @@ def review(request: RatingRequest) -> Review:
         sources[c.record_id] = c  # the latest wins
     ids = [e.uscf_id for e in entries if e.uscf_id]
     members = UscfMember.objects.in_bulk(ids, field_name="uscf_id")
+    own: dict[str, EventMember] = {}
+    if tournament.event_id is not None:
+        rows_of_event = EventMember.objects.filter(event_id=tournament.event_id, uscf_id__in=ids)
+        own = {m.uscf_id: m for m in rows_of_event.select_related("imported_by")}
+    officers = {c.by_id: is_rating_officer(c.by) for c in sources.values()}
     results, problem = _preview(request)
     rows = []
     for system in systems_of(tournament):
@@ -110,8 +167,13 @@ def review(request: RatingRequest) -> Review:
                 source=None if record is None else sources.get(record.pk),
                 result=results.get((system, str(entry.player_id))),
             )
-            member = members.get(entry.uscf_id)
-            _warnings(row, member, request, tournament.typed_rating_of(entry))
+            context = _Context(
+                member=members.get(entry.uscf_id),
+                own=own.get(entry.uscf_id),
+                typed=tournament.typed_rating_of(entry),
+                officers=officers,
+            )
+            _warnings(row, context, request)
             rows.append(row)
     changed = games_digest(rated_games(tournament)) != request.games_digest
     return Review(rows, changed and request.pending, problem)

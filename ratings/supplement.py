@@ -34,11 +34,22 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
+from players.identity import normalized
 from players.models import Player
-from ratings.events import refresh_ratings_of_players
-from ratings.models import RatingCorrection, RatingRecord, System, UscfMember
+from ratings.events import refresh_ratings, refresh_ratings_of_players
+from ratings.models import (
+    Event,
+    EventMember,
+    MemberData,
+    RatingCorrection,
+    RatingRecord,
+    System,
+    UscfMember,
+)
+from ratings.services import is_rating_officer
 from tournaments.errors import ArbiterError
-from tournaments.models import Entry
+from tournaments.lifecycle import locked_tournament
+from tournaments.models import Entry, Tournament
 from tournaments.registration import register_known
 
 COLUMNS: dict[str, tuple[str, ...]] = {
@@ -284,7 +295,8 @@ class ImportSummary:
     members: int
     """Members read from the file and stored."""
     players: int
-    """Players already known by US Chess ID whose records were brought up to date."""
+    """Players already known by US Chess ID whose records were brought up to date (always 0
+    for an event's own supplement: it changes no record)."""
     entries: int
     """Entries (tournaments not paired yet) whose pairing rating changed."""
 
@@ -300,33 +312,38 @@ MEMBER_FIELDS = [
     "fide_id",
     "supplement",
     "imported_at",
+    "imported_by",
 ]
 
 
-def _members(supplement: Supplement) -> list[UscfMember]:
-    now = timezone.now()
-    return [
-        UscfMember(
-            uscf_id=r.uscf_id,
-            name=r.name,
-            state=r.state,
-            expires=r.expires,
-            regular_rating=r.regular,
-            regular_games=r.regular_games,
-            quick_rating=r.quick,
-            quick_games=r.quick_games,
-            fide_id=r.fide_id,
-            supplement=supplement.name[:100],
-            imported_at=now,
-        )
-        for r in supplement.valid
-    ]
+def _member_fields(supplement: Supplement, row: SupplementRow, by: User) -> dict[str, Any]:
+    return {
+        "uscf_id": row.uscf_id,
+        "name": row.name,
+        "state": row.state,
+        "expires": row.expires,
+        "regular_rating": row.regular,
+        "regular_games": row.regular_games,
+        "quick_rating": row.quick,
+        "quick_games": row.quick_games,
+        "fide_id": row.fide_id,
+        "supplement": supplement.name[:100],
+        "imported_at": timezone.now(),
+        "imported_by": by,
+    }
+
+
+def official_reason(member: MemberData) -> str:
+    """The history label of a record set from the official supplement: who imported it."""
+    who = member.imported_by.username if member.imported_by else "a rating officer"
+    return f"US Chess rating supplement {member.supplement} (imported by rating officer {who})"
 
 
 def sync_records(player: Player, member: UscfMember, by: User, reason: str) -> bool:
     """Bring the player's Regular and Quick records to the member's supplement ratings; a new
     or changed rating is logged as a correction with ``reason``. A system the supplement has no
-    rating in is left alone. Returns whether anything changed."""
+    rating in is left alone. Returns whether anything changed. Only for the official
+    supplement a rating officer imports (``by``: that officer)."""
     changed = False
     records = {r.system: r for r in RatingRecord.objects.select_for_update().filter(player=player)}
     for system in System:
@@ -363,10 +380,16 @@ def sync_records(player: Player, member: UscfMember, by: User, reason: str) -> b
 
 
 def import_supplement(supplement: Supplement, by: User) -> ImportSummary:
-    """Store the valid members, update the records of known players and the pairing ratings
-    of entries before round 1. One transaction."""
-    members = _members(supplement)
-    reason = f"US Chess rating supplement {supplement.name}"
+    """A rating officer imports the official supplement: store the valid members in the shared
+    member table, update the records of known players (logged with the officer's name) and
+    the pairing ratings of entries before round 1. One transaction. Anybody else is refused
+    (an arbiter's supplement is their event's: :func:`import_event_supplement`)."""
+    if not is_rating_officer(by):
+        raise SupplementError(
+            "Only rating officers import the official US Chess supplement; an arbiter imports "
+            "a supplement for their own event, from the event's US Chess page."
+        )
+    members = [UscfMember(**_member_fields(supplement, r, by)) for r in supplement.valid]
     with transaction.atomic():
         UscfMember.objects.bulk_create(
             members,
@@ -377,15 +400,60 @@ def import_supplement(supplement: Supplement, by: User) -> ImportSummary:
         )
         by_id = {m.uscf_id: m for m in members}
         players = list(Player.objects.filter(uscf_id__in=list(by_id)).order_by("pk"))
-        updated = [p.pk for p in players if sync_records(p, by_id[p.uscf_id], by, reason)]
+        updated = []
+        for p in players:
+            if sync_records(p, by_id[p.uscf_id], by, official_reason(by_id[p.uscf_id])):
+                updated.append(p.pk)
         entries = refresh_ratings_of_players(updated)
     return ImportSummary(len(members), len(updated), entries)
 
 
-def player_from_member(member: UscfMember, by: User) -> Player:
-    """The player with the member's US Chess ID, created from the supplement when new; their
-    records brought up to date. Call inside a transaction."""
+def import_event_supplement(event_id: int, supplement: Supplement, by: User) -> ImportSummary:
+    """An arbiter's supplement: the event's snapshot (its rows replace those with the same ID),
+    used to register and pair the event's players; then the pairing ratings of its sections
+    not paired yet follow it. No shared record and no member of the shared table changes."""
+    rows = [
+        EventMember(event_id=event_id, **_member_fields(supplement, r, by))
+        for r in supplement.valid
+    ]
+    with transaction.atomic():
+        Event.objects.select_for_update().get(pk=event_id)
+        EventMember.objects.bulk_create(
+            rows,
+            update_conflicts=True,
+            unique_fields=["event", "uscf_id"],
+            update_fields=MEMBER_FIELDS,
+            batch_size=500,
+        )
+        sections = Tournament.objects.filter(event_id=event_id).order_by("pk")
+        entries = sum(
+            refresh_ratings(locked_tournament(pk)) for pk in sections.values_list("pk", flat=True)
+        )
+    return ImportSummary(len(rows), 0, entries)
+
+
+def member_for(tournament: Tournament, uscf_id: str) -> MemberData | None:
+    """The member with this ID: the event's own supplement first, else the official one."""
+    if tournament.event_id is not None:
+        own = EventMember.objects.filter(event_id=tournament.event_id, uscf_id=uscf_id).first()
+        if own is not None:
+            return own
+    return UscfMember.objects.filter(uscf_id=uscf_id).first()
+
+
+def player_from_member(member: MemberData, by: User) -> Player:
+    """The player with the member's US Chess ID, created from the supplement when new. A
+    registration never changes a rating record: only a player without any record gets the
+    official supplement's ratings (logged as the importing officer's), never an event's
+    supplement's. An identity whose name is not the supplement's is refused (names are
+    public: the answer uses nothing the arbiter cannot see). Call inside a transaction."""
     player = Player.objects.filter(uscf_id=member.uscf_id).first()
+    if player is not None and normalized(player.name) != normalized(member.name):
+        raise ArbiterError(
+            f"US Chess ID {member.uscf_id} is {player.name} on record, but the supplement "
+            f"{member.supplement} names {member.name}. Register the player with the full form, "
+            f"or ask a rating officer."
+        )
     if player is None:
         fide_taken = Player.objects.filter(fide_id=member.fide_id).exists()
         player = Player.objects.create(
@@ -393,7 +461,12 @@ def player_from_member(member: UscfMember, by: User) -> Player:
             uscf_id=member.uscf_id,
             fide_id="" if fide_taken or not member.fide_id else member.fide_id,
         )
-    sync_records(player, member, by, f"US Chess rating supplement {member.supplement}")
+    official = UscfMember.objects.filter(uscf_id=member.uscf_id, imported_by__isnull=False)
+    found = official.select_related("imported_by").first()
+    if found is not None and not player.rating_records.exists():
+        assert found.imported_by is not None
+        reason = f"{official_reason(found)}, at registration by {by.username}"
+        sync_records(player, found, found.imported_by, reason)
     return player
 
 
@@ -402,19 +475,73 @@ def parse_ids(text: str) -> list[str]:
     return [t for t in re.split(r"[\s,;]+", text) if t]
 
 
-def register_members(tournament_id: int, uscf_ids: Sequence[str], by: User) -> list[Entry]:
-    """Register players by US Chess ID from the imported supplement, in one transaction.
-    Unknown IDs and players already registered raise :class:`ArbiterError` (nothing is
-    saved)."""
+def register_members(
+    tournament_id: int, uscf_ids: Sequence[str], by: User, *, plays_up: bool = False
+) -> list[Entry]:
+    """Register players by US Chess ID from the event's supplement or the official one, in one
+    transaction. Unknown IDs, identities of another name, players already registered and
+    ratings outside the section's limits (below the lower one: only ``plays_up``) raise
+    :class:`ArbiterError` (nothing is saved)."""
     bad = [i for i in uscf_ids if not re.fullmatch(r"\d{8}", i)]
     if bad:
         raise ArbiterError(f"A US Chess ID is 8 digits: {', '.join(bad)}.")
     with transaction.atomic():
-        members = UscfMember.objects.in_bulk(list(uscf_ids), field_name="uscf_id")
-        missing = [i for i in uscf_ids if i not in members]
+        tournament = Tournament.objects.get(pk=tournament_id)
+        members = {i: member_for(tournament, i) for i in uscf_ids}
+        missing = [i for i, m in members.items() if m is None]
         if missing:
             raise ArbiterError(
-                f"Not in the imported US Chess supplement: {', '.join(missing)}. Import the "
-                f"current supplement first, or register these players with the full form."
+                f"Not in the event's or the official US Chess supplement: {', '.join(missing)}. "
+                f"Import the current supplement first, or register these players with the full "
+                f"form."
             )
-        return [register_known(tournament_id, player_from_member(members[i], by)) for i in uscf_ids]
+        chosen = [m for m in members.values() if m is not None]
+        return [
+            register_known(tournament_id, player_from_member(m, by), plays_up=plays_up)
+            for m in chosen
+        ]
+
+
+def expired_members(tournament: Tournament, entries: Iterable[Entry]) -> dict[int, date]:
+    """Entries (by pk) whose US Chess membership expired before the tournament started
+    (issue 23, item 6): the event's supplement first, else the official one."""
+    ids = {e.uscf_id for e in entries if e.uscf_id}
+    expiry: dict[str, date | None] = dict(
+        UscfMember.objects.filter(uscf_id__in=ids).values_list("uscf_id", "expires")
+    )
+    if tournament.event_id is not None:
+        own = EventMember.objects.filter(event_id=tournament.event_id, uscf_id__in=ids)
+        expiry.update(own.values_list("uscf_id", "expires"))
+    out = {}
+    for e in entries:
+        day = expiry.get(e.uscf_id)
+        if day is not None and day < tournament.start_date:
+            out[e.pk] = day
+    return out
+
+
+def entry_notes(entries: Sequence[Entry]) -> dict[int, list[str]]:
+    """Warnings per entry (by pk) for an event's entry list (issue 23, items 6 and 7): an
+    expired membership, a player who plays up, a rating outside the section's limits (e.g.
+    after a new supplement), a player entered in two sections of the event."""
+    notes: dict[int, list[str]] = {e.pk: [] for e in entries}
+    sections: dict[int, list[Entry]] = {}
+    for e in entries:
+        sections.setdefault(e.tournament_id, []).append(e)
+    for group in sections.values():
+        tournament = group[0].tournament
+        for pk, day in expired_members(tournament, group).items():
+            notes[pk].append(f"US Chess membership expired {day:%Y-%m-%d}")
+        for e in group:
+            if e.plays_up:
+                notes[e.pk].append("plays up")
+            elif problem := tournament.rating_limit_problem(e.rating, plays_up=False):
+                notes[e.pk].append(problem.split(":")[0])
+    by_player: dict[int, list[Entry]] = {}
+    for e in entries:
+        by_player.setdefault(e.player_id, []).append(e)
+    for same in (group for group in by_player.values() if len(group) > 1):
+        for e in same:
+            others = [o.tournament.section_name for o in same if o.pk != e.pk]
+            notes[e.pk].append(f"also entered in {', '.join(others)}")
+    return notes

@@ -28,6 +28,7 @@ urlpatterns = [
         views.reject_rating_request,
         name="reject_rating_request",
     ),
+    path("supplement/", views.official_supplement, name="official_supplement"),
     # Events with sections (tournaments.Event): US Chess supplement, registration, report.
     path("uscf/events/<int:event_id>/", views.event_ratings, name="event_ratings"),
     path("uscf/events/<int:event_id>/manage/", views.event_uscf, name="event_uscf"),

@@ -37,7 +37,15 @@ from pathlib import Path
 
 import dbf
 
-from ratings.models import Event, RatedEvent, RatingRecord, System, UscfMember, shown
+from ratings.models import (
+    Event,
+    EventMember,
+    RatedEvent,
+    RatingRecord,
+    System,
+    UscfMember,
+    shown,
+)
 from tournaments.models import Bye, Entry, Game, Tournament
 
 PROGRAM = "SWISSMGR"
@@ -271,6 +279,8 @@ def report_rows(event: Event) -> ReportRows:
         ratings = pre_ratings(t, entries)
         ids = [e.uscf_id for e in entries if e.uscf_id]
         states = dict(UscfMember.objects.filter(uscf_id__in=ids).values_list("uscf_id", "state"))
+        snapshot = EventMember.objects.filter(event=event, uscf_id__in=ids).exclude(state="")
+        states |= dict(snapshot.values_list("uscf_id", "state"))  # the event's own first
         for e in entries:
             row: dict[str, object] = {
                 "D_EVENT_ID": "",

@@ -13,7 +13,7 @@ from django.core.paginator import InvalidPage
 from django.db.models import OuterRef, QuerySet, Subquery
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.middleware import HtmxDetails
 from django_tables2 import RequestConfig
 
@@ -28,9 +28,24 @@ from ratings.forms import (
     SupplementForm,
 )
 from ratings.history import charts, player_history
-from ratings.models import Event, RatedEvent, RatingChange, RatingRecord, RatingRequest, UscfMember
+from ratings.models import (
+    Event,
+    EventMember,
+    RatedEvent,
+    RatingChange,
+    RatingRecord,
+    RatingRequest,
+    UscfMember,
+)
 from ratings.review import review
-from ratings.supplement import import_supplement, parse_ids, read_supplement, register_members
+from ratings.supplement import (
+    expired_members,
+    import_event_supplement,
+    import_supplement,
+    parse_ids,
+    read_supplement,
+    register_members,
+)
 from ratings.tables import RatingTable
 from ratings.uscf_report import ReportError, report_filename, report_zip
 from tournaments.errors import ArbiterError
@@ -271,9 +286,21 @@ def _uscf_page(request: HttpRequest, event: Event, status: int = 200, **extra: A
         "sections": sections,
         "supplement_form": SupplementForm(),
         "register_form": _register_form(event),
-        "members": UscfMember.objects.count(),
+        "members": EventMember.objects.filter(event=event).count(),
+        "official_members": UscfMember.objects.count(),
+        "expired": _expired(event),
     }
     return render(request, "ratings/event_uscf.html", context | extra, status=status)
+
+
+def _expired(event: Event) -> list[tuple[Entry, Any]]:
+    """The event's entries whose US Chess membership expired before their section started."""
+    out = []
+    for section in event.sections.order_by("pk"):
+        entries = list(section.entries.order_by("pairing_number"))
+        expired = expired_members(section, entries)
+        out += [(e, expired[e.pk]) for e in entries if e.pk in expired]
+    return out
 
 
 @login_required
@@ -298,12 +325,11 @@ def supplement_import(request: HttpRequest, event_id: int) -> HttpResponse:
         form.add_error("file", str(e))
         return _uscf_page(request, event, 400, supplement_form=form)
     assert isinstance(request.user, User)
-    summary = import_supplement(supplement, request.user)
+    summary = import_event_supplement(event.pk, supplement, request.user)
     messages.success(
         request,
-        f"{summary.members} members imported from {supplement.name}; ratings of "
-        f"{summary.players} known players brought up to date; {summary.entries} pairing "
-        f"ratings changed before round 1.",
+        f"{summary.members} members imported from {supplement.name} for this event; "
+        f"{summary.entries} pairing ratings changed before round 1.",
     )
     return _uscf_page(request, event, rejected=supplement.invalid)
 
@@ -317,15 +343,27 @@ def register_by_id(request: HttpRequest, event_id: int) -> HttpResponse:
         return _uscf_page(request, event, 400, register_form=form)
     assert isinstance(request.user, User)
     try:
-        entries = register_members(
-            form.cleaned_data["section"], parse_ids(form.cleaned_data["ids"]), request.user
-        )
+        data = form.cleaned_data
+        ids, plays_up = parse_ids(data["ids"]), data["plays_up"]
+        entries = register_members(data["section"], ids, request.user, plays_up=plays_up)
     except ArbiterError as e:
         form.add_error(None, str(e))
         return _uscf_page(request, event, 400, register_form=form)
-    names = ", ".join(e.name for e in entries)
-    messages.success(request, f"Registered: {names}.")
+    messages.success(request, f"Registered: {', '.join(x.name for x in entries)}.")
+    _registration_warnings(request, entries)
     return redirect("event_uscf", event.pk)
+
+
+def _registration_warnings(request: HttpRequest, entries: list[Entry]) -> None:
+    """Issue 23, items 6 and 7: who plays up, whose membership expired before the event."""
+    expired = expired_members(entries[0].tournament, entries) if entries else {}
+    for entry in entries:
+        if entry.plays_up:
+            section = entry.tournament.section_name
+            messages.warning(request, f"{entry.name} ({entry.rating}) plays up in {section}.")
+        if entry.pk in expired:
+            day = expired[entry.pk]
+            messages.warning(request, f"{entry.name}: US Chess membership expired on {day}.")
 
 
 @login_required
@@ -381,3 +419,32 @@ def event_ratings(request: HttpRequest, event_id: int) -> HttpResponse:
         by_section[change.event.tournament_id].append(change)
     rows = [(t, by_section[t.pk]) for t in sections]
     return render(request, "ratings/event_ratings.html", {"event": event, "rows": rows})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def official_supplement(request: HttpRequest) -> HttpResponse:
+    """Rating officers: import the official US Chess supplement (the shared member table and
+    the records of known players change; logged with the officer's name)."""
+    officer = _require_officer(request)
+    form = SupplementForm(request.POST or None, request.FILES or None)
+    context: dict[str, Any] = {"form": form, "members": UscfMember.objects.count()}
+    if request.method != "POST" or not form.is_valid():
+        return render(
+            request,
+            "ratings/official_supplement.html",
+            context,
+            status=400 if request.method == "POST" else 200,
+        )
+    upload = form.cleaned_data["file"]
+    try:
+        summary = import_supplement(read_supplement(upload.name, upload.read()), officer)
+    except ArbiterError as e:
+        form.add_error("file", str(e))
+        return render(request, "ratings/official_supplement.html", context, status=400)
+    messages.success(
+        request,
+        f"{summary.members} members imported; ratings of {summary.players} known players "
+        f"brought up to date; {summary.entries} pairing ratings changed before round 1.",
+    )
+    return redirect("official_supplement")

@@ -187,7 +187,8 @@ NOT_IN_BACKUP: dict[str, str] = {
 """Models referring to a tournament or its rows that the backup leaves out, and why."""
 
 IDENTITY_FIELDS = ("fide_id", "uscf_id")
-"""The entry's ``identity``: the shared player's IDs, which find it again."""
+"""The entry's ``identity``: the IDs the tournament typed for it, which find the shared player
+again (never IDs another tournament typed)."""
 
 
 # -- values ------------------------------------------------------------------------------------
@@ -316,7 +317,8 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
     entry_rows = []
     for e in entries:
         row = _row(ENTRIES, e, keys)
-        row["identity"] = {name: getattr(e.player, name) for name in IDENTITY_FIELDS}
+        # Only the IDs this tournament typed (issue 23, item 5): never the shared identity's.
+        row["identity"] = {name: getattr(e, name) for name in IDENTITY_FIELDS}
         entry_rows.append(row)
     of_entries = {"entry__tournament": tournament}
     games = Game.objects.filter(round__tournament=tournament).order_by("round__number", "board")

@@ -239,6 +239,9 @@ def _check_duplicates(tournament: Tournament, rows: list[CsvRow]) -> None:
         if same is not None:
             r.errors.append(f"{already(same)} (same ID)")
             continue
+        if conflict := identity.id_conflict(data):
+            r.errors.append(conflict)
+            continue
         twins = identity.namesakes(entries, data)
         if twins:
             r.namesake = already(twins[0])

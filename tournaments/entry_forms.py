@@ -115,6 +115,13 @@ class EntryForm(PlayerFieldsMixin):
         self.namesake_question = ""
         self.candidates: list[Candidate] = []
         self.same_person: int | None = None
+        if tournament.rating_min is not None:  # a section with a lower limit (issue 23)
+            self.fields["plays_up"] = forms.BooleanField(
+                required=False,
+                label="Plays up",
+                help_text=f"Rated below this section's lower limit {tournament.rating_min}, "
+                "by the player's choice.",
+            )
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -133,8 +140,7 @@ class EntryForm(PlayerFieldsMixin):
             if answer not in chosen and answer != self.NEW_PERSON:
                 self.add_error(
                     None,
-                    "Someone with this name and birth year has played here "
-                    "before: is this the same person?",
+                    "Someone with this name has played here before: is this the same person?",
                 )
             self.same_person = chosen.get(answer)
         return data
@@ -145,8 +151,8 @@ class QuickEntryForm(EntryForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        for name in ("sex", "fide_id", "uscf_id", "birth_date"):
-            del self.fields[name]
+        for name in ("sex", "fide_id", "uscf_id", "birth_date", "plays_up"):
+            self.fields.pop(name, None)
         self.fields["name"].widget.attrs.update(placeholder="Lastname, Firstname", autofocus=True)
         if "rating" in self.fields:
             self.fields["rating"].widget.attrs.update(placeholder=self.fields["rating"].label)

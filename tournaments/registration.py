@@ -8,7 +8,7 @@ so a registration cannot slip in while a round is being paired).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django import forms
 from django.db import transaction
@@ -146,7 +146,12 @@ def fide_rating(tournament: Tournament, rating: int | None) -> int:
 
 
 def enter(
-    tournament: Tournament, player: Player, data: PlayerData, typed: int | None, columns: int
+    tournament: Tournament,
+    player: Player,
+    data: PlayerData,
+    typed: int | None,
+    columns: int,
+    plays_up: bool = False,
 ) -> Entry:
     """A new entry with the registration's data and ``typed``, the rating the arbiter typed
     for the tournament's pairing rating (the pairing rating comes from the records when they
@@ -166,6 +171,10 @@ def enter(
         **data.fields(),
     )
     entry.rating = tournament.rating_of_entry(entry)
+    if problem := tournament.rating_limit_problem(entry.rating, plays_up):  # section limits
+        raise ArbiterError(f"{entry.name} is {problem}.")
+    below = tournament.rating_min is not None and 0 < entry.rating < tournament.rating_min
+    entry.plays_up = plays_up and below
     entry.save()
     Bye.objects.bulk_create(
         Bye(entry=entry, round_number=r, kind=tournament.late_entry_bye)
@@ -203,6 +212,8 @@ def check(tournament: Tournament, data: PlayerData) -> Check:
     same = identity.same_player(tournament, data, identity.by_id(data))
     if same is not None:
         return Check(refused=f"{already(same)}: a player can be registered once.")
+    if conflict := identity.id_conflict(data):  # issue 23: never linked silently
+        return Check(refused=conflict)
     return Check(
         namesakes=identity.namesakes(tournament.entries.all(), data),
         candidates=identity.candidates(data, tournament),
@@ -216,14 +227,15 @@ def register(
     *,
     same_as: int | None = None,
     namesake_ok: bool = False,
+    plays_up: bool = False,
 ) -> Entry:
     """Enter a player with the arbiter's data, linked to the identity the registration's ID
     gives, or to the person on record the arbiter chose (``same_as``, one of the candidates),
     or to a new one. ``rating`` is the rating typed for the tournament's pairing rating (a
     FIDE rating, or e.g. a US Chess rating used when the records have none: it never becomes a
     rating record, and only a FIDE rating goes into a new identity). A namesake already
-    registered needs ``namesake_ok``. After round 1 the player is a late entry from the next
-    round."""
+    registered needs ``namesake_ok``; a rating below a section's lower limit ``plays_up``.
+    After round 1 the player is a late entry from the next round."""
     with transaction.atomic():
         tournament = open_for_entries(tournament_id)
         if too_many := too_many_players(tournament.entries.count() + 1):
@@ -236,13 +248,15 @@ def register(
         fide = fide_rating(tournament, rating)
         player = identity.resolve(data, fide, same_as, checked.candidates)
         typed = typed_rating(tournament, rating)
-        entry = enter(tournament, player, data, typed, columns_paired(tournament))
+        entry = enter(tournament, player, data, typed, columns_paired(tournament), plays_up)
         reseed(tournament)
         entry.refresh_from_db()
         return entry
 
 
-def register_known(tournament_id: int, player: Player, rating: int | None = None) -> Entry:
+def register_known(
+    tournament_id: int, player: Player, rating: int | None = None, *, plays_up: bool = False
+) -> Entry:
     """Enter an identity the caller already holds (a member of the US Chess supplement), saved
     first if new, with its public data (name, title, federation, IDs) as the entry's copy;
     ``rating``: a typed rating, if any (without one, a tournament paired on FIDE ratings takes
@@ -259,7 +273,7 @@ def register_known(tournament_id: int, player: Player, rating: int | None = None
             fide_id=player.fide_id,
             uscf_id=player.uscf_id,
         )
-        entry = enter(tournament, player, data, rating, columns_paired(tournament))
+        entry = enter(tournament, player, data, rating, columns_paired(tournament), plays_up)
         reseed(tournament)
         entry.refresh_from_db()
         return entry
@@ -328,10 +342,14 @@ def update_entry(
 def _relink(tournament: Tournament, entry: Entry, data: PlayerData) -> None:
     """New IDs: the identity with the ID, else the entry's own identity takes the IDs (see
     :func:`identity.follow`), else (a shared one) a new identity."""
+    if conflict := identity.id_conflict(data):
+        raise ArbiterError(conflict)
     found = identity.by_id(data)
     other = identity.same_player(tournament, data, found, besides=entry)
     if other is not None:
         raise ArbiterError(f"{already(other)}: a player can be registered once.")
+    if found is not None and identity.held(data, found):  # for a rating officer (issue 23)
+        found, data = None, replace(data, fide_id="", uscf_id="")
     if found is not None:
         entry.player = found
     elif found is None and identity.is_shared(entry.player, entry):

@@ -73,8 +73,9 @@ def test_the_arbiter_imports_and_sees_the_page(arbiter_client: Client, event: Ev
         reverse("supplement_import", args=[event.pk]), {"file": supplement()}
     )
     assert response.status_code == 200
-    assert "1 members imported from s.csv" in response.content.decode()
-    assert UscfMember.objects.get().name == "Adams, Ann"
+    assert "1 members imported from s.csv for this event" in response.content.decode()
+    assert event.supplement_members.get().name == "Adams, Ann"
+    assert not UscfMember.objects.exists()  # the shared table: rating officers only
 
 
 def test_a_file_that_is_no_supplement_is_named(arbiter_client: Client, event: Event) -> None:
@@ -98,3 +99,78 @@ def test_the_ratings_after_the_event_are_public(client: Client, event: Event) ->
     assert response.status_code == 200
     assert "Not rated yet" in response.content.decode()
     assert client.post(reverse("event_ratings", args=[event.pk])).status_code == 405
+
+
+def members(event: Event, arbiter_client: Client, text: str) -> None:
+    f = io.BytesIO(text.encode())
+    f.name = "event.csv"
+    response = arbiter_client.post(reverse("supplement_import", args=[event.pk]), {"file": f})
+    assert response.status_code == 200
+
+
+HEADER = "ID,Name,Expires,Regular\n"
+
+
+def test_an_expired_membership_is_a_warning_everywhere(
+    arbiter_client: Client, event: Event
+) -> None:
+    """Issue 23, item 6: expired the day before the event (2026-05-01): registered with a
+    warning, marked on the entry list and above the report's download."""
+    section = event.sections.get()
+    section.pairing_rating = Tournament.PairingRating.USCF_REGULAR
+    section.save()
+    text = HEADER + '12345601,"Adams, Ann",2026-05-01,1500\n12345602,"Brown, Bob",2026-05-02,1400\n'
+    members(event, arbiter_client, text)
+    url = reverse("register_by_id", args=[event.pk])
+    response = arbiter_client.post(
+        url, {"section": section.pk, "ids": "12345601 12345602"}, follow=True
+    )
+    html = response.content.decode()
+    assert "Adams, Ann: US Chess membership expired on 2026-05-01." in html
+    assert "Brown, Bob: US Chess membership" not in html  # still a member on the day
+    assert "expired-memberships" in html and "expired 2026-05-01" in html
+    listing = arbiter_client.get(reverse("event_manage", args=[event.pk])).content.decode()
+    assert "(US Chess membership expired 2026-05-01)" in listing
+    assert listing.count("US Chess membership expired") == 1
+
+
+def test_section_limits_refuse_a_player_above_and_let_one_below_play_up(
+    arbiter_client: Client, event: Event
+) -> None:
+    """Issue 23, item 7: a U1200 section (upper limit 1199) and a 1200–1599 one."""
+    u1200 = event.sections.get()
+    u1200.pairing_rating = Tournament.PairingRating.USCF_REGULAR
+    u1200.rating_max = 1199
+    u1200.save()
+    u1600 = Tournament.objects.create(
+        name="May Festival – U1600",
+        start_date=DAY,
+        end_date=DAY,
+        event=event,
+        section_name="U1600",
+        pairing_rating=Tournament.PairingRating.USCF_REGULAR,
+        rating_min=1200,
+        rating_max=1599,
+    )
+    text = HEADER + '12345601,"Strong, Sam",,2210\n12345602,"Low, Lou",,1100\n'
+    members(event, arbiter_client, text)
+    url = reverse("register_by_id", args=[event.pk])
+    response = arbiter_client.post(url, {"section": u1200.pk, "ids": "12345601"})
+    assert response.status_code == 400
+    assert (
+        "Strong, Sam is rated 2210, above the upper limit 1199 of Open" in response.content.decode()
+    )
+    response = arbiter_client.post(url, {"section": u1600.pk, "ids": "12345602"})
+    assert response.status_code == 400
+    assert "below the lower limit 1200 of U1600" in response.content.decode()
+    assert not u1600.entries.exists()
+    response = arbiter_client.post(
+        url, {"section": u1600.pk, "ids": "12345602", "plays_up": "on"}, follow=True
+    )
+    assert "Low, Lou (1100) plays up in U1600." in response.content.decode()
+    assert u1600.entries.get().plays_up
+    # Also in the U1200: allowed, with a warning on the entry list.
+    arbiter_client.post(url, {"section": u1200.pk, "ids": "12345602"})
+    listing = arbiter_client.get(reverse("event_manage", args=[event.pk])).content.decode()
+    assert "(plays up)" in listing
+    assert "(also entered in U1600)" in listing and "(also entered in Open)" in listing

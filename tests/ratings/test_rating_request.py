@@ -3,6 +3,7 @@ the identity, US Chess ID and record its rating would change, and what looks wro
 
 from __future__ import annotations
 
+from datetime import timedelta
 from decimal import Decimal
 
 import pytest
@@ -104,3 +105,37 @@ def test_it_is_for_rating_officers_only(tournament, arbiter, make_players) -> No
     client.force_login(arbiter)
     assert client.get(url).status_code == 403
     assert officer_client().get(reverse("rating_request", args=[999])).status_code == 404
+
+
+def test_it_flags_exactly_the_changes_made_by_anyone_but_an_officer(
+    tournament, arbiter, other_arbiter, make_players
+) -> None:
+    """Issue 23, item 1: Ann's record set by an officer is fine; Bob's, set by an arbiter who
+    is not the submitter, is flagged too."""
+    ann, bob = make_players("Ann", "Bob")
+    services.correct_rating(record(ann.player).pk, Decimal(1600), "Officer's fix", rating_officer())
+    services.correct_rating(record(bob.player).pk, Decimal(2500), "Arbiter's fix", other_arbiter)
+    play(tournament, [[(0, 1, "1-0")]])
+    request = services.submit_for_rating(tournament.pk, arbiter)
+    html = officer_client().get(reverse("rating_request", args=[request.pk])).content.decode()
+    assert "set by other, who is not a rating officer (Arbiter&#x27;s fix)" in html
+    assert html.count("the rating on record was set by") == 1  # not Ann's
+
+
+def test_it_flags_an_expired_membership(tournament, arbiter, make_players) -> None:
+    """Issue 23, item 6: the membership expired the day before the tournament started."""
+    ann, bob = make_players("Ann", "Bob")
+    Entry.objects.filter(pk=ann.pk).update(uscf_id="12345601")
+    Entry.objects.filter(pk=bob.pk).update(uscf_id="12345602")
+    day = tournament.start_date
+    for uscf_id, name, expires in (("12345601", "Ann", day), ("12345602", "Bob", None)):
+        UscfMember.objects.create(
+            uscf_id=uscf_id, name=name, expires=expires, imported_at="2026-01-01T00:00Z"
+        )
+    before = day - timedelta(days=1)
+    UscfMember.objects.filter(uscf_id="12345601").update(expires=before)
+    play(tournament, [[(0, 1, "1-0")]])
+    request = services.submit_for_rating(tournament.pk, arbiter)
+    html = officer_client().get(reverse("rating_request", args=[request.pk])).content.decode()
+    assert html.count("US Chess membership expired") == 1
+    assert f"US Chess membership expired on {before:%Y-%m-%d}" in html

@@ -105,11 +105,11 @@ def test_it_names_bad_rows_and_refuses_a_file_without_ids() -> None:
 
 
 def test_it_registers_by_id_and_reimport_updates_ratings_before_round_1(
-    tournament: Tournament, arbiter: User
+    tournament: Tournament, arbiter: User, officer: User
 ) -> None:
     tournament.pairing_rating = Tournament.PairingRating.USCF_REGULAR
     tournament.save()
-    import_supplement(read_supplement("RS2604.txt", TEXT.encode()), arbiter)
+    import_supplement(read_supplement("RS2604.txt", TEXT.encode()), officer)
     entries = register_members(tournament.pk, ["12345602", "12345601"], arbiter)
     assert [(e.player.name, e.rating) for e in entries] == [
         ("Brown, Bob", 1512),
@@ -119,7 +119,7 @@ def test_it_registers_by_id_and_reimport_updates_ratings_before_round_1(
     assert (record.rating, record.games) == (Decimal(1512), 12)
     # The next supplement: Brown is now 1600 on 20 games; logged as a correction.
     summary = import_supplement(
-        read_supplement("RS2605.txt", TEXT.replace("1512P12", "1600P20").encode()), arbiter
+        read_supplement("RS2605.txt", TEXT.replace("1512P12", "1600P20").encode()), officer
     )
     assert (summary.members, summary.players, summary.entries) == (2, 1, 1)
     record.refresh_from_db()
@@ -132,22 +132,24 @@ def test_it_registers_by_id_and_reimport_updates_ratings_before_round_1(
 
 
 def test_it_leaves_entries_alone_once_round_1_is_paired(
-    tournament: Tournament, arbiter: User, play
+    tournament: Tournament, arbiter: User, officer: User, play
 ) -> None:
     tournament.pairing_rating = Tournament.PairingRating.USCF_REGULAR
     tournament.rounds = 1
     tournament.save()
-    import_supplement(read_supplement("a.txt", TEXT.encode()), arbiter)
+    import_supplement(read_supplement("a.txt", TEXT.encode()), officer)
     register_members(tournament.pk, ["12345601", "12345602"], arbiter)
     play(tournament, [["1-0"]])
     import_supplement(
-        read_supplement("b.txt", TEXT.replace("1512P12", "1600P20").encode()), arbiter
+        read_supplement("b.txt", TEXT.replace("1512P12", "1600P20").encode()), officer
     )
     assert tournament.entries.get(player__uscf_id="12345602").rating == 1512
 
 
 def test_it_refuses_unknown_ids(tournament: Tournament, arbiter: User) -> None:
-    with pytest.raises(ArbiterError, match="Not in the imported US Chess supplement: 12345699"):
+    with pytest.raises(
+        ArbiterError, match="Not in the event's or the official US Chess supplement: 12345699"
+    ):
         register_members(tournament.pk, ["12345699"], arbiter)
     assert not tournament.entries.exists()
 

@@ -41,9 +41,17 @@ FORFEIT = {"+-": ("X", "F"), "-+": ("F", "X"), "--": ("F", "F")}
 
 
 def upload(client: Client, event: Event, text: str, name: str = "supplement.txt"):
+    """The arbiter uploads the event's supplement, and a rating officer imports the same file
+    as the official one (issue 23: only the officer's import sets shared records)."""
     file = io.BytesIO(text.encode())
     file.name = name
-    return client.post(reverse("supplement_import", args=[event.pk]), {"file": file})
+    response = client.post(reverse("supplement_import", args=[event.pk]), {"file": file})
+    officer = Client()
+    officer.force_login(rating_officer())
+    file = io.BytesIO(text.encode())
+    file.name = name
+    assert officer.post(reverse("official_supplement"), {"file": file}).status_code == 302
+    return response
 
 
 def section(event: Event, name: str) -> Tournament:

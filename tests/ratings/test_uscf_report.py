@@ -15,10 +15,12 @@ from pathlib import Path
 import pytest
 from dbfread import DBF
 
-from ratings.models import Event
+from ratings.models import Event, EventMember, UscfMember
 from ratings.uscf_report import report_zip
 from tests.ratings.conftest import play
 from tournaments.models import Entry, Tournament
+
+NOW = "2026-01-01T00:00Z"
 
 pytestmark = pytest.mark.django_db
 
@@ -122,3 +124,21 @@ def test_a_player_without_a_record_reports_the_rating_he_was_paired_on(
     assert rows["BROWN, BOB"]["D_RATING"] == "1450"
     assert rows["ADAMS, ANN"]["D_RATING"] == "0"  # no rating at all
     assert (rows["ADAMS, ANN"]["D_RND01"], rows["BROWN, BOB"]["D_RND01"]) == ("W2W", "L1B")
+
+
+def test_another_events_supplement_never_changes_this_report(event: Event, tmp_path: Path) -> None:
+    """Issue 23, item 1: D_STATE comes from this event's own supplement, else the official
+    one; another event's upload changes nothing."""
+    Entry.objects.filter(name="Adams, Ann").update(uscf_id="12345601")
+    UscfMember.objects.create(uscf_id="12345601", name="Adams, Ann", state="CA", imported_at=NOW)
+    other = Event.objects.create(name="Other", start_date=event.start_date, end_date=event.end_date)
+    EventMember.objects.create(
+        event=other, uscf_id="12345601", name="HACKED, Name", state="ZZ", imported_at=NOW
+    )
+    rows = {r["D_MEM_ID"]: r for r in tables(event, tmp_path / "a")["TDEXPORT"]}
+    assert rows["12345601"]["D_STATE"] == "CA"
+    EventMember.objects.create(
+        event=event, uscf_id="12345601", name="Adams, Ann", state="NV", imported_at=NOW
+    )
+    rows = {r["D_MEM_ID"]: r for r in tables(event, tmp_path / "b")["TDEXPORT"]}
+    assert rows["12345601"]["D_STATE"] == "NV"

@@ -606,3 +606,15 @@ def _like(value: Any, shape: Any) -> Any:
     if isinstance(shape, list) and isinstance(value, list) and len(shape) == len(value):
         return [_like(v, s) for v, s in zip(value, shape, strict=True)]
     return value
+
+
+def test_it_writes_only_the_ids_the_tournament_typed(tournament: Tournament) -> None:
+    """Issue 23, item 5: registered by FIDE ID here, the shared player's US Chess ID (typed in
+    another arbiter's tournament) is not in this tournament's backup."""
+    shared = Player.objects.create(name="Carlsen, Magnus", fide_id="1503014", uscf_id="12345678")
+    Entry.objects.create(
+        tournament=tournament, player=shared, pairing_number=1, name="Carlsen, M", fide_id="1503014"
+    )
+    (row,) = backup.export_tournament(tournament)["entries"]
+    assert row["identity"] == {"fide_id": "1503014", "uscf_id": ""}
+    assert "12345678" not in json.dumps(backup.export_tournament(tournament))

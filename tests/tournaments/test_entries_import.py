@@ -89,8 +89,10 @@ def elsewhere(player: Player, name: str = "Other Open") -> Tournament:
 
 @pytest.mark.django_db
 def test_a_known_fide_id_is_linked_but_never_shown(arbiter_client: Client, tournament) -> None:
-    """ "Fide, Fred" with the FIDE ID of someone on record: the preview looks exactly like one
-    with an unknown ID, the entry is Fred as typed, the person on record is unchanged."""
+    """ "Fide, Fred" with the FIDE ID of someone on record under another name: the preview
+    looks exactly like one with an unknown ID, the entry is Fred as typed, the person on record
+    is unchanged, and (issue 23) Fred is not linked to that person but held for a rating
+    officer (an identity of his own, the entry keeps the typed ID)."""
     other = Player.objects.create(
         name="Other, Person", fide_id="4100018", birth_date=date(1961, 2, 3), title="IM"
     )
@@ -103,8 +105,8 @@ def test_a_known_fide_id_is_linked_but_never_shown(arbiter_client: Client, tourn
     response = arbiter_client.post(url, {"text": text, "confirm": "1"}, follow=True)
     assert "2 players registered." in response.content.decode()
     fred = tournament.entries.get(fide_id="4100018")
-    assert (fred.player, fred.name, fred.birth_date, fred.title) == (
-        other,
+    assert fred.player != other and fred.player.fide_id == ""
+    assert (fred.name, fred.birth_date, fred.title) == (
         "Fide, Fred",
         date(1975, 4, 5),
         "",
@@ -174,7 +176,8 @@ def test_the_preview_asks_is_this_the_same_person(arbiter_client: Client, tourna
     url = reverse("entries_import", args=[tournament.pk])
     html = arbiter_client.post(url, {"text": text}).content.decode()
     assert "Is this the same person?" in html and 'name="same-2" required' in html
-    assert f'<option value="{fred.pk}">Yes: Fide, Fred, born 1970, who played in Spring Cup' in html
+    # Issue 23, item 4: the typed data and where he played, never a stored birth year.
+    assert f'<option value="{fred.pk}">Yes: Fide, Fred, who played in Spring Cup' in html
     assert "1970-06-07" not in html
 
     # A forged answer naming someone it did not offer links nothing.

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from datetime import date
 
 import pytest
 from django.test import Client
 from django.urls import reverse
 
+from fide.models import FideListPlayer
 from players.models import Player
 from tests.visible import shown
 from tournaments.models import Entry, Tournament
@@ -102,7 +104,7 @@ def test_it_asks_whether_a_namesake_is_the_same_person(arbiter_client: Client, t
     html = arbiter_client.post(url, typed).content.decode()
     assert "Is this the same person?" in html
     assert f'value="{smith.pk}"' in html
-    assert "smith,  john, born 1990, who played in Autumn Cup" in html
+    assert "smith,  john, who played in Autumn Cup" in html
     assert "1990-05-01" not in html  # the stored birth date
     assert not tournament.entries.exists()
 
@@ -140,11 +142,22 @@ def test_only_a_person_it_offered_can_be_chosen(arbiter_client: Client, tourname
 
 
 @pytest.mark.django_db
-def test_another_birth_year_is_no_question(arbiter_client: Client, tournament) -> None:
-    Player.objects.create(name="Smith, John", birth_date=date(1990, 5, 1))
+def test_the_question_never_depends_on_the_stored_birth_year(
+    arbiter_client: Client, tournament
+) -> None:
+    """Issue 23, item 4: one registration per year typed, the question is the same for each
+    (it used to be asked only on the stored year, revealing it)."""
+    smith = Player.objects.create(name="Smith, John", birth_date=date(1990, 5, 1))
     url = reverse("entry_add", args=[tournament.pk])
-    response = arbiter_client.post(url, {"name": "Smith, John", "birth_date": "1991-05-01"})
-    assert response.status_code == 302 and Player.objects.count() == 2
+    pages = []
+    for year in (1989, 1990, 1991):
+        data = {"name": "Smith, John", "birth_date": f"{year}-05-01"}
+        html = arbiter_client.post(url, data).content.decode()
+        assert "Is this the same person?" in html and f'value="{smith.pk}"' in html
+        token = r'(X-CSRFToken": "|csrfmiddlewaretoken" value=")[^"]+'
+        pages.append(re.sub(token, "", html.replace(f"{year}-05-01", "…")))
+    assert pages[0] == pages[1] == pages[2]
+    assert not tournament.entries.exists()
 
 
 @pytest.mark.django_db
@@ -281,3 +294,64 @@ def test_quick_add_labels_the_rating_by_the_pairing_rating(
     tournament.save()
     form = arbiter_client.get(url).content.decode()
     assert 'name="rating"' not in form
+
+
+@pytest.mark.django_db
+def test_a_fide_id_of_another_person_in_the_fide_list_is_refused(
+    arbiter_client: Client, tournament
+) -> None:
+    """Issue 23, item 3: the FIDE list (public) names the ID's owner: refused with the reason."""
+    FideListPlayer.objects.create(
+        fide_id=1503014, name="Carlsen, Magnus", name_key="carlsen magnus", birth_year=1990
+    )
+    url = reverse("entry_add", args=[tournament.pk])
+    typed = {"name": "Impostor, Ivan", "fide_id": "1503014"}
+    html = arbiter_client.post(url, typed).content.decode()
+    assert "FIDE ID 1503014 is Carlsen, Magnus in the FIDE rating list" in html
+    assert not tournament.entries.exists()
+    # The right name but another birth year (the list's is public too): refused.
+    typed = {"name": "Carlsen, Magnus", "fide_id": "1503014", "birth_date": "1980-11-30"}
+    html = arbiter_client.post(url, typed).content.decode()
+    assert "is Carlsen, Magnus, born 1990 in the FIDE rating list" in html
+    assert not tournament.entries.exists()
+
+
+@pytest.mark.django_db
+def test_an_id_of_another_person_on_record_is_held_not_linked(
+    arbiter_client: Client, tournament
+) -> None:
+    """Issue 23, item 3: Carlsen is on record (not in any list the arbiter sees): "Impostor,
+    Ivan" with his FIDE ID is registered as typed but not linked to him; nothing shown."""
+    carlsen = Player.objects.create(name="Carlsen, Magnus", fide_id="1503014")
+    other = Tournament.objects.create(
+        name="Autumn Cup", start_date=date(2025, 9, 1), end_date=date(2025, 9, 2)
+    )
+    Entry.objects.create(tournament=other, player=carlsen, pairing_number=1)
+    url = reverse("entry_add", args=[tournament.pk])
+    response = arbiter_client.post(url, {"name": "Impostor, Ivan", "fide_id": "1503014"})
+    assert response.status_code == 302
+    entry = tournament.entries.get()
+    assert entry.player != carlsen and entry.fide_id == "1503014"
+    assert entry.player.fide_id == ""  # the officer decides
+    html = arbiter_client.get(response["Location"]).content.decode()
+    assert "Carlsen" not in html
+
+
+@pytest.mark.django_db
+def test_a_section_limit_needs_plays_up_below_and_refuses_above(
+    arbiter_client: Client, tournament
+) -> None:
+    """Issue 23, item 7, in the entry form: a section for 1200–1599 (paired on FIDE ratings,
+    typed here)."""
+    tournament.rating_min, tournament.rating_max = 1200, 1599
+    tournament.save()
+    url = reverse("entry_add", args=[tournament.pk])
+    assert "Plays up" in arbiter_client.get(url).content.decode()
+    html = arbiter_client.post(url, {"name": "High, Hal", "rating": "2210"}).content.decode()
+    assert "High, Hal is rated 2210, above the upper limit 1599" in html
+    html = arbiter_client.post(url, {"name": "Low, Lou", "rating": "1100"}).content.decode()
+    assert "below the lower limit 1200" in html and "plays up" in html
+    assert not tournament.entries.exists()
+    response = arbiter_client.post(url, {"name": "Low, Lou", "rating": "1100", "plays_up": "on"})
+    assert response.status_code == 302
+    assert tournament.entries.get().plays_up

@@ -88,10 +88,11 @@ def test_a_new_fide_id_links_that_identity_without_showing_or_changing_it(
     response = arbiter_client.post(url, form(a, fide_id="42", title="GM"), follow=True)
     assert "Player 01 saved." in response.content.decode()
     a.refresh_from_db()
-    assert (a.player, a.name, a.fide_id, a.title) == (known, "Player 01", "42", "GM")
+    # Issue 23: Olga's ID under another name is not linked silently: held for an officer.
+    assert (a.player, a.name, a.fide_id, a.title) == (own, "Player 01", "42", "GM")
+    assert own.fide_id == ""
     known.refresh_from_db()
     assert (known.name, known.title, known.birth_date) == ("Other, Olga", "", date(1970, 3, 4))
-    assert not Player.objects.filter(pk=own.pk).exists()  # used by nobody any more
     html = arbiter_client.get(url).content.decode()
     assert "Other, Olga" not in html and "1970" not in shown(html)
     # Taking the ID away (a typo) unlinks the entry; the identity stays as it was.

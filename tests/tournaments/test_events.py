@@ -151,11 +151,37 @@ def test_the_entry_form_takes_a_us_chess_id_and_the_pairing_rating(
     known.rating_records.create(system="regular", rating="1804.60", games=30)
     url = reverse("entry_add", args=[tournament.pk])
     response = arbiter_client.post(
-        url, {"name": "Typed, Name", "uscf_id": "12345678", "rating": 2100}
+        url, {"name": "Known, K.", "uscf_id": "12345678", "rating": 2100}
     )
     assert response.status_code == 302
     entry = tournament.entries.get()
     # The known player by US Chess ID; paired on the US Chess Regular rating, not the typed one.
     assert (entry.player_id, entry.rating) == (known.pk, 1805)
+    # Issue 23: the same ID under another name is not linked: held for a rating officer.
+    entry.delete()
+    data = {"name": "Typed, Name", "uscf_id": "12345678", "rating": 2100}
+    assert arbiter_client.post(url, data).status_code == 302
+    entry = tournament.entries.get()
+    assert entry.player_id != known.pk and (entry.uscf_id, entry.rating) == ("12345678", 2100)
     response = arbiter_client.post(url, {"name": "New, Ned", "uscf_id": "1234"})
     assert "A US Chess ID is 8 digits." in response.content.decode()
+
+
+def test_a_section_has_rating_limits(arbiter_client: Client, event: Event) -> None:
+    """Issue 23, item 7: U1200 is an upper limit of 1199; a lower limit above the upper one is
+    a form error."""
+    url = reverse("section_add", args=[event.pk])
+    data = {
+        "name": "U1200",
+        "rounds": 4,
+        "pairing_system": "dutch",
+        "pairing_rating": "uscf_regular",
+        "rating_system": "regular",
+        "rating_max": 1199,
+    }
+    assert arbiter_client.post(url, data).status_code == 302
+    section = event.sections.get()
+    assert (section.rating_min, section.rating_max) == (None, 1199)
+    response = arbiter_client.post(url, data | {"name": "Bad", "rating_min": 1600})
+    assert response.status_code == 400
+    assert "The lower rating limit is above the upper one." in response.content.decode()

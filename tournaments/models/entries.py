@@ -52,6 +52,10 @@ class Entry(models.Model):
         blank=True,
         help_text="Which rating typed_rating is (the pairing rating when it was typed).",
     )
+    plays_up = models.BooleanField(
+        default=False,
+        help_text="Entered below the section's lower rating limit, by the player's choice.",
+    )
     joined_round = models.PositiveSmallIntegerField(
         default=1, help_text="First round the player takes part in (late entries)."
     )

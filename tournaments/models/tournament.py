@@ -9,6 +9,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING, ClassVar
 
+from django.apps import apps
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -186,6 +187,17 @@ class Tournament(models.Model):
     section_name = models.CharField(
         max_length=30, blank=True, help_text="The section's name in its event: Open, U2000, …"
     )
+    rating_min = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="The section's lower rating limit (empty: none); a player below it enters "
+        "only by playing up.",
+    )
+    rating_max = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="The section's upper rating limit, e.g. 1199 for U1200 (empty: none).",
+    )
     # The FIDE report: TRF records 102 (chief arbiter), 112 (deputies), 122 (time control),
     # 132 (round dates); TRF26 222 (encoded time control).
     chief_arbiter = models.CharField(
@@ -311,7 +323,40 @@ class Tournament(models.Model):
             return entry.player.fide_rating if typed is None else typed
         if self.pairing_rating == self.PairingRating.NONE:
             return 0
+        from_event = self.event_supplement_rating(entry)
+        if from_event is not None:
+            return from_event
         return self.pairing_rating_of(entry.player) or typed or 0
+
+    def rating_limit_problem(self, rating: int, plays_up: bool) -> str:
+        """Why a player of pairing rating ``rating`` may not enter this section (issue 23,
+        item 7): above the upper limit; below the lower limit unless playing up. Unrated
+        players (0) enter any section. Empty: allowed."""
+        if not rating:
+            return ""
+        name = self.section_name or self.name
+        if self.rating_max is not None and rating > self.rating_max:
+            return f"rated {rating}, above the upper limit {self.rating_max} of {name}"
+        if self.rating_min is not None and rating < self.rating_min and not plays_up:
+            return (
+                f"rated {rating}, below the lower limit {self.rating_min} of {name}: tick "
+                f"“plays up” to enter a stronger section"
+            )
+        return ""
+
+    def event_supplement_rating(self, entry: Entry) -> int | None:
+        """The entry's rating in the supplement its event's arbiters uploaded (the event's
+        snapshot, issue 23), for a section paired on a US Chess rating; ``None``: no such
+        row or no rating in it."""
+        uscf = (self.PairingRating.USCF_REGULAR, self.PairingRating.USCF_QUICK)
+        if self.event_id is None or not entry.uscf_id or self.pairing_rating not in uscf:
+            return None
+        column = "regular_rating" if self.pairing_rating == uscf[0] else "quick_rating"
+        # The ratings app's model, by name: the tournaments app does not import ratings.
+        members = apps.get_model("ratings", "EventMember")._default_manager
+        rows = members.filter(event_id=self.event_id, uscf_id=entry.uscf_id)
+        value = rows.values_list(column, flat=True).first()
+        return None if value is None else min(int(value + Decimal("0.5")), 9999)
 
     @property
     def scheduled_rounds(self) -> list[datetime]:

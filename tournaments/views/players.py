@@ -61,6 +61,7 @@ def entry_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
                 form.cleaned_data.get("rating") or 0,
                 same_as=form.same_person,
                 namesake_ok=form.cleaned_data["namesake_ok"],
+                plays_up=form.cleaned_data.get("plays_up", False),
             )
         except ArbiterError as e:
             form.add_error(None, str(e))
