@@ -25,6 +25,8 @@ MAX_PLAYERS = {"dutch": 2000, "dubov": 1000, "tcec": 9999}
 
 def too_many_to_pair(system: str, players: int) -> str | None:
     """Why a round of ``players`` players is not paired with ``system``, or None."""
+    if system not in MAX_PLAYERS:
+        system = system.rsplit("-", 1)[0]  # an edition (dubov-2026): the system's limit
     limit = MAX_PLAYERS.get(system)
     if limit is None or players <= limit:
         return None

@@ -89,7 +89,8 @@ def test_it_keeps_the_virtual_points_and_forbidden_pairs(arbiter_client: Client)
 @pytest.mark.django_db
 def test_virtual_points_for_another_system_are_a_message(arbiter_client: Client) -> None:
     text = eight_players("XXA    1  1.0\n")
-    html = arbiter_client.post(URL, {"text": text, "pairing_system": "dubov"}).content.decode()
+    data = {"text": text, "pairing_system": "dubov", "dubov_edition": "2026"}
+    html = arbiter_client.post(URL, data).content.decode()
     assert "The TRF file cannot be imported: the file gives virtual points" in html
     assert "import it as Dutch" in html
     assert not Tournament.objects.exists()
