@@ -218,3 +218,24 @@ def test_it_pairs_by_the_tournaments_dutch_edition(
     Bye.objects.create(entry=e[4], round_number=1, kind=Bye.Kind.PAIRING_ALLOCATED)
     pair(arbiter_client, tournament, 2)
     assert Bye.objects.get(round_number=2).entry.pairing_number == bye
+
+
+@pytest.mark.parametrize(("edition", "bye"), [("2026", 3), ("2018", 5)])
+def test_it_pairs_by_the_tournaments_dubov_edition(
+    arbiter_client: Client, tournament, make_entries, record_round, edition: str, bye: int
+) -> None:
+    # tests/engine/test_dubov_2026.py, f_bye_round (derivation there): R1 1-2 =, 3-4 =, 5 F;
+    # R2 5-1 0-1, 2 H, 3 H, 4 U. 2026 [C2] (C.04.1 art. 4) bars 5's requested full-point
+    # bye as well as 4's U: the bye goes to 3; 2018 C.2 bars only the U: to 5.
+    tournament.pairing_system = Tournament.PairingSystem.DUBOV
+    tournament.dubov_edition = edition
+    tournament.save()
+    e = make_entries(5)
+    record_round(1, [(e[0], e[1], "1/2-1/2"), (e[2], e[3], "1/2-1/2")])
+    record_round(2, [(e[4], e[0], "0-1")])
+    for entry, number, kind in [(e[4], 1, "F"), (e[1], 2, "H"), (e[2], 2, "H"), (e[3], 2, "U")]:
+        Bye.objects.create(entry=entry, round_number=number, kind=kind)
+    pair(arbiter_client, tournament, 3)
+    assert Bye.objects.get(round_number=3).entry.pairing_number == bye
+    page = arbiter_client.get(reverse("tournament_manage", args=[tournament.pk])).content.decode()
+    assert f"FIDE Dubov (C.04.4.1, {edition} edition)" in page

@@ -188,3 +188,21 @@ def test_report_gaps_name_the_missing_records(tournament) -> None:
     assert report_gaps(tournament) == ["the chief arbiter's FIDE ID (102)"]
     tournament.chief_arbiter_fide_id = "1234567"
     assert report_gaps(tournament) == []
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("edition", "code"), [("2018", "FIDE_DUBOV_2018"), ("2026", "FIDE_DUBOV")])
+def test_it_names_the_dubov_edition_in_record_192(
+    arbiter_client: Client, arbiter, tournament, four, edition: str, code: str
+) -> None:
+    """2018: this program's FIDE_DUBOV_2018; 2026, the edition in force: ETT26's FIDE_DUBOV
+    (docs/dubov.md); the import reads the edition back without asking."""
+    tournament.pairing_system = Tournament.PairingSystem.DUBOV
+    tournament.dubov_edition = edition
+    tournament.save()
+    response = arbiter_client.get(reverse("tournament_export_trf", args=[tournament.pk]))
+    text = response.content.decode()
+    assert f"192 {code}\n" in text
+    assert f"092 FIDE Dubov (C.04.4.1, {edition} edition)" in text
+    copy = lifecycle.import_trf(text, arbiter.pk)
+    assert (copy.pairing_system, copy.dubov_edition) == ("dubov", edition)

@@ -157,3 +157,31 @@ def test_it_reads_the_arbiters_in_either_form(arbiter_client: Client, version: i
         "112 Ralph Blum (SV Griesheim)",
         "112 NA Helper, Hal",
     ]
+
+
+DUBOV_FILE = "012 Dubov\nXXR 5\n" + "".join(
+    f"001 {i:4d}      Player {i:<27}{2600 - 10 * i:4d}\n" for i in range(1, 7)
+)
+
+
+@pytest.mark.django_db
+def test_it_asks_the_dubov_edition_when_the_file_does_not_say(arbiter_client: Client) -> None:
+    html = arbiter_client.post(URL, {"text": DUBOV_FILE, "pairing_system": "dubov"})
+    assert "which edition of the FIDE Dubov rules paired it" in html.content.decode()
+    assert not Tournament.objects.exists()
+    data = {"text": DUBOV_FILE, "pairing_system": "dubov", "dubov_edition": "2018"}
+    arbiter_client.post(URL, data)
+    assert Tournament.objects.get().dubov_edition == "2018"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("record", "edition"),
+    [("FIDE_DUBOV_2018", "2018"), ("FIDE_DUBOV", "2026"), ("FIDE_DUBOV_2026", "2026")],
+)
+def test_it_reads_the_dubov_edition_from_record_192(
+    arbiter_client: Client, record: str, edition: str
+) -> None:
+    arbiter_client.post(URL, {"text": f"192 {record}\n{DUBOV_FILE}"})
+    t = Tournament.objects.get()
+    assert (t.pairing_system, t.dubov_edition) == ("dubov", edition)
