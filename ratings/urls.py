@@ -49,4 +49,9 @@ urlpatterns = [
     path("uscf/events/<int:pk>/sections/", event_views.event_manage, name="event_manage"),
     path("uscf/events/<int:pk>/sections/add/", event_views.section_add, name="section_add"),
     path("uscf/events/<int:pk>/move/", event_views.entry_move, name="entry_move"),
+    path(
+        "uscf/events/<int:pk>/sections/<int:section_id>/quads/",
+        event_views.section_quads,
+        name="section_quads",
+    ),
 ]

@@ -81,6 +81,7 @@ ARBITER = [
     "event_edit",
     "section_add",
     "entry_move",
+    "section_quads",
 ]
 """Pages of one tournament (or event): its arbiters only."""
 GET_ONLY = {
@@ -93,7 +94,7 @@ GET_ONLY = {
     "event_manage",
     "print_slips",
 }
-EVENT = {"event_detail", "event_manage", "event_edit", "section_add", "entry_move"}
+EVENT = {"event_detail", "event_manage", "event_edit", "section_add", "entry_move", "section_quads"}
 """Arbiter pages that change nothing."""
 
 
@@ -141,6 +142,8 @@ def kwargs(name: str, world: dict[str, Any]) -> dict[str, int]:
     t, entry, game = world["tournament"], world["entry"], world["game"]
     if name in ("home", "health", *CREATORS):
         return {}
+    if name == "section_quads":
+        return {"pk": world["event"].pk, "section_id": world["other_section"].pk}
     if name in EVENT:
         return {"pk": world["event"].pk}
     if name in (
