@@ -185,3 +185,31 @@ def test_it_reads_the_dubov_edition_from_record_192(
     arbiter_client.post(URL, {"text": f"192 {record}\n{DUBOV_FILE}"})
     t = Tournament.objects.get()
     assert (t.pairing_system, t.dubov_edition) == ("dubov", edition)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("record", "system"),
+    [
+        ("USCF_SWISS", "uscf"),
+        ("BERGER_ROUNDROBIN", "round_robin"),
+        ("BERGER_DOUBLEROUNDROBIN", "round_robin_double"),
+    ],
+)
+def test_it_reads_the_us_chess_and_round_robin_systems(
+    arbiter_client: Client, record: str, system: str
+) -> None:
+    """Record 192 names the system; ``XXU`` the US Chess TD settings (28R1, 29E5a)."""
+    text = f"192 {record}\nXXU alternation=120 accelerated=2\n{DUBOV_FILE}"
+    arbiter_client.post(URL, {"text": text})
+    t = Tournament.objects.get()
+    assert t.pairing_system == system
+    assert (t.us_alternation_limit, t.us_accelerated_rounds) == (120, 2)
+
+
+@pytest.mark.django_db
+def test_an_unknown_us_chess_setting_is_a_message(arbiter_client: Client) -> None:
+    text = f"192 USCF_SWISS\nXXU fast\n{DUBOV_FILE}"
+    html = arbiter_client.post(URL, {"text": text}).content.decode()
+    assert "unknown US Chess setting &#x27;fast&#x27;" in html
+    assert not Tournament.objects.exists()
