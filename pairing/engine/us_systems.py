@@ -170,7 +170,24 @@ class RoundRobinSystem(System):
 
     def violations(self, state: TournamentState, pairing: RoundPairing) -> list[Violation]:
         found = violations(state, pairing, self.rules, self._bye_barred(state))
+        # the table's opponent of a player absent this round leaves the player without a
+        # game: not a pairing fault (C.05 Annex 1 pairs by number, whoever comes)
+        idle = self._without_opponent(state)
+        found = [v for v in found if not (v.rule == NOT_PAIRED and set(v.players) <= idle)]
         return found + self._off_table(state, pairing)
+
+    def _without_opponent(self, state: TournamentState) -> set[PlayerId]:
+        """The players whose opponent in this round's table is absent."""
+        number = self._numbers(state)
+        by_number = {k: pid for pid, k in number.items()}
+        out = set()
+        for w, b in self._table(state):
+            white, black = by_number.get(w), by_number.get(b)
+            if white in state.absent and black is not None:
+                out.add(black)
+            if black in state.absent and white is not None:
+                out.add(white)
+        return out
 
     def new_violations(
         self, state: TournamentState, before: RoundPairing, after: RoundPairing

@@ -152,6 +152,16 @@ def test_the_table_is_the_rule_for_hand_changes() -> None:
     assert (ruling.rule, ruling.white) == ("C.05 Annex 1", 1)
 
 
+def test_the_opponent_of_an_absent_player_simply_has_no_game() -> None:
+    """Round 1 of four (1-4, 2-3) with 3 absent: the table's pairing, 1-4 alone, breaks
+    nothing; 2 is left without a game by the table, not by the pairing."""
+    state = replace(section([2000, 1990, 1980, 1970]), absent={3: "Z"})
+    rr = system_for("round-robin")
+    pairing = rr.pair(state)
+    assert pairs(pairing) == [(1, 4)] and pairing.bye is None
+    assert rr.violations(state, pairing) == []
+
+
 def test_only_the_player_meeting_the_dummy_may_have_the_bye() -> None:
     """Three players, table for four: round 1 is 1-4 (the dummy: 1 has the bye), 2-3. The
     bye to 2 with 1-3 breaks the table twice: a pair not in it, and the wrong bye (C.05
