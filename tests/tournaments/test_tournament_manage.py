@@ -95,3 +95,13 @@ def test_it_offers_printouts_a_qr_code_and_the_report_gaps(
     assert (
         "The FIDE report (TRF export) still lacks the federation (032), the chief arbiter" in html
     )
+
+
+@pytest.mark.django_db
+def test_it_shows_the_us_chess_settings(arbiter_client: Client, tournament) -> None:
+    tournament.pairing_system = "uscf"
+    tournament.us_accelerated_rounds = 2
+    tournament.save()
+    html = page(arbiter_client, tournament)
+    assert "US Chess Swiss (rules 27–29)" in html
+    assert "(29E5 limits 80/200 points, 28R1 acceleration in 2 rounds)" in html
