@@ -28,6 +28,7 @@ from pairing.engine import (
     NoValidPairing,
     RatingInputError,
     ReceiptError,
+    RoundRobinError,
     TournamentState,
     TrfError,
     apply_declared_acceleration,
@@ -286,13 +287,17 @@ def build_parser() -> argparse.ArgumentParser:
             "--system",
             required=True,
             choices=SYSTEM_NAMES,
-            help="dutch: the edition the file's record 192 names (FIDE_DUTCH_2017), "
-            "else the 2026 edition in force; dutch-2017, dutch-2026: that edition",
+            help="dutch, dubov: the edition the file's record 192 names (FIDE_DUTCH_2017, "
+            "FIDE_DUBOV_2018), else the 2026 edition in force; dutch-2017, dutch-2026, "
+            "dubov-2018, dubov-2026: that edition; tcec: TCEC Swiss; uscf: US Chess Swiss "
+            "(rules 27-29, settings from an XXU record); round-robin: Berger tables "
+            "(C.05 Annex 1), double when record 192 is BERGER_DOUBLEROUNDROBIN or with --double",
         )
         p.add_argument(
             "--double",
             action="store_true",
-            help="TCEC double rounds (also selected by a header line 'XXT double')",
+            help="TCEC double rounds (also selected by a header line 'XXT double'); with "
+            "round-robin: a double round robin (round-robin-double)",
         )
         p.add_argument(
             "--no-limit",
@@ -396,6 +401,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if getattr(args, "system", None) == "round-robin" and getattr(args, "double", False):
+        args.system, args.double = "round-robin-double", False  # a double round robin
     try:
         code: int = args.run(args)
         return code
@@ -408,7 +415,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ReceiptError as e:
         print(f"invalid receipt: {e}", file=sys.stderr)
         return EXIT_INVALID_INPUT
-    except NoValidPairing as e:
+    except (NoValidPairing, RoundRobinError) as e:
         print(f"no valid pairing: {e}", file=sys.stderr)
         return EXIT_NO_PAIRING
     except TooLarge as e:

@@ -22,6 +22,7 @@ from django.utils import timezone
 
 from pairing.engine import (
     BLANK,
+    US_SETTINGS_RECORD,
     Colour,
     ForbiddenPairs,
     PlayerId,
@@ -30,10 +31,13 @@ from pairing.engine import (
     StandingRow,
     TournamentInfo,
     TournamentState,
+    USSettings,
     baku_acceleration,
     standings,
+    system_for,
     tcec_final_order,
     tie_break,
+    us_settings_record,
     write_trf,
 )
 from pairing.engine import (
@@ -51,27 +55,54 @@ from tournaments.models import (
 
 SYSTEM_CODES: dict[str, str] = {
     Tournament.PairingSystem.DUTCH: "FIDE_DUTCH_2026",
-    Tournament.PairingSystem.DUBOV: "FIDE_DUBOV_2018",
     Tournament.PairingSystem.TCEC: "TCEC_SWISS",
     Tournament.PairingSystem.TCEC_DOUBLE: "TCEC_SWISS",
+    Tournament.PairingSystem.USCF: system_for("uscf").record_code,
+    Tournament.PairingSystem.ROUND_ROBIN: system_for("round-robin").record_code,
+    Tournament.PairingSystem.ROUND_ROBIN_DOUBLE: system_for("round-robin-double").record_code,
 }
-"""TRF record 192 (pairing system) per tournament system (Dutch: see :func:`system_code`);
-TCEC double rounds are marked by ``XXT double``."""
+"""TRF record 192 (pairing system) per tournament system (Dutch and Dubov: see
+:func:`system_code`); TCEC double rounds are marked by ``XXT double``."""
 
 
 def system_code(tournament: Tournament) -> str:
-    """TRF record 192 of the tournament: the Dutch system names its edition."""
+    """TRF record 192 of the tournament: the Dutch and Dubov systems name their edition
+    (Dubov: ``FIDE_DUBOV_2018``, or ETT26's ``FIDE_DUBOV`` for the 2026 edition in force)."""
     if tournament.pairing_system == Tournament.PairingSystem.DUTCH:
         return f"FIDE_DUTCH_{tournament.dutch_edition}{_baku_suffix(tournament)}"
+    if tournament.pairing_system == Tournament.PairingSystem.DUBOV:
+        code = system_for(tournament.engine_system).record_code
+        return code + _baku_suffix(tournament)
     return SYSTEM_CODES[tournament.pairing_system] + _baku_suffix(tournament)
 
 
 def engine_system(tournament: Tournament) -> str:
     """The pairing engine's name for the tournament's system (``dutch-2017``,
-    ``dutch-2026``, ``dubov``, ``tcec``)."""
+    ``dutch-2026``, ``dubov-2018``, ``dubov-2026``, ``tcec``, ``uscf``, ``round-robin``,
+    ``round-robin-double``)."""
     if tournament.pairing_system == Tournament.PairingSystem.DUTCH:
         return f"dutch-{tournament.dutch_edition}"
     return tournament.engine_system
+
+
+def us_settings(tournament: Tournament) -> USSettings:
+    """The section's US Chess settings (rules 28-29, the TD's choices)."""
+    return USSettings(
+        alternation_limit=tournament.us_alternation_limit,
+        equalization_limit=max(tournament.us_equalization_limit, tournament.us_alternation_limit),
+        accelerated=tournament.us_accelerated_rounds > 0,
+        accelerated_rounds=tournament.us_accelerated_rounds or 2,
+        bye_for_colours=tournament.us_bye_for_colours,
+        bye_to_unrated=tournament.us_bye_to_unrated,
+    )
+
+
+def _extra_records(tournament: Tournament) -> tuple[tuple[str, str], ...]:
+    """``XXU`` with the US Chess settings that differ from the rules' defaults, so that the
+    file, its receipt and ``python -m pairing verify`` pair as the section is paired."""
+    if not tournament.is_uscf or not (words := us_settings_record(us_settings(tournament))):
+        return ()
+    return ((US_SETTINGS_RECORD, f" {words}"),)
 
 
 def _baku_suffix(tournament: Tournament) -> str:
@@ -323,6 +354,7 @@ def _info(snap: Snapshot) -> TournamentInfo:
         system_code=system_code(t),
         round_dates=_round_dates(snap),
         tie_breaks=t.tie_breaks,
+        extra_records=_extra_records(t),
     )
 
 

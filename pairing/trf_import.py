@@ -12,6 +12,8 @@ from pairing.engine import (
     Colour,
     PlayerId,
     TournamentState,
+    TrfError,
+    USSwissSystem,
     accelerated_round_count,
     apply_declared_acceleration,
     baku_rounds_matching,
@@ -44,6 +46,18 @@ def dutch_edition_named(state: TournamentState) -> str:
     return ""
 
 
+def dubov_edition_named(state: TournamentState) -> str:
+    """The Dubov edition a file names in record 192: ``2018`` for ``FIDE_DUBOV_2018``,
+    ``2026`` for ``FIDE_DUBOV_2026`` and ETT26's bare ``FIDE_DUBOV`` (what the app writes for
+    the 2026 edition in force); ``""`` when there is no Dubov record 192."""
+    code = state.info.system_code.strip().upper()
+    if code.startswith("FIDE_DUBOV_2018"):
+        return str(Tournament.DubovEdition.E2018)
+    if code.startswith("FIDE_DUBOV"):
+        return str(Tournament.DubovEdition.E2026)
+    return ""
+
+
 _RESULT_BY_CODES = {codes: result for result, codes in Game.TRF_CODES.items() if result != "adj"}
 _SYSTEM_BY_CODE = {
     "FIDE_DUTCH_2017": Tournament.PairingSystem.DUTCH,
@@ -52,7 +66,11 @@ _SYSTEM_BY_CODE = {
     "FIDE_DUTCH": Tournament.PairingSystem.DUTCH,
     "FIDE_DUBOV": Tournament.PairingSystem.DUBOV,
     "FIDE_DUBOV_2018": Tournament.PairingSystem.DUBOV,
+    "FIDE_DUBOV_2026": Tournament.PairingSystem.DUBOV,
     "TCEC_SWISS": Tournament.PairingSystem.TCEC,
+    "USCF_SWISS": Tournament.PairingSystem.USCF,
+    "BERGER_ROUNDROBIN": Tournament.PairingSystem.ROUND_ROBIN,
+    "BERGER_DOUBLEROUNDROBIN": Tournament.PairingSystem.ROUND_ROBIN_DOUBLE,
 }
 
 
@@ -85,8 +103,24 @@ def _arbiter_of(text: str) -> tuple[str, str]:
     return (match[1], match[2]) if match else split_fide_id(text)
 
 
+def _us_fields(state: TournamentState) -> dict[str, object]:
+    """The tournament's US Chess settings from the file's ``XXU`` record (rules' defaults
+    without one)."""
+    try:
+        us = USSwissSystem().settings_for(state)
+    except TrfError as e:
+        raise AccelerationError(str(e)) from e  # reported like the other record problems
+    return {
+        "us_alternation_limit": us.alternation_limit,
+        "us_equalization_limit": us.equalization_limit,
+        "us_accelerated_rounds": us.accelerated_rounds if us.accelerated else 0,
+        "us_bye_for_colours": us.bye_for_colours,
+        "us_bye_to_unrated": us.bye_to_unrated,
+    }
+
+
 def _tournament_from(
-    state: TournamentState, name: str, system: str, dutch_edition: str
+    state: TournamentState, name: str, system: str, editions: tuple[str, str]
 ) -> Tournament:
     info = state.info
     start = _date(info.start_date) or date.today()
@@ -111,7 +145,9 @@ def _tournament_from(
         start_date=start,
         end_date=max(start, end),
         pairing_system=system,
-        dutch_edition=dutch_edition or Tournament.DutchEdition.E2026,
+        dutch_edition=editions[0] or Tournament.DutchEdition.E2026,
+        dubov_edition=editions[1] or Tournament.DubovEdition.E2026,
+        **_us_fields(state),
         rounds=max(state.total_rounds or 0, state.rounds_done // state.columns_per_round, 1),
         initial_colour=_initial_colour(state, system),
         win_points=p.win,
@@ -170,19 +206,28 @@ def _store_forbidden(
 
 
 def import_state(
-    state: TournamentState, *, name: str = "", system: str = "", dutch_edition: str = ""
+    state: TournamentState,
+    *,
+    name: str = "",
+    system: str = "",
+    dutch_edition: str = "",
+    dubov_edition: str = "",
 ) -> Tournament:
     """Store a tournament read from a TRF file: players, entries, every round with its games
     and byes, the next round's requested byes, the forbidden pairs, the fixed boards and the
     virtual points (acceleration). Each entry keeps the file's data of its player; a FIDE ID
     already known links the entry to that identity (whose data is neither read nor changed).
-    The Dutch edition: ``dutch_edition``, else the one record 192 names, else the one in force. Call
+    The Dutch (Dubov) edition: ``dutch_edition`` (``dubov_edition``), else the one record 192
+    names, else the one in force. Call
     inside a transaction; raises ``AccelerationError`` for virtual points outside the Dutch
     system."""
     system = system or imported_system(state)
-    edition = dutch_edition or dutch_edition_named(state)
-    state = apply_declared_acceleration(state, system)
-    tournament = _tournament_from(state, name, system, edition)
+    editions = (
+        dutch_edition or dutch_edition_named(state),
+        dubov_edition or dubov_edition_named(state),
+    )
+    state = apply_declared_acceleration(state, Tournament(pairing_system=system).engine_system)
+    tournament = _tournament_from(state, name, system, editions)
     entries: dict[PlayerId, Entry] = {}
     used: set[str] = set()
     known = {

@@ -1,6 +1,6 @@
 """Events with several sections: the public event page (its sections), and the arbiter's
 pages: create and edit an event, add a section, move a player to another section before
-round 1."""
+round 1, cut a section into quads."""
 
 from __future__ import annotations
 
@@ -124,4 +124,20 @@ def entry_move(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             request,
             f"{moved.name} moved to {section.section_name} as no. {moved.pairing_number}.",
         )
+    return redirect("event_manage", event.pk)
+
+
+@login_required
+@require_POST
+def section_quads(request: HtmxHttpRequest, pk: int, section_id: int) -> HttpResponse:
+    """Cut a section's entry list into US Chess quads (round robins of four by rating)."""
+    event = _get_event_for_arbiter(request, pk)
+    section = get_object_or_404(event.sections, pk=section_id)
+    try:
+        quads = events.cut_into_quads(section.pk)
+    except ArbiterError as e:
+        messages.error(request, str(e))
+    else:
+        names = ", ".join(f"{q.section_name} ({q.entries.count()})" for q in quads)
+        messages.success(request, f"Cut into {len(quads)} quads: {names}.")
     return redirect("event_manage", event.pk)

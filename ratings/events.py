@@ -12,15 +12,15 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from django.db import transaction
+from django.db import models, transaction
 from django.db.models import Count, Prefetch, QuerySet
 
-from pairing.engine import US_SECTION_DEFAULTS
+from pairing.engine import US_SECTION_DEFAULTS, quads, round_robin_rounds
 from ratings.models import Event
 from tournaments import registration
 from tournaments.errors import ArbiterError
 from tournaments.lifecycle import locked_tournament, next_pairing_number
-from tournaments.models import Entry, Tournament
+from tournaments.models import Bye, Entry, Tournament, new_revision
 from tournaments.registration import columns_paired, reseed
 
 
@@ -148,6 +148,60 @@ def move_entry(entry_id: int, to_section_id: int) -> Entry:
         reseed(target)
         entry.refresh_from_db()
         return entry
+
+
+QUADS_RENUMBERING = 10_000
+"""Pairing numbers are moved past this while the entries change sections (the numbers are
+unique per section)."""
+
+
+def _copy_of(section: Tournament, name: str) -> Tournament:
+    """A new section with ``section``'s settings and arbiters, named ``name``."""
+    copy = Tournament.objects.get(pk=section.pk)
+    copy.pk = None
+    copy._state.adding = True
+    copy.section_name, copy.name = name, f"{section.event} – {name}"
+    copy.revision = new_revision()
+    copy.save()
+    copy.arbiters.set(section.arbiters.all())
+    return copy
+
+
+def cut_into_quads(section_id: int) -> list[Tournament]:
+    """US Chess quads: the section's entry list cut by rating into round robins of four
+    (a remainder of one or two joins the last, three make a quad of three:
+    :func:`pairing.engine.quads`). Before round 1. The section keeps the top four as
+    "<name> 1"; "<name> 2", … are new sections of the event with its settings. Each is a
+    round robin of its Berger table's rounds, numbered by rating (30G: the pairing numbers
+    of a round robin follow the ratings). One transaction."""
+    with transaction.atomic():
+        section = locked_tournament(section_id)
+        if section.event_id is None:
+            raise ArbiterError("Only a section of an event can be cut into quads.")
+        if columns_paired(section):
+            raise ArbiterError(f"Round 1 of {section} is already paired: too late for quads.")
+        entries = list(section.entries.order_by("pairing_number"))
+        if len(entries) < 3:
+            raise ArbiterError("Quads need at least three players.")
+        cut = quads([(e.pk, e.rating) for e in entries])
+        names = [f"{section.section_name} {k}" for k in range(1, len(cut) + 1)]
+        taken = Event.objects.get(pk=section.event_id).sections.exclude(pk=section.pk)
+        if clash := taken.filter(section_name__in=names).first():
+            raise ArbiterError(f"The event already has a section {clash.section_name}.")
+        section.entries.update(pairing_number=models.F("pairing_number") + QUADS_RENUMBERING)
+        section.section_name = names[0]
+        section.name = f"{section.event} – {names[0]}"
+        section.save(update_fields=["section_name", "name"])
+        quad_sections = [section] + [_copy_of(section, name) for name in names[1:]]
+        for quad, members in zip(quad_sections, cut, strict=True):
+            quad.pairing_system = Tournament.PairingSystem.ROUND_ROBIN
+            quad.seeding = Tournament.Seeding.MANUAL  # the numbers by rating, fixed
+            quad.rounds = round_robin_rounds(len(members))
+            quad.save(update_fields=["pairing_system", "seeding", "rounds"])
+            for number, pk in enumerate(members, start=1):
+                Entry.objects.filter(pk=pk).update(tournament=quad, pairing_number=number)
+            Bye.objects.filter(entry__tournament=quad, round_number__gt=quad.rounds).delete()
+        return quad_sections
 
 
 def sections_of(event: Event) -> QuerySet[Tournament]:

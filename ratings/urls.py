@@ -55,4 +55,9 @@ urlpatterns = [
     path("uscf/sections/<int:pk>/prizes/", paper_views.prize_list, name="prize_list"),
     path("uscf/sections/<int:pk>/wall-chart/", paper_views.wall_chart, name="wall_chart"),
     path("uscf/sections/<int:pk>/pairing-cards/", paper_views.pairing_cards, name="pairing_cards"),
+    path(
+        "uscf/events/<int:pk>/sections/<int:section_id>/quads/",
+        event_views.section_quads,
+        name="section_quads",
+    ),
 ]

@@ -85,6 +85,7 @@ ARBITER = [
     "entry_move",
     "prize_fund",
     "pairing_cards",
+    "section_quads",
 ]
 """Pages of one tournament (or event): its arbiters only."""
 GET_ONLY = {
@@ -98,7 +99,14 @@ GET_ONLY = {
     "print_slips",
     "pairing_cards",
 }
-EVENT = {"event_detail", "event_manage", "event_edit", "section_add", "entry_move"}
+EVENT = {
+    "event_detail",
+    "event_manage",
+    "event_edit",
+    "section_add",
+    "entry_move",
+    "section_quads",
+}
 SECTION_PAPERS = {"prize_fund", "prize_list", "wall_chart", "pairing_cards"}
 """A US Chess section's prizes and papers (ratings/urls.py), classified with the pages above."""
 """Arbiter pages that change nothing."""
@@ -149,6 +157,8 @@ def kwargs(name: str, world: dict[str, Any]) -> dict[str, int]:
     t, entry, game = world["tournament"], world["entry"], world["game"]
     if name in ("home", "health", *CREATORS):
         return {}
+    if name == "section_quads":
+        return {"pk": world["event"].pk, "section_id": world["other_section"].pk}
     if name in EVENT:
         return {"pk": world["event"].pk}
     if name in (

@@ -80,6 +80,14 @@ def _reference(raw: Any, path: str) -> int:
     return raw
 
 
+OLDER_DEFAULTS: dict[tuple[type[models.Model], str], Any] = {
+    (Tournament, "dubov_edition"): Tournament.DubovEdition.E2018,
+}
+"""A field missing from a document that predates it, whose value for the tournaments of that
+time is not the model's default: a backup written before the Dubov edition was a setting is
+of a tournament paired by the 2018 edition (migration 0015)."""
+
+
 def _optional(f: models.Field) -> bool:
     """A key a document may leave out: the field then takes its default (or empty) value."""
     return f.has_default() or f.blank
@@ -99,6 +107,8 @@ def _read_row(part: Part, raw: Any, path: str, extra: Sequence[str] = ()) -> Row
         if f.name not in data:
             if f.name in part.references or not _optional(f):
                 raise BackupError(here, "missing")
+            if (part.model, f.name) in OLDER_DEFAULTS:
+                values[f.name] = OLDER_DEFAULTS[part.model, f.name]
             continue
         if f.name in part.references:
             references[f.name] = _reference(data[f.name], here)

@@ -12,7 +12,6 @@ from django.db import transaction
 
 from pairing.engine import (
     ALL_RULES,
-    TCEC_RULES,
     Board,
     ManualChange,
     RoundExplanation,
@@ -21,6 +20,7 @@ from pairing.engine import (
     Violation,
     fixed_board_order,
     new_violations,
+    system_for,
     violations,
 )
 from pairing.explanations import (
@@ -31,7 +31,7 @@ from pairing.explanations import (
     round_notes,
     stored_explanation,
 )
-from pairing.services import Snapshot, fixed_boards, snapshot
+from pairing.services import Snapshot, engine_system, fixed_boards, snapshot
 from tournaments import receipts
 from tournaments.errors import ArbiterError
 from tournaments.lifecycle import locked_tournament
@@ -105,10 +105,22 @@ class Draft:
     """The rules checked: C.04.1 and the bookkeeping, or :data:`TCEC_RULES`."""
     explanation: RoundExplanation | None = None
     """Why the engine paired the round so (``None``: not stored)."""
+    system: str = ""
+    """The engine's name of the tournament's system, whose rules check the draft (its bye
+    bar, US Chess 27A1/28L3, a round robin's table); ``""``: :attr:`rules` only."""
 
     @property
     def violations(self) -> list[Violation]:
+        if self.system:
+            return system_for(self.system, self.state).violations(self.state, self.pairing)
         return violations(self.state, self.pairing, self.rules)
+
+    def new_violations(self, proposed: RoundPairing) -> list[Violation]:
+        """The rules ``proposed`` breaks that the draft did not break."""
+        if self.system:
+            system = system_for(self.system, self.state)
+            return system.new_violations(self.state, self.pairing, proposed)
+        return new_violations(self.state, self.pairing, proposed, self.rules)
 
     @property
     def virtual_points(self) -> dict[int, int]:
@@ -149,9 +161,11 @@ def draft_of(snap: Snapshot, number: int) -> Draft:
         ),
         None,
     )
-    rules = TCEC_RULES if snap.tournament.is_tcec else ALL_RULES
+    system = engine_system(snap.tournament)
+    rules = system_for(system).rules
     explanation = stored_explanation(snap, number)
-    return Draft(number, snap.state(number - 1), RoundPairing(boards, bye), rules, explanation)
+    pairing = RoundPairing(boards, bye)
+    return Draft(number, snap.state(number - 1), pairing, rules, explanation, system)
 
 
 def placed(pairing: RoundPairing) -> list[int]:
@@ -203,7 +217,7 @@ def change_draft(
         unknown = sorted(set(placed(proposed)) - set(snap.entry_by_number))
         if unknown:
             raise ArbiterError(f"There is no player {unknown[0]} in this tournament.")
-        broken = new_violations(draft.state, draft.pairing, proposed, draft.rules)
+        broken = draft.new_violations(proposed)
         broken = [v for v in broken if v.rule not in tolerated]
         if broken and not confirm:
             return DraftChange(False, broken)

@@ -28,6 +28,14 @@ REPORT_FIELDS = (
     "round_schedule",
 )
 """The FIDE report's data (TRF records 102, 112, 122, 132; TRF26 222)."""
+US_FIELDS = (
+    "us_alternation_limit",
+    "us_equalization_limit",
+    "us_accelerated_rounds",
+    "us_bye_for_colours",
+    "us_bye_to_unrated",
+)
+"""The US Chess Swiss TD settings (rules 28L, 28R, 29E5), each with the rules' default."""
 TIME_CONTROL_CODE = re.compile(r"(\d+/)?\d+(\+\d+)?(:(\d+/)?\d+(\+\d+)?)*")
 POINT_FIELDS = {
     "win_points": "Win",
@@ -73,6 +81,7 @@ class TournamentForm(forms.ModelForm):
             "end_date",
             "pairing_system",
             "dutch_edition",
+            "dubov_edition",
             "rounds",
             "initial_colour",
             "seeding",
@@ -81,6 +90,7 @@ class TournamentForm(forms.ModelForm):
             "rating_system",
             "acceleration",
             "accelerated_rounds",
+            *US_FIELDS,
             *REPORT_FIELDS,
         )
         labels = {
@@ -99,7 +109,8 @@ class TournamentForm(forms.ModelForm):
     def __init__(self, *args: Any, paired_rounds: int = 0, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.paired_rounds = paired_rounds
-        self.fields["dutch_edition"].required = False  # left out: the tournament's (2026 if new)
+        for name in ("dutch_edition", "dubov_edition", *US_FIELDS):
+            self.fields[name].required = False  # left out: the tournament's (2026 if new)
         self.fields["rounds"].validators += [MinValueValidator(1), MaxValueValidator(MAX_ROUNDS)]
         self.fields["rounds"].widget.attrs.update(min=1, max=MAX_ROUNDS)
         self.fields["pairing_rating"].required = False  # FIDE when not given
@@ -118,7 +129,13 @@ class TournamentForm(forms.ModelForm):
             assert isinstance(field, forms.ChoiceField)
             field.choices = [c for c in Tournament.Acceleration.choices if c[0] != explicit]
         if paired_rounds:
-            fixed = ("pairing_system", "dutch_edition", "initial_colour", "seeding")
+            fixed = (
+                "pairing_system",
+                "dutch_edition",
+                "dubov_edition",
+                "initial_colour",
+                "seeding",
+            )
             for name in (*fixed, *ACCELERATION_FIELDS):
                 self.fields[name].disabled = True
                 self.fields[name].help_text = "Fixed once round 1 is paired."
@@ -136,7 +153,12 @@ class TournamentForm(forms.ModelForm):
 
     @property
     def main_fields(self) -> list[forms.BoundField]:
-        return [self[name] for name in self.Meta.fields if name not in REPORT_FIELDS]
+        other = (*REPORT_FIELDS, *US_FIELDS)
+        return [self[name] for name in self.Meta.fields if name not in other]
+
+    @property
+    def us_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in US_FIELDS]
 
     @property
     def report_fields(self) -> list[forms.BoundField]:
@@ -191,8 +213,9 @@ class TournamentForm(forms.ModelForm):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
-        if not data.get("dutch_edition"):
-            data["dutch_edition"] = self.instance.dutch_edition
+        for name in ("dutch_edition", "dubov_edition", *US_FIELDS[:3]):
+            if data.get(name) in (None, ""):  # left out: the tournament's, or the rules'
+                data[name] = getattr(self.instance, name)
         start, end = data.get("start_date"), data.get("end_date")
         if start and end and end < start:
             self.add_error("end_date", "The tournament cannot end before it starts.")
@@ -211,6 +234,7 @@ class TournamentForm(forms.ModelForm):
         if rounds is not None and rounds < self.paired_rounds:
             self.add_error("rounds", f"{self.paired_rounds} rounds are already paired.")
         self._clean_acceleration(data, points)
+        self._clean_us(data)
         self._check_schedule(data)
         return data
 
@@ -230,6 +254,18 @@ class TournamentForm(forms.ModelForm):
                 self.add_error("accelerated_rounds", "Only with Baku acceleration.")
             elif accelerated < 1 or (rounds is not None and accelerated > rounds):
                 self.add_error("accelerated_rounds", "Between 1 and the number of rounds.")
+
+    def _clean_us(self, data: dict[str, Any]) -> None:
+        """29E5: the 80-point limit lies within the 200-point one; 28R1: at most the rounds."""
+        alternation, equalization = (
+            data.get("us_alternation_limit"),
+            data.get("us_equalization_limit"),
+        )
+        if alternation is not None and equalization is not None and alternation > equalization:
+            self.add_error("us_alternation_limit", "At most the 200-point rule's limit.")
+        accelerated, rounds = data.get("us_accelerated_rounds"), data.get("rounds")
+        if accelerated and rounds is not None and accelerated > rounds:
+            self.add_error("us_accelerated_rounds", "At most the number of rounds.")
 
     def _check_schedule(self, data: dict[str, Any]) -> None:
         starts = parse_schedule(data.get("round_schedule") or "")
@@ -318,6 +354,12 @@ class TrfImportForm(forms.Form):
         choices=[("", "As written in the file (record 192)"), *Tournament.DutchEdition.choices],
         required=False,
         help_text="For a FIDE Dutch tournament whose file does not name the edition.",
+    )
+    dubov_edition = forms.ChoiceField(
+        label="Dubov rules",
+        choices=[("", "As written in the file (record 192)"), *Tournament.DubovEdition.choices],
+        required=False,
+        help_text="For a FIDE Dubov tournament whose file does not name the edition.",
     )
 
     def clean(self) -> dict[str, Any]:

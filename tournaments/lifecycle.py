@@ -7,7 +7,12 @@ from django.db import DataError, IntegrityError, transaction
 from django.db.models import ProtectedError
 
 from pairing.engine import AccelerationError, TrfError, read_trf
-from pairing.trf_import import dutch_edition_named, import_state, imported_system
+from pairing.trf_import import (
+    dubov_edition_named,
+    dutch_edition_named,
+    import_state,
+    imported_system,
+)
 from tournaments import limits, signals
 from tournaments.errors import ArbiterError
 from tournaments.models import Entry, Game, Round, Tournament, new_revision
@@ -99,12 +104,17 @@ def next_pairing_number(tournament: Tournament) -> int:
 
 
 def import_trf(
-    text: str, arbiter_id: int, name: str = "", system: str = "", dutch_edition: str = ""
+    text: str,
+    arbiter_id: int,
+    name: str = "",
+    system: str = "",
+    dutch_edition: str = "",
+    dubov_edition: str = "",
 ) -> Tournament:
     """Create a tournament from a TRF file (all rounds, results, byes), run by the user
     ``arbiter_id``. A file that cannot be read raises :class:`ArbiterError` naming the line
-    and column; so does a Dutch tournament whose file does not name the edition of the rules
-    (record 192) when ``dutch_edition`` does not either."""
+    and column; so does a Dutch or Dubov tournament whose file does not name the edition of
+    the rules (record 192) when ``dutch_edition`` / ``dubov_edition`` does not either."""
     try:
         state = read_trf(text)
     except TrfError as e:
@@ -115,13 +125,23 @@ def import_trf(
             "The file does not say which edition of the FIDE Dutch rules paired it "
             "(TRF record 192): choose the edition."
         )
+    dubov = (system or imported_system(state)) == Tournament.PairingSystem.DUBOV
+    if dubov and not (dubov_edition or dubov_edition_named(state)):
+        raise ArbiterError(
+            "The file does not say which edition of the FIDE Dubov rules paired it "
+            "(TRF record 192): choose the edition."
+        )
     if problems := limits.import_problems(state, name):
         raise ArbiterError(f"The TRF file cannot be imported. {'. '.join(problems)}.")
     try:
         with transaction.atomic(), signals.quiet():  # a new tournament, a fresh revision
             try:
                 tournament = import_state(
-                    state, name=name, system=system, dutch_edition=dutch_edition
+                    state,
+                    name=name,
+                    system=system,
+                    dutch_edition=dutch_edition,
+                    dubov_edition=dubov_edition,
                 )
             except AccelerationError as e:
                 raise ArbiterError(f"The TRF file cannot be imported: {e}.") from e

@@ -53,8 +53,8 @@ def numbers_may_change(tournament: Tournament, columns: int) -> bool:
     differently (C.04.4.1 E.0)."""
     if columns == 0:
         return True
-    if tournament.pairing_system == Tournament.PairingSystem.DUBOV:
-        return False
+    if tournament.pairing_system == Tournament.PairingSystem.DUBOV or tournament.is_round_robin:
+        return False  # a round robin's numbers are its places in the Berger table (C.05)
     return tournament.seeding == Tournament.Seeding.RATING and columns // tournament.legs < 4
 
 
@@ -284,6 +284,11 @@ def open_for_entries(tournament_id: int) -> Tournament:
     tournament = locked_tournament(tournament_id)
     if tournament.status == Tournament.Status.FINISHED:
         raise ArbiterError("The tournament is finished: no more players can enter.")
+    if tournament.is_round_robin and columns_paired(tournament):
+        raise ArbiterError(
+            "A round robin's players are fixed once round 1 is paired (the Berger table, "
+            "FIDE C.05 Annex 1, is drawn for them): no more players can enter."
+        )
     return tournament
 
 

@@ -14,8 +14,6 @@ import logging
 from django.db import IntegrityError, transaction
 
 from pairing.engine import (
-    ALL_RULES,
-    TCEC_RULES,
     AccelerationError,
     EngineError,
     NoValidPairing,
@@ -24,6 +22,7 @@ from pairing.engine import (
     TournamentState,
     explaining_system,
     pairing_system,
+    system_for,
     tcec_second_game,
 )
 from pairing.explanations import explanation_json
@@ -155,11 +154,8 @@ def pair_next_round(
             pairing = RoundPairing(())
         elif by_hand:
             _check_size(tournament, state)
-            pairing = nearest_pairing(
-                state,
-                TCEC_RULES if tournament.is_tcec else ALL_RULES,
-                engine_system(tournament),
-            )
+            system = engine_system(tournament)
+            pairing = nearest_pairing(state, system_for(system).rules, system)
         else:
             pairing, explanation = _engine_pairing(tournament, given)
         try:

@@ -106,6 +106,7 @@ from pairing.engine.prizes import (
     ordinal,
     parse_fund,
 )
+from pairing.engine.roundrobin import RoundRobinError, quads
 from pairing.engine.systems import (
     SYSTEM_NAMES,
     SYSTEMS,
@@ -160,6 +161,7 @@ from pairing.engine.tools.whatif import (
     round_games,
 )
 from pairing.engine.trf import load_trf, read_trf, write_trf
+from pairing.engine.us_systems import USSwissSystem, round_robin_rounds
 from pairing.engine.uscf import (
     RULE_SETS,
     RULES_2011,
@@ -176,6 +178,9 @@ from pairing.engine.uscf import (
     rate_event,
     result_to_json,
 )
+from pairing.engine.usswiss import USSettings
+from pairing.engine.usswiss.settings import SETTINGS_RECORD as US_SETTINGS_RECORD
+from pairing.engine.usswiss.settings import settings_record as us_settings_record
 
 __all__ = [
     "ALL_RULES",
@@ -192,6 +197,7 @@ __all__ = [
     "TIE_BREAKS",
     "US_DEFAULT_ORDER",
     "US_SECTION_DEFAULTS",
+    "US_SETTINGS_RECORD",
     "AccelerationError",
     "AssumptionError",
     "Board",
@@ -226,6 +232,7 @@ __all__ = [
     "RoundExplanation",
     "RoundGame",
     "RoundPairing",
+    "RoundRobinError",
     "RuleSet",
     "StandingRow",
     "Strength",
@@ -235,6 +242,8 @@ __all__ = [
     "TournamentInfo",
     "TournamentState",
     "TrfError",
+    "USSettings",
+    "USSwissSystem",
     "UnknownTieBreak",
     "Verification",
     "Violation",
@@ -267,6 +276,7 @@ __all__ = [
     "policy_results",
     "preference",
     "program_version",
+    "quads",
     "random_seeding",
     "rate_event",
     "read_trf",
@@ -275,6 +285,7 @@ __all__ = [
     "resolve",
     "result_to_json",
     "round_games",
+    "round_robin_rounds",
     "same_pairing",
     "sha256",
     "standings",
@@ -283,6 +294,7 @@ __all__ = [
     "tcec_final_order",
     "tcec_second_game",
     "tie_break",
+    "us_settings_record",
     "verify_receipt",
     "violations",
     "with_baku",

@@ -39,6 +39,7 @@ from pairing.engine.tcec.history import white_game_differences
 from pairing.engine.tcec.system import ColourRule as TcecClause
 from pairing.engine.tcec.system import pair_round as pair_tcec
 from pairing.engine.tcec.system import single_round_decision
+from pairing.engine.us_systems import ROUND_ROBIN, ROUND_ROBIN_DOUBLE, US_SWISS
 
 PairRound = Callable[[TournamentState], RoundPairing]
 
@@ -249,6 +250,9 @@ SYSTEMS: dict[str, System] = {
     DUBOV_2018.name: DUBOV_2018,
     DUBOV_2026.name: DUBOV_2026,
     TCEC.name: TCEC,
+    US_SWISS.name: US_SWISS,
+    ROUND_ROBIN.name: ROUND_ROBIN,
+    ROUND_ROBIN_DOUBLE.name: ROUND_ROBIN_DOUBLE,
 }
 """Every system and edition by its command-line name."""
 
@@ -270,6 +274,9 @@ def system_for(name: str, state: TournamentState | None = None) -> System:
     if name == DUBOV:
         code = state.info.system_code if state is not None else ""
         return DUBOV_2018 if dubov_edition_named(code) is DUBOV_2018_EDITION else DUBOV_2026
+    if name == ROUND_ROBIN.name and state is not None:  # record 192 may name the double one
+        code = state.info.system_code.strip().upper()
+        return ROUND_ROBIN_DOUBLE if code == ROUND_ROBIN_DOUBLE.record_code else ROUND_ROBIN
     if name not in SYSTEMS:
         raise ValueError(f"unknown pairing system {name!r} (choose from {', '.join(SYSTEM_NAMES)})")
     return SYSTEMS[name]
@@ -305,9 +312,10 @@ def initial_colour_of(name: str, state: TournamentState) -> Colour:
 
 def with_system_record(state: TournamentState, name: str) -> TournamentState:
     """``state`` naming the Dutch or Dubov edition ``name`` pairs by in its record 192 (an alias:
-    the edition in force, 2026; other systems' states are left as they are)."""
+    the edition in force, 2026), or the US Chess Swiss or round-robin system; TCEC states are
+    left as they are."""
     system = {DUTCH: DUTCH_2026, DUBOV: DUBOV_2026}.get(name) or system_for(name, state)
-    if not isinstance(system, DutchSystem | DubovSystem):
+    if system is TCEC:
         return state
     return replace(state, info=replace(state.info, system_code=system.record_code))
 

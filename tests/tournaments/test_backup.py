@@ -618,3 +618,18 @@ def test_it_writes_only_the_ids_the_tournament_typed(tournament: Tournament) -> 
     (row,) = backup.export_tournament(tournament)["entries"]
     assert row["identity"] == {"fide_id": "1503014", "uscf_id": ""}
     assert "12345678" not in json.dumps(backup.export_tournament(tournament))
+
+
+@pytest.mark.django_db
+def test_a_backup_from_before_the_dubov_edition_setting_keeps_2018(arbiter) -> None:
+    """A document without ``dubov_edition`` predates the setting (migration 0015): its
+    tournament was paired by the Dubov 2018 edition and keeps it; a new one's is written."""
+    document = json.loads(VERSION_1.read_text(encoding="utf-8"))
+    assert "dubov_edition" not in document["tournament"]
+    document["tournament"]["pairing_system"] = "dubov"
+    t = backup_restore.restore(json.dumps(document).encode(), arbiter.pk)
+    assert t.dubov_edition == "2018"
+    t.dubov_edition = "2026"
+    t.save()
+    again = backup_restore.restore(backup.export_json(t).encode(), arbiter.pk)
+    assert again.dubov_edition == "2026"

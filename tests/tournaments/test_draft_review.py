@@ -50,13 +50,23 @@ def test_the_2026_edition_numbers_the_colour_rules_5_2(
 
 
 @pytest.mark.django_db
-def test_dubov_round_1_is_e0(tournament, make_entries) -> None:
+def test_dubov_round_1_is_e0_in_2018_and_5_2_1_in_2026(
+    arbiter_client, tournament, make_entries
+) -> None:
+    """C.04.4.1 (2018) E.0 is 5.2.1 in the 2026 edition; a new tournament pairs by 2026."""
     tournament.pairing_system = Tournament.PairingSystem.DUBOV
     tournament.save()
     make_entries(4)
     services.pair_next_round(tournament.pk)
+    assert [b.rule for b in review(tournament, 1)] == ["5.2.1", "5.2.1"]
+    page = arbiter_client.get(f"/manage/tournaments/{tournament.pk}/rounds/1/").content.decode()
+    assert "C.04.4.1 (2026) 5.2.1–5.2.5 decide the colours" in page
+    tournament.dubov_edition = "2018"
+    tournament.save()
     assert [b.rule for b in review(tournament, 1)] == ["E.0", "E.0"]
     assert review(tournament, 1)[0].white.preference == "Black, mild"  # A.5.d
+    page = arbiter_client.get(f"/manage/tournaments/{tournament.pk}/rounds/1/").content.decode()
+    assert "C.04.4.1 E.0–E.4 decide the colours" in page
 
 
 @pytest.mark.django_db

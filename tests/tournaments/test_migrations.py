@@ -53,3 +53,23 @@ def test_it_gives_each_entry_its_players_data() -> None:
     officers = new.get_model("auth", "Group").objects.get(name="Rating officers")
     codenames = set(officers.permissions.values_list("codename", flat=True))
     assert {"change_player", "view_entry"} <= codenames
+
+
+@pytest.mark.django_db(transaction=True)
+def test_existing_dubov_tournaments_keep_the_2018_edition() -> None:
+    """0015: a tournament that exists already was paired by the Dubov 2018 edition (the only
+    one the app had) and keeps it; a tournament created afterwards gets 2026, in force."""
+    old = migrate([("tournaments", "0014_event_moved")])
+    day = date(2026, 1, 1)
+    old.get_model("tournaments", "Tournament").objects.create(
+        name="Old", start_date=day, end_date=day, pairing_system="dubov"
+    )
+    new = migrate([("tournaments", "0015_systems_web_dubov_edition_uscf_round_robin")])
+    model = new.get_model("tournaments", "Tournament")
+    assert model.objects.get(name="Old").dubov_edition == "2018"
+    fresh = model.objects.create(name="New", start_date=day, end_date=day)
+    assert (fresh.dubov_edition, fresh.us_alternation_limit, fresh.us_equalization_limit) == (
+        "2026",
+        80,
+        200,
+    )

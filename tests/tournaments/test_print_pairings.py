@@ -41,3 +41,24 @@ def test_a_draft_is_not_printed_for_the_public(client: Client, tournament, make_
     make_entries(4)
     services.pair_next_round(tournament.pk)
     assert client.get(reverse("print_pairings", args=[tournament.pk, 1])).status_code == 404
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("system", "edition", "label"),
+    [
+        ("dubov", "2018", "FIDE Dubov (C.04.4.1, 2018 edition)"),
+        ("dubov", "2026", "FIDE Dubov (C.04.4.1, 2026 edition)"),
+        ("uscf", "2026", "US Chess Swiss (rules 27–29)"),
+        ("round_robin", "2026", "Round robin (Berger tables, FIDE C.05 Annex 1)"),
+    ],
+)
+def test_the_header_names_the_system_and_edition(
+    client: Client, tournament, make_entries, play, system: str, edition: str, label: str
+) -> None:
+    tournament.pairing_system, tournament.dubov_edition = system, edition
+    tournament.save()
+    make_entries(4)
+    play(tournament, rounds=1)
+    html = client.get(reverse("print_pairings", args=[tournament.pk, 1])).content.decode()
+    assert label in html

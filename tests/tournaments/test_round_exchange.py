@@ -123,3 +123,22 @@ def test_an_unknown_player_is_refused_even_when_confirmed(
     response = arbiter_client.post(url, data, follow=True)
     assert "There is no player 999 in this tournament." in response.content.decode()
     assert boards(tournament, 1) == before
+
+
+@pytest.mark.django_db
+def test_a_us_chess_rematch_cites_27a1(arbiter_client: Client, tournament, make_entries) -> None:
+    """US Chess numbers the rematch rule 27A1 (and the second full-point bye 28L3)."""
+    from tournaments.models import Tournament
+
+    tournament.pairing_system = Tournament.PairingSystem.USCF
+    tournament.save()
+    make_entries(6)
+    services.publish_round(services.pair_next_round(tournament.pk).pk)
+    for game in Game.objects.filter(round__number=1):
+        services.set_result(game.pk, "1-0")
+    services.pair_next_round(tournament.pk)
+    white, black = boards(tournament, 1)[0]
+    target = opponent(boards(tournament, 2), white)
+    url = reverse("round_exchange", args=[tournament.pk, 2])
+    html = arbiter_client.post(url, {"a": target, "b": black}, headers=HTMX).content.decode()
+    assert "27A1" in html and "already played each other" in html and "C.04.1.b" not in html

@@ -6,6 +6,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from tournaments import services
 from tournaments.models import Bye, Game, Round, Tournament
 from tournaments.registration import Availability, set_availability
 
@@ -108,7 +109,10 @@ def test_a_single_available_player_gets_the_bye(
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("system", ["dutch", "dubov", "tcec", "tcec_double"])
+@pytest.mark.parametrize(
+    "system",
+    ["dutch", "dubov", "tcec", "tcec_double", "uscf", "round_robin", "round_robin_double"],
+)
 def test_it_pairs_like_the_command_line(
     arbiter_client: Client, tournament, make_entries, play, tmp_path, system
 ) -> None:
@@ -124,7 +128,7 @@ def test_it_pairs_like_the_command_line(
     )
     trf, out = tmp_path / "t.trf", tmp_path / "pairing.txt"
     trf.write_text(export_trf(tournament))
-    engine = "tcec" if system.startswith("tcec") else system
+    engine = "tcec" if system.startswith("tcec") else tournament.engine_system
     assert main(["pair", "--system", engine, str(trf), "-o", str(out)]) == 0
     pair(arbiter_client, tournament, 3)
     first = tournament.round_set.get(number=2 * tournament.legs + 1)
@@ -218,3 +222,63 @@ def test_it_pairs_by_the_tournaments_dutch_edition(
     Bye.objects.create(entry=e[4], round_number=1, kind=Bye.Kind.PAIRING_ALLOCATED)
     pair(arbiter_client, tournament, 2)
     assert Bye.objects.get(round_number=2).entry.pairing_number == bye
+
+
+@pytest.mark.parametrize(("edition", "bye"), [("2026", 3), ("2018", 5)])
+def test_it_pairs_by_the_tournaments_dubov_edition(
+    arbiter_client: Client, tournament, make_entries, record_round, edition: str, bye: int
+) -> None:
+    # tests/engine/test_dubov_2026.py, f_bye_round (derivation there): R1 1-2 =, 3-4 =, 5 F;
+    # R2 5-1 0-1, 2 H, 3 H, 4 U. 2026 [C2] (C.04.1 art. 4) bars 5's requested full-point
+    # bye as well as 4's U: the bye goes to 3; 2018 C.2 bars only the U: to 5.
+    tournament.pairing_system = Tournament.PairingSystem.DUBOV
+    tournament.dubov_edition = edition
+    tournament.save()
+    e = make_entries(5)
+    record_round(1, [(e[0], e[1], "1/2-1/2"), (e[2], e[3], "1/2-1/2")])
+    record_round(2, [(e[4], e[0], "0-1")])
+    for entry, number, kind in [(e[4], 1, "F"), (e[1], 2, "H"), (e[2], 2, "H"), (e[3], 2, "U")]:
+        Bye.objects.create(entry=entry, round_number=number, kind=kind)
+    pair(arbiter_client, tournament, 3)
+    assert Bye.objects.get(round_number=3).entry.pairing_number == bye
+    page = arbiter_client.get(reverse("tournament_manage", args=[tournament.pk])).content.decode()
+    assert f"FIDE Dubov (C.04.4.1, {edition} edition)" in page
+
+
+@pytest.mark.django_db
+def test_a_round_robin_pairs_by_the_berger_table(
+    arbiter_client: Client, tournament, make_entries, play
+) -> None:
+    """C.05 Annex 1, the printed table for 5-6 players: round 1 1-6, 2-5, 3-4; round 2
+    6-4, 5-3, 1-2; with five players number 6 is the dummy: 1 has the round-1 bye, 4 the
+    round-2 bye. Past the table's five rounds there is no round to pair."""
+    tournament.pairing_system = Tournament.PairingSystem.ROUND_ROBIN
+    tournament.rounds = 6  # one too many: the engine says so
+    tournament.save()
+    make_entries(5)
+    play(tournament, rounds=1)
+    pair(arbiter_client, tournament, 2)
+    games = Game.objects.filter(round__number=2).order_by("board")
+    assert [(g.white.pairing_number, g.black.pairing_number) for g in games] == [(5, 3), (1, 2)]
+    assert Bye.objects.get(round_number=2, kind="U").entry.pairing_number == 4
+    assert Bye.objects.get(round_number=1, kind="U").entry.pairing_number == 1
+    rnd = tournament.round_set.get(number=2)
+    services.publish_round(rnd.pk)
+    for game in rnd.games.all():
+        services.set_result(game.pk, "1-0")
+    play(tournament, rounds=3)
+    html = pair(arbiter_client, tournament, 6).content.decode()
+    assert "a round robin of 5 players has 5 rounds, not 6" in html
+
+
+@pytest.mark.django_db
+def test_a_us_chess_round_explains_by_the_us_rules(
+    arbiter_client: Client, tournament, make_entries
+) -> None:
+    """Round 1 of five: the bye to the lowest-rated player, 5 (28L2); the why cites it."""
+    tournament.pairing_system = Tournament.PairingSystem.USCF
+    tournament.save()
+    make_entries(5)
+    html = pair(arbiter_client, tournament, 1).content.decode()
+    assert Bye.objects.get(round_number=1, kind="U").entry.pairing_number == 5
+    assert "28L2" in html and "US Chess 29E" in html

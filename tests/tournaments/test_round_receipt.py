@@ -169,7 +169,9 @@ def test_a_round_paired_by_hand(
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("system", ["dubov", "tcec", "tcec_double"])
+@pytest.mark.parametrize(
+    "system", ["dubov", "tcec", "tcec_double", "uscf", "round_robin", "round_robin_double"]
+)
 def test_other_systems_verify(client: Client, tournament, make_entries, play, system: str) -> None:
     tournament.pairing_system = system
     tournament.save()
@@ -181,6 +183,24 @@ def test_other_systems_verify(client: Client, tournament, make_entries, play, sy
     ok, report = verified(response.content.decode())
     assert ok, report
     assert json.loads(response.content)["round"] == 2
+
+
+@pytest.mark.django_db
+def test_a_us_chess_round_verifies_with_its_td_settings(
+    client: Client, tournament, make_entries, play
+) -> None:
+    """The TD's settings (28R1 acceleration, a 100-point 29E5a limit) go into the receipt's
+    TRF as ``XXU``, so ``verify`` re-pairs by them."""
+    tournament.pairing_system = Tournament.PairingSystem.USCF
+    tournament.us_accelerated_rounds, tournament.us_alternation_limit = 2, 100
+    tournament.save()
+    make_entries(8)
+    play(tournament, rounds=2)
+    ok, report = verified(download(client, tournament, 2).content.decode())
+    assert ok, report
+    receipt = json.loads(download(client, tournament, 2).content)
+    assert "XXU alternation=100 accelerated=2" in receipt["trf"]
+    assert receipt["system"] == "uscf"
 
 
 @pytest.mark.django_db

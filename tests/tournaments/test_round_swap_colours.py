@@ -103,3 +103,38 @@ def test_an_undone_draft_sends_the_tab_to_the_dashboard(
     url = reverse("round_swap_colours", args=[tournament.pk, 1])
     response = arbiter_client.post(url, {"board": 1}, headers={"HX-Request": "true"})
     assert response["HX-Redirect"] == reverse("tournament_manage", args=[tournament.pk])
+
+
+@pytest.mark.django_db
+def test_us_chess_warns_only_of_its_own_absolute_rules(
+    arbiter_client: Client, tournament, make_entries, record_round
+) -> None:
+    """The third White of ``test_a_third_white_needs_confirmation`` is no absolute rule in US
+    Chess (27A4 equalization is a priority of the pairing, below the score groups): the
+    swap is applied at once."""
+    tournament.pairing_system = Tournament.PairingSystem.USCF
+    tournament.save()
+    a, b, c, d = make_entries(4)
+    record_round(1, [(a, c, "1-0"), (b, d, "1-0")])
+    record_round(2, [(a, b, "1-0"), (c, d, "1-0")])
+    record_round(3, [(d, a, ""), (b, c, "")], status="draft")
+    url = reverse("round_swap_colours", args=[tournament.pk, 3])
+    html = arbiter_client.post(url, {"board": 1}, headers={"HX-Request": "true"}).content.decode()
+    assert "This change breaks" not in html
+    assert colours(tournament, 3)[0] == (1, 4)
+
+
+@pytest.mark.django_db
+def test_in_a_round_robin_the_table_gives_the_colours(
+    arbiter_client: Client, tournament, make_entries
+) -> None:
+    """C.05 Annex 1, round 1 of four: 1-4, 2-3; swapping board 1 breaks the table."""
+    tournament.pairing_system = Tournament.PairingSystem.ROUND_ROBIN
+    tournament.save()
+    make_entries(4)
+    services.pair_next_round(tournament.pk)
+    assert colours(tournament, 1) == [(1, 4), (2, 3)]
+    url = reverse("round_swap_colours", args=[tournament.pk, 1])
+    html = arbiter_client.post(url, {"board": 1}, headers={"HX-Request": "true"}).content.decode()
+    assert "C.05 Annex 1" in html and "with the table&#x27;s colours reversed" in html
+    assert colours(tournament, 1) == [(1, 4), (2, 3)]  # not applied without confirmation

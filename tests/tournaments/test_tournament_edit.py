@@ -112,3 +112,35 @@ def test_the_dutch_edition_is_fixed_once_round_1_is_paired(
     arbiter_client.post(url, FORM | {"pairing_system": "dutch", "dutch_edition": "2026"})
     tournament.refresh_from_db()
     assert tournament.dutch_edition == "2017"
+
+
+@pytest.mark.django_db
+def test_it_shows_and_saves_the_us_chess_settings(arbiter_client: Client, tournament) -> None:
+    """The US Chess Swiss TD settings, with the rules' defaults (29E5a 80, 29E5b 200, no
+    28R1 acceleration); the 80-point limit cannot exceed the 200-point one."""
+    url = reverse("tournament_edit", args=[tournament.pk])
+    html = arbiter_client.get(url).content.decode()
+    assert 'id="us-settings"' in html and "80-point rule (29E5a)" in html
+    assert 'name="us_alternation_limit" value="80"' in html
+    us = {"pairing_system": "uscf", "us_alternation_limit": 100, "us_accelerated_rounds": 2}
+    arbiter_client.post(url, FORM | us | {"us_bye_for_colours": "on"})
+    tournament.refresh_from_db()
+    assert (tournament.pairing_system, tournament.us_alternation_limit) == ("uscf", 100)
+    assert (tournament.us_equalization_limit, tournament.us_accelerated_rounds) == (200, 2)
+    assert tournament.us_bye_for_colours and not tournament.us_bye_to_unrated
+    html = arbiter_client.post(url, FORM | us | {"us_alternation_limit": 300}).content.decode()
+    assert "At most the 200-point rule" in html
+
+
+def test_the_dubov_edition_is_fixed_once_round_1_is_paired(
+    arbiter_client: Client, tournament, make_entries
+) -> None:
+    url = reverse("tournament_edit", args=[tournament.pk])
+    arbiter_client.post(url, FORM | {"pairing_system": "dubov", "dubov_edition": "2018"})
+    tournament.refresh_from_db()
+    assert tournament.dubov_edition == "2018"
+    make_entries(4)
+    services.pair_next_round(tournament.pk)
+    arbiter_client.post(url, FORM | {"pairing_system": "dubov", "dubov_edition": "2026"})
+    tournament.refresh_from_db()
+    assert tournament.dubov_edition == "2018"

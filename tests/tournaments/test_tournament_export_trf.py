@@ -205,3 +205,21 @@ def test_dates_before_the_year_1000_keep_four_digits(tournament, make_entries) -
     assert "042 0001/01/01\n052 0001/01/03\n" in text
     line = next(x for x in text.splitlines() if x.startswith("001    1"))
     assert line[69:79] == "0001/01/01"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("edition", "code"), [("2018", "FIDE_DUBOV_2018"), ("2026", "FIDE_DUBOV")])
+def test_it_names_the_dubov_edition_in_record_192(
+    arbiter_client: Client, arbiter, tournament, four, edition: str, code: str
+) -> None:
+    """2018: this program's FIDE_DUBOV_2018; 2026, the edition in force: ETT26's FIDE_DUBOV
+    (docs/dubov.md); the import reads the edition back without asking."""
+    tournament.pairing_system = Tournament.PairingSystem.DUBOV
+    tournament.dubov_edition = edition
+    tournament.save()
+    response = arbiter_client.get(reverse("tournament_export_trf", args=[tournament.pk]))
+    text = response.content.decode()
+    assert f"192 {code}\n" in text
+    assert f"092 FIDE Dubov (C.04.4.1, {edition} edition)" in text
+    copy = lifecycle.import_trf(text, arbiter.pk)
+    assert (copy.pairing_system, copy.dubov_edition) == ("dubov", edition)

@@ -89,7 +89,8 @@ def test_it_keeps_the_virtual_points_and_forbidden_pairs(arbiter_client: Client)
 @pytest.mark.django_db
 def test_virtual_points_for_another_system_are_a_message(arbiter_client: Client) -> None:
     text = eight_players("XXA    1  1.0\n")
-    html = arbiter_client.post(URL, {"text": text, "pairing_system": "dubov"}).content.decode()
+    data = {"text": text, "pairing_system": "dubov", "dubov_edition": "2026"}
+    html = arbiter_client.post(URL, data).content.decode()
     assert "The TRF file cannot be imported: the file gives virtual points" in html
     assert "import it as Dutch" in html
     assert not Tournament.objects.exists()
@@ -156,3 +157,59 @@ def test_it_reads_the_arbiters_in_either_form(arbiter_client: Client, version: i
         "112 Ralph Blum (SV Griesheim)",
         "112 NA Helper, Hal",
     ]
+
+
+DUBOV_FILE = "012 Dubov\nXXR 5\n" + "".join(
+    f"001 {i:4d}      Player {i:<27}{2600 - 10 * i:4d}\n" for i in range(1, 7)
+)
+
+
+@pytest.mark.django_db
+def test_it_asks_the_dubov_edition_when_the_file_does_not_say(arbiter_client: Client) -> None:
+    html = arbiter_client.post(URL, {"text": DUBOV_FILE, "pairing_system": "dubov"})
+    assert "which edition of the FIDE Dubov rules paired it" in html.content.decode()
+    assert not Tournament.objects.exists()
+    data = {"text": DUBOV_FILE, "pairing_system": "dubov", "dubov_edition": "2018"}
+    arbiter_client.post(URL, data)
+    assert Tournament.objects.get().dubov_edition == "2018"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("record", "edition"),
+    [("FIDE_DUBOV_2018", "2018"), ("FIDE_DUBOV", "2026"), ("FIDE_DUBOV_2026", "2026")],
+)
+def test_it_reads_the_dubov_edition_from_record_192(
+    arbiter_client: Client, record: str, edition: str
+) -> None:
+    arbiter_client.post(URL, {"text": f"192 {record}\n{DUBOV_FILE}"})
+    t = Tournament.objects.get()
+    assert (t.pairing_system, t.dubov_edition) == ("dubov", edition)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("record", "system"),
+    [
+        ("USCF_SWISS", "uscf"),
+        ("BERGER_ROUNDROBIN", "round_robin"),
+        ("BERGER_DOUBLEROUNDROBIN", "round_robin_double"),
+    ],
+)
+def test_it_reads_the_us_chess_and_round_robin_systems(
+    arbiter_client: Client, record: str, system: str
+) -> None:
+    """Record 192 names the system; ``XXU`` the US Chess TD settings (28R1, 29E5a)."""
+    text = f"192 {record}\nXXU alternation=120 accelerated=2\n{DUBOV_FILE}"
+    arbiter_client.post(URL, {"text": text})
+    t = Tournament.objects.get()
+    assert t.pairing_system == system
+    assert (t.us_alternation_limit, t.us_accelerated_rounds) == (120, 2)
+
+
+@pytest.mark.django_db
+def test_an_unknown_us_chess_setting_is_a_message(arbiter_client: Client) -> None:
+    text = f"192 USCF_SWISS\nXXU fast\n{DUBOV_FILE}"
+    html = arbiter_client.post(URL, {"text": text}).content.decode()
+    assert "unknown US Chess setting &#x27;fast&#x27;" in html
+    assert not Tournament.objects.exists()

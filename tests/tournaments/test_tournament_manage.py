@@ -107,3 +107,13 @@ def test_a_us_chess_section_links_its_papers(arbiter_client: Client, tournament)
     html = page(arbiter_client, tournament)
     for name in ("wall_chart", "pairing_cards", "prize_list", "prize_fund"):
         assert reverse(name, args=[tournament.pk]) in html
+
+
+@pytest.mark.django_db
+def test_it_shows_the_us_chess_settings(arbiter_client: Client, tournament) -> None:
+    tournament.pairing_system = "uscf"
+    tournament.us_accelerated_rounds = 2
+    tournament.save()
+    html = page(arbiter_client, tournament)
+    assert "US Chess Swiss (rules 27–29)" in html
+    assert "(29E5 limits 80/200 points, 28R1 acceleration in 2 rounds)" in html

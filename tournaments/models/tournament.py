@@ -56,13 +56,20 @@ def new_revision() -> int:
 class Tournament(models.Model):
     class PairingSystem(models.TextChoices):
         DUTCH = "dutch", "FIDE Dutch (C.04.3)"
-        DUBOV = "dubov", "FIDE Dubov (C.04.4.1, 2018 edition)"
+        DUBOV = "dubov", "FIDE Dubov (C.04.4.1)"
         TCEC = "tcec", "TCEC Swiss, single rounds"
         TCEC_DOUBLE = "tcec_double", "TCEC Swiss, double rounds"
+        USCF = "uscf", "US Chess Swiss (rules 27–29)"
+        ROUND_ROBIN = "round_robin", "Round robin (Berger tables, FIDE C.05 Annex 1)"
+        ROUND_ROBIN_DOUBLE = "round_robin_double", "Double round robin (Berger tables)"
 
     class DutchEdition(models.TextChoices):
         E2026 = "2026", "2026 edition (in force from 1 February 2026)"
         E2017 = "2017", "2017 edition (until 31 January 2026)"
+
+    class DubovEdition(models.TextChoices):
+        E2026 = "2026", "2026 edition (in force from 1 February 2026)"
+        E2018 = "2018", "2018 edition (until 31 January 2026)"
 
     class RatingSystem(models.TextChoices):
         NONE = "", "Not USCF-rated"
@@ -120,6 +127,40 @@ class Tournament(models.Model):
         choices=DutchEdition.choices,
         default=DutchEdition.E2026,
         help_text="The edition of the FIDE Dutch system (C.04.3) that pairs the tournament.",
+    )
+    dubov_edition = models.CharField(
+        "Dubov rules",
+        max_length=4,
+        choices=DubovEdition.choices,
+        default=DubovEdition.E2026,
+        help_text="The edition of the FIDE Dubov system (C.04.4.1) that pairs the tournament.",
+    )
+    # US Chess Swiss (rules 27-29): the TD's choices, each with the rule book's default
+    us_alternation_limit = models.PositiveSmallIntegerField(
+        "80-point rule (29E5a)",
+        default=80,
+        help_text="Most rating points between players switched to give due colours.",
+    )
+    us_equalization_limit = models.PositiveSmallIntegerField(
+        "200-point rule (29E5b)",
+        default=200,
+        help_text="Most rating points between players switched to equalize colours.",
+    )
+    us_accelerated_rounds = models.PositiveSmallIntegerField(
+        "Accelerated rounds (28R1)",
+        default=0,
+        help_text="0: no acceleration. 28R1 adds a point to the upper half in 2 rounds.",
+    )
+    us_bye_for_colours = models.BooleanField(
+        "Bye for better colours (28L2a)",
+        default=False,
+        help_text="Announced variation: the bye may go to a higher-rated player of the "
+        "lowest score group when the others then get their colours.",
+    )
+    us_bye_to_unrated = models.BooleanField(
+        "Bye to unrated players like anyone (28L2)",
+        default=False,
+        help_text="Off (the rule): a rated player takes the bye while one can.",
     )
     rounds = models.PositiveSmallIntegerField(default=5)
     rating_system = models.CharField(
@@ -374,12 +415,27 @@ class Tournament(models.Model):
 
     @property
     def system_label(self) -> str:
-        """The pairing system as the pages show it, with the Dutch edition."""
+        """The pairing system as the pages show it, with the Dutch or Dubov edition."""
         if self.pairing_system == self.PairingSystem.DUTCH:
             return f"FIDE Dutch (C.04.3, {self.dutch_edition} edition)"
+        if self.pairing_system == self.PairingSystem.DUBOV:
+            return f"FIDE Dubov (C.04.4.1, {self.dubov_edition} edition)"
         return self.get_pairing_system_display()
 
     @property
     def engine_system(self) -> str:
-        """The pairing engine's name for this tournament's system."""
+        """The pairing engine's name for this tournament's system (Dutch: the alias; see
+        ``pairing.services.engine_system`` for the edition)."""
+        if self.pairing_system == self.PairingSystem.DUBOV:
+            return f"dubov-{self.dubov_edition}"
+        if self.pairing_system.startswith("round_robin"):
+            return self.pairing_system.replace("_", "-")
         return "tcec" if self.pairing_system.startswith("tcec") else self.pairing_system
+
+    @property
+    def is_round_robin(self) -> bool:
+        return self.pairing_system.startswith("round_robin")
+
+    @property
+    def is_uscf(self) -> bool:
+        return self.pairing_system == self.PairingSystem.USCF

@@ -92,6 +92,7 @@ def tournament_import_trf(request: HtmxHttpRequest) -> HttpResponse:
                 data["name"],
                 data["pairing_system"],
                 data["dutch_edition"],
+                data["dubov_edition"],
             )
         except ArbiterError as e:
             form.add_error(None, str(e))

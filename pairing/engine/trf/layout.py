@@ -57,6 +57,7 @@ KEPT_VERBATIM = {
     "ACC",
     "BYE",
     "FOR",
+    "XXU",  # US Chess settings (pairing.engine.usswiss.settings)
 }
 """Records accepted and written back unchanged, without meaning for pairing."""
 

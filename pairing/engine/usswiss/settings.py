@@ -53,3 +53,56 @@ class USSettings:
             raise ValueError("the 80-point limit must lie between 0 and the 200-point limit")
         if self.accelerated_rounds < 0:
             raise ValueError("accelerated_rounds must not be negative")
+
+
+SETTINGS_RECORD = "XXU"
+"""The TRF record (this program's, kept verbatim by the reader) carrying a section's US Chess
+settings that differ from the rules' defaults, e.g. ``XXU alternation=100 accelerated=2``, so
+that a file, its receipt and ``python -m pairing verify`` pair as the section was paired."""
+
+_FLAGS = {
+    "teams-first": "team_over_equalization",
+    "bye-for-colours": "bye_for_colours",
+    "bye-to-unrated": "bye_to_unrated",
+}
+
+
+def settings_record(settings: USSettings) -> str:
+    """The words of :data:`SETTINGS_RECORD` for ``settings`` ("" = the rules' defaults;
+    assigned ratings and groups kept apart are not written: they are the TD's per-player
+    choices, given to the engine directly)."""
+    default = USSettings()
+    words = []
+    if settings.alternation_limit != default.alternation_limit:
+        words.append(f"alternation={settings.alternation_limit}")
+    if settings.equalization_limit != default.equalization_limit:
+        words.append(f"equalization={settings.equalization_limit}")
+    if settings.accelerated:
+        words.append(f"accelerated={settings.accelerated_rounds}")
+    words += [word for word, name in _FLAGS.items() if getattr(settings, name)]
+    return " ".join(words)
+
+
+def settings_from_words(text: str) -> USSettings:
+    """:data:`SETTINGS_RECORD` read back; ValueError names a word it does not know."""
+    values: dict[str, object] = {}
+    for word in text.split():
+        key, _, value = word.partition("=")
+        if key in _FLAGS and not value:
+            values[_FLAGS[key]] = True
+        elif key in ("alternation", "equalization", "accelerated") and value.isdigit():
+            if key == "accelerated":
+                values["accelerated"], values["accelerated_rounds"] = True, int(value)
+            else:
+                values[f"{key}_limit"] = int(value)
+        else:
+            raise ValueError(f"{SETTINGS_RECORD}: unknown US Chess setting {word!r}")
+    return USSettings(**values)  # type: ignore[arg-type]
+
+
+def settings_of(extra_records: tuple[tuple[str, str], ...]) -> USSettings:
+    """The settings a state's records name (the rules' defaults without an ``XXU``)."""
+    for code, rest in extra_records:
+        if code == SETTINGS_RECORD:
+            return settings_from_words(rest)
+    return USSettings()
