@@ -79,6 +79,8 @@ class TournamentForm(forms.ModelForm):
             "late_entry_bye",
             "pairing_rating",
             "rating_system",
+            "fide_rated",
+            "fide_rating_type",
             "acceleration",
             "accelerated_rounds",
             *REPORT_FIELDS,
