@@ -8,6 +8,7 @@ from tournaments.views import (
     arbiter,
     backup,
     constraints,
+    fide,
     players,
     printouts,
     receipts,
@@ -33,6 +34,16 @@ urlpatterns = [
         "tournaments/<int:pk>/players/import/",
         players.entries_import,
         name="entries_import",
+    ),
+    path(
+        "tournaments/<int:pk>/players/fide/",
+        fide.entry_pick_fide,
+        name="entry_pick_fide",
+    ),
+    path(
+        "tournaments/<int:pk>/players/fide-ratings/",
+        fide.fide_ratings_update,
+        name="fide_ratings_update",
     ),
     path(
         "tournaments/<int:pk>/players/<int:entry_pk>/",
