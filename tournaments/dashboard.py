@@ -11,6 +11,7 @@ from pairing.services import Snapshot, snapshot
 from tournaments.drafts import Draft, draft_of, placed
 from tournaments.fide_entries import list_marks
 from tournaments.models import Bye, Entry, Game, Round, Tournament
+from tournaments.norms import Norms
 from tournaments.registration import Availability, availability
 
 
@@ -103,6 +104,11 @@ class Dashboard:
             PlayerRow(e, availability(e, column, byes), e.joined_round > 1, marks.get(e.pk, ""))
             for e in self.snap.entries
         ]
+
+    @cached_property
+    def norms(self) -> Norms:
+        """Title norms after the finished rounds (FIDE-rated tournaments)."""
+        return Norms(self.snap)
 
     @property
     def round_rows(self) -> list[tuple[str, Round, int, int]]:

@@ -133,6 +133,11 @@ urlpatterns = [
         name="print_slips",
     ),
     path(
+        "tournaments/<int:pk>/print/norms/",
+        printouts.print_norms,
+        name="print_norms",
+    ),
+    path(
         "tournaments/<int:pk>/games/<int:game_pk>/result/",
         rounds.game_result,
         name="game_result",

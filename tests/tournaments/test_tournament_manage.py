@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -95,3 +97,33 @@ def test_it_offers_printouts_a_qr_code_and_the_report_gaps(
     assert (
         "The FIDE report (TRF export) still lacks the federation (032), the chief arbiter" in html
     )
+
+
+def test_it_lists_title_norms_achieved_and_still_possible(
+    arbiter_client: Client, tournament, record_round
+) -> None:
+    """Hand derivation: tests/tournaments/norm_field.py."""
+    from tests.tournaments.norm_field import norm_field
+
+    url = reverse("tournament_manage", args=[tournament.pk])
+    norm_field(tournament, record_round, rounds_played=5)
+    html = arbiter_client.get(url).content.decode()
+    possible = html.split('class="norms-possible"')[1].split("</table>")[0]
+    assert "Needed in 4 rounds" in possible
+    cells = re.findall(r"<td[^>]*>([^<]*)</td>", possible)
+    assert cells == ["Norm, Ian", "ENG", "GM", "4.5", "1.5"]  # nobody else: the rest are GMs
+    assert "Norms achieved" not in html
+
+
+def test_it_lists_a_norm_achieved_with_its_report(
+    arbiter_client: Client, tournament, record_round
+) -> None:
+    from tests.tournaments.norm_field import norm_field
+
+    norm_field(tournament, record_round)
+    html = arbiter_client.get(reverse("tournament_manage", args=[tournament.pk])).content.decode()
+    assert (
+        "<strong>GM norm</strong>: Norm, Ian (ENG) — 6.5 from 9 games, Ra 2500, Rp 2666; "
+        "counts as 9 games"
+    ) in html
+    assert reverse("print_norms", args=[tournament.pk]) in html
