@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from django.db import transaction
 
@@ -138,3 +139,18 @@ def apply_rating_updates(tournament_id: int) -> int:
             reseed(tournament)
         Tournament.touch(pk=tournament.pk)
         return len(changed)
+
+
+def set_k_facts(entry: Entry, facts: dict[str, Any]) -> bool:
+    """Save the entry's K facts (B.02 8.3.3: K as published, rated games, reached 2400);
+    ``False`` when nothing changes."""
+    facts = {**facts, "fide_reached_2400": bool(facts.get("fide_reached_2400"))} if facts else {}
+    changed = [name for name, value in facts.items() if getattr(entry, name) != value]
+    if not changed:
+        return False
+    for name in changed:
+        setattr(entry, name, facts[name])
+    with transaction.atomic():
+        entry.save(update_fields=changed)
+        Tournament.touch(pk=entry.tournament_id)
+    return True
