@@ -78,10 +78,12 @@ def test_htmx_gets_the_section_only(client: Client, tournament, four) -> None:
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("players", [6, 40])
+@pytest.mark.parametrize("fide_rated", [False, True])
 def test_it_does_a_constant_number_of_queries(
-    client: Client, tournament, make_entries, play, django_assert_num_queries, players
+    client: Client, tournament, make_entries, play, django_assert_num_queries, players, fide_rated
 ) -> None:
     tournament.pairing_system = Tournament.PairingSystem.TCEC
+    tournament.fide_rated = fide_rated  # rating changes and Rp: no query of their own
     tournament.save()
     make_entries(players)
     play(tournament, rounds=3)
