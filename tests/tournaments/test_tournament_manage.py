@@ -9,6 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tournaments import services
+from tournaments.models import Entry
 
 
 def page(client: Client, t) -> str:
@@ -127,3 +128,27 @@ def test_it_lists_a_norm_achieved_with_its_report(
         "counts as 9 games"
     ) in html
     assert reverse("print_norms", args=[tournament.pk]) in html
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("players", [4, 40])
+def test_it_does_a_constant_number_of_queries_when_fide_rated(
+    arbiter_client: Client, tournament, make_entries, play, django_assert_num_queries, players
+) -> None:
+    import io
+
+    from fide.importer import import_list
+    from tests.fide import lists
+
+    import_list(io.BytesIO(lists.txt()), source="players_list_foa.txt")
+    for i, entry in enumerate(make_entries(players)):
+        Entry.objects.filter(pk=entry.pk).update(fide_id=str(5000000 + i))
+    tournament.fide_rated = True
+    tournament.save()
+    play(tournament, rounds=1)
+    # As above, and the list marks (2: a list exists, the entries' list rows); norms: none
+    with django_assert_num_queries(13):
+        html = arbiter_client.get(reverse("tournament_manage", args=[tournament.pk])).content
+    assert (
+        html.decode().count('<span class="badge list-mark">not on the FIDE list</span>') == players
+    )
