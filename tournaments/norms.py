@@ -52,8 +52,11 @@ class NormLine:
 
     entry: Entry
     outlook: NormOutlook
-    result: NormResult
+    result: NormResult | None
+    """The norm's data (achieved norms only)."""
     opponents: tuple[Opponent, ...]
+    half_points: int
+    """The norm's score (achieved), else every game's so far."""
 
     @property
     def title(self) -> str:
@@ -67,7 +70,7 @@ class NormLine:
 
     @property
     def score(self) -> str:
-        return points(self.result.score)
+        return points(self.half_points)
 
 
 def _finished_columns(snap: Snapshot) -> int:
@@ -141,11 +144,14 @@ class Norms:
             if not titles:
                 continue
             candidate, opponents = self.candidate(entry)
+            score = sum(g.points for g in candidate.games)
             for title in titles:
                 outlook = norm_outlook(candidate, title, self.remaining)
-                if outlook.achieved or outlook.possible:
+                if outlook.achieved:  # the certificate's data (norm_outlook keeps none)
                     result = check_norm(candidate, title)
-                    out.append(NormLine(entry, outlook, result, opponents))
+                    out.append(NormLine(entry, outlook, result, opponents, result.score))
+                elif outlook.possible:
+                    out.append(NormLine(entry, outlook, None, opponents, score))
         out.sort(key=lambda x: (not x.outlook.achieved, TITLES.index(x.title)))
         return out
 
@@ -159,5 +165,5 @@ class Norms:
 
     def certificate(self, line: NormLine) -> list[Opponent]:
         """The opponents the norm counts (the result's games), in round order."""
-        counted = {g.round for g in line.result.counted}
+        counted = {g.round for g in line.result.counted} if line.result else set()
         return [o for o in line.opponents if o.round in counted]
