@@ -117,3 +117,16 @@ def test_it_is_for_the_tournaments_arbiters_only(client: Client, other_arbiter, 
     assert client.post(url(tournament), {"fide_id": "1503014"}).status_code == 403
     client.logout()
     assert client.get(url(tournament)).status_code == 302  # to the login page
+
+
+def test_it_says_when_no_list_is_imported(arbiter_client: Client, tournament):
+    page = arbiter_client.get(url(tournament), {"q": "carlsen"}).content.decode()
+    assert "No FIDE list imported yet" in page
+    assert "No player of the FIDE list matches “carlsen”." in page
+
+
+@pytest.mark.parametrize("posted", ["0", "9999999999", "１２３", "-5", "1" * 40])
+def test_it_refuses_bad_ids_with_a_message(arbiter_client: Client, tournament, fide_list, posted):
+    page = arbiter_client.post(url(tournament), {"fide_id": posted}, follow=True)
+    assert page.status_code == 200
+    assert "Choose a player of the list." in page.content.decode()

@@ -20,8 +20,14 @@ from tournaments.views.access import HtmxHttpRequest, _get_tournament_for_arbite
 PICK_LIMIT = 20
 
 
+MAX_FIDE_ID = 2**31 - 1
+"""The list's ``fide_id`` column (a PositiveIntegerField) holds no larger number."""
+
+
 def _fide_id(text: str) -> int | None:
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= 10 else None
+    if not (text.isascii() and text.isdigit() and len(text) <= 10):
+        return None
+    return int(text) if 0 < int(text) <= MAX_FIDE_ID else None
 
 
 def _pick(tournament_pk: int, posted_id: str) -> tuple[str, str]:
