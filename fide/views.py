@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET, require_http_methods
 from django_htmx.middleware import HtmxDetails
 
@@ -53,9 +54,17 @@ def _upload_page(request: HttpRequest, form: UploadForm, status: int = 200) -> H
     return render(request, "fide/upload.html", context, status=status)
 
 
+@csrf_exempt  # checked in _upload, after the permission: the CSRF check reads the body
 @require_http_methods(["GET", "POST"])
 def upload(request: HttpRequest) -> HttpResponse:
+    """Refuse anybody but an officer before the body (up to 1 GiB) is read; only then the
+    CSRF check (which reads the multipart body for the token) and the import."""
     _officer(request)
+    return _upload(request)
+
+
+@csrf_protect
+def _upload(request: HttpRequest) -> HttpResponse:
     if request.method != "POST":
         return _upload_page(request, UploadForm())
     form = UploadForm(request.POST, request.FILES)

@@ -78,6 +78,9 @@ ARBITER = [
     "round_publish",
     "round_what_if",
     "print_slips",
+    "print_norms",
+    "entry_pick_fide",
+    "fide_ratings_update",
     "game_result",
     "event_manage",
     "event_edit",
@@ -98,6 +101,7 @@ GET_ONLY = {
     "event_manage",
     "print_slips",
     "pairing_cards",
+    "print_norms",
 }
 EVENT = {
     "event_detail",
@@ -122,6 +126,7 @@ def form_data(name: str, world: dict[str, Any]) -> dict[str, Any]:
         },
         "tournament_edit": {"name": "Hacked", "rounds": 9},
         "entry_add": {"name": "Intruder, Ivan", "quick": "1"},
+        "entry_pick_fide": {"fide_id": "1503014"},
         "entries_import": {"text": "name\nIntruder, Ivan\n", "confirm": "1"},
         "entry_edit": {"name": "Renamed", "rating": 3000},
         "entry_availability": {"round": 3, "status": "withdrawn"},

@@ -9,7 +9,9 @@ from functools import cached_property
 from pairing.engine import Violation
 from pairing.services import Snapshot, snapshot
 from tournaments.drafts import Draft, draft_of, placed
+from tournaments.fide_entries import list_marks
 from tournaments.models import Bye, Entry, Game, Round, Tournament
+from tournaments.norms import Norms
 from tournaments.registration import Availability, availability
 
 
@@ -19,6 +21,8 @@ class PlayerRow:
     status: str
     """Availability in the next round to pair (a key of ``Availability.CHOICES``)."""
     late: bool
+    list_mark: str = ""
+    """FIDE-rated tournaments: "inactive" or "not on the FIDE list" (the list in force)."""
 
 
 @dataclass
@@ -95,10 +99,16 @@ class Dashboard:
     def players(self) -> list[PlayerRow]:
         byes = {(b.entry_id, b.round_number): b.kind for b in self.snap.byes}
         column = self.next_column
+        marks = list_marks(self.snap.entries) if self.tournament.fide_rated else {}
         return [
-            PlayerRow(e, availability(e, column, byes), e.joined_round > 1)
+            PlayerRow(e, availability(e, column, byes), e.joined_round > 1, marks.get(e.pk, ""))
             for e in self.snap.entries
         ]
+
+    @cached_property
+    def norms(self) -> Norms:
+        """Title norms after the finished rounds (FIDE-rated tournaments)."""
+        return Norms(self.snap)
 
     @property
     def round_rows(self) -> list[tuple[str, Round, int, int]]:

@@ -182,6 +182,30 @@ class EntryEditForm(PlayerFieldsMixin):
             self.fields["rating"].help_text = "Ratings are fixed once round 1 is paired."
         if not manual_number:
             del self.fields["pairing_number"]
+        if tournament.fide_rated:
+            self._add_k_facts(entry)
+
+    K_FACTS = ("fide_k", "fide_rated_games", "fide_reached_2400")
+
+    def _add_k_facts(self, entry: Entry) -> None:
+        """What decides the player's K for the FIDE rating change (B.02 8.3.3)."""
+        self.fields["fide_k"] = forms.IntegerField(
+            label="K factor", min_value=1, max_value=40, required=False,
+            help_text="As published on the FIDE list; empty: from the facts below.",
+        )  # fmt: skip
+        self.fields["fide_rated_games"] = forms.IntegerField(
+            label="FIDE-rated games before", min_value=0, max_value=99999, required=False,
+            help_text="Empty: 30 or more (K 40 before 30).",
+        )  # fmt: skip
+        self.fields["fide_reached_2400"] = forms.BooleanField(
+            label="FIDE rating has reached 2400", required=False, help_text="K 10."
+        )
+        for name in self.K_FACTS:
+            self.initial[name] = getattr(entry, name)
+
+    def k_facts(self) -> dict[str, Any]:
+        """The K facts posted (empty when the tournament is not FIDE rated)."""
+        return {n: self.cleaned_data.get(n) for n in self.K_FACTS if n in self.fields}
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

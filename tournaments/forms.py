@@ -88,6 +88,8 @@ class TournamentForm(forms.ModelForm):
             "late_entry_bye",
             "pairing_rating",
             "rating_system",
+            "fide_rated",
+            "fide_rating_type",
             "acceleration",
             "accelerated_rounds",
             *US_FIELDS,
@@ -114,6 +116,7 @@ class TournamentForm(forms.ModelForm):
         self.fields["rounds"].validators += [MinValueValidator(1), MaxValueValidator(MAX_ROUNDS)]
         self.fields["rounds"].widget.attrs.update(min=1, max=MAX_ROUNDS)
         self.fields["pairing_rating"].required = False  # FIDE when not given
+        self.fields["fide_rating_type"].required = False  # standard when not given
         for name, label in POINT_FIELDS.items():
             self.fields[name.removesuffix("_points")] = _points_field(label)
             self.initial[name.removesuffix("_points")] = Decimal(getattr(self.instance, name)) / 2
@@ -139,6 +142,9 @@ class TournamentForm(forms.ModelForm):
             for name in (*fixed, *ACCELERATION_FIELDS):
                 self.fields[name].disabled = True
                 self.fields[name].help_text = "Fixed once round 1 is paired."
+
+    def clean_fide_rating_type(self) -> str:
+        return self.cleaned_data.get("fide_rating_type") or Tournament.FideRatingType.STANDARD
 
     def clean_pairing_rating(self) -> str:
         return self.cleaned_data.get("pairing_rating") or Tournament.PairingRating.FIDE

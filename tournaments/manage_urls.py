@@ -8,6 +8,7 @@ from tournaments.views import (
     arbiter,
     backup,
     constraints,
+    fide,
     players,
     printouts,
     receipts,
@@ -33,6 +34,16 @@ urlpatterns = [
         "tournaments/<int:pk>/players/import/",
         players.entries_import,
         name="entries_import",
+    ),
+    path(
+        "tournaments/<int:pk>/players/fide/",
+        fide.entry_pick_fide,
+        name="entry_pick_fide",
+    ),
+    path(
+        "tournaments/<int:pk>/players/fide-ratings/",
+        fide.fide_ratings_update,
+        name="fide_ratings_update",
     ),
     path(
         "tournaments/<int:pk>/players/<int:entry_pk>/",
@@ -120,6 +131,11 @@ urlpatterns = [
         "tournaments/<int:pk>/rounds/<int:number>/slips/",
         printouts.print_slips,
         name="print_slips",
+    ),
+    path(
+        "tournaments/<int:pk>/print/norms/",
+        printouts.print_norms,
+        name="print_norms",
     ),
     path(
         "tournaments/<int:pk>/games/<int:game_pk>/result/",

@@ -13,6 +13,7 @@ from functools import cached_property
 from pairing.engine import RoundEntry, TieBreak, TournamentState, tie_break
 from pairing.explanations import BoardWhy, board_reasons, stored_explanation
 from pairing.services import Snapshot, ranking, tie_break_codes
+from tournaments.fide_rating import FideLine, fide_lines
 from tournaments.models import Bye, Entry, Game, Round, Tournament
 
 BYE_LABELS = {
@@ -53,6 +54,8 @@ class Standing:
     entry: Entry
     score: str
     values: list[str]
+    fide: FideLine | None = None
+    """FIDE-rated tournaments: the rating change and Rp so far."""
 
 
 @dataclass
@@ -120,6 +123,11 @@ class View:
         return [tie_break(c) for c in codes]
 
     @cached_property
+    def fide(self) -> dict[int, FideLine]:
+        """Entry pk -> FIDE rating change and Rp (FIDE-rated tournaments; else empty)."""
+        return fide_lines(self.snap)
+
+    @cached_property
     def standings(self) -> list[Standing]:
         rows = ranking(self.tournament, self.state)
         entry = self.snap.entry_by_number
@@ -129,6 +137,7 @@ class View:
                 entry[row.player],
                 points(row.score),
                 [tb.format(v) for tb, v in zip(self.tie_breaks, row.values, strict=True)],
+                self.fide.get(entry[row.player].pk),
             )
             for row in rows
         ]
@@ -200,6 +209,7 @@ class View:
         pts = self.full_state.points
         running = 0
         out = []
+        fide = self.fide.get(entry.pk)
         for number, e in enumerate(player.results, start=1):
             pending = e.opponent is not None and e.code == " "
             running += 0 if pending else pts.of(e)
@@ -222,6 +232,7 @@ class View:
                     score=points(running),
                     half_points=running,
                     pending=pending,
+                    fide_change=fide.round_change(number) if fide else "",
                 )
             )
         return out
@@ -237,6 +248,8 @@ class PlayerRound:
     score: str
     half_points: int
     pending: bool = False
+    fide_change: str = ""
+    """The game's FIDE rating change (B.02 8.3.2), FIDE-rated tournaments."""
 
 
 def sparkline(rounds: list[PlayerRound], win: int, width: int = 240, height: int = 60) -> str:

@@ -40,10 +40,16 @@ def crosstable(view: View) -> Crosstable:
     headers += [Header("", False), Header("Fed", False), Header("Rtg", True)]
     headers += [Header(_round_header(view, n), True) for n in range(1, rounds + 1)]
     headers += [Header("Pts", True), *(Header(tb.code, True) for tb in view.tie_breaks)]
+    rated = view.tournament.fide_rated
+    if rated:  # B.02 8.3; B.01 1.4.8
+        headers += [Header("Rp", True), Header("Rtg ±", True)]
     rows = []
     for s in view.standings:
         e = s.entry
         cells = [view.cell(cell) for cell in state.player(e.pairing_number).results]
+        values = list(s.values)
+        if rated and s.fide is not None:
+            values += [str(s.fide.rp or ""), s.fide.change_text]
         rows.append(
             format_html(
                 '<tr><td class="num">{}</td><td class="num">{}</td>'
@@ -58,7 +64,7 @@ def crosstable(view: View) -> Crosstable:
                 e.rating or "",
                 _numeric_cells(cells),
                 s.score,
-                _numeric_cells(s.values),
+                _numeric_cells(values),
             )
         )
     return Crosstable(headers, rows)

@@ -152,3 +152,49 @@ def test_lookup_answers_the_registration_partial(arbiter, imported):
     page = client.get("/fide/lookup/", {"q": "zzz"}).content.decode()
     assert "<html" in page
     assert "No player of the FIDE list matches" in page
+
+
+@pytest.mark.parametrize("who", ["visitor", "arbiter", "staff_without_group"])
+def test_it_refuses_an_upload_before_reading_its_body(who, request, monkeypatch):
+    """The permission comes first: a refused user's multipart body (up to 1 GiB) is never
+    parsed, not even by the CSRF check looking for its token."""
+    from django.http.request import HttpRequest
+
+    user = None if who == "visitor" else request.getfixturevalue(who)
+    client = Client(enforce_csrf_checks=True)
+    if user is not None:
+        client.force_login(user)
+    read: list[bool] = []
+    original = HttpRequest._load_post_and_files
+
+    def spy(self):
+        read.append(True)
+        return original(self)
+
+    monkeypatch.setattr(HttpRequest, "_load_post_and_files", spy)
+    assert upload(client, lists.txt()).status_code == 403
+    assert read == []
+    assert not FideListPlayer.objects.exists()
+
+
+def test_it_still_checks_csrf_for_an_officer(officer):
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(officer)
+    response = upload(client, lists.txt())
+    assert response.status_code == 403  # no token
+    assert not FideListPlayer.objects.exists()
+    client.get(UPLOAD)
+    token = client.cookies["csrftoken"].value
+    data = {"file": SimpleUploadedFile("players_list_foa.txt", lists.txt()), "month": ""}
+    response = client.post(UPLOAD, {**data, "csrfmiddlewaretoken": token})
+    assert response.status_code == 302
+    assert FideListPlayer.objects.count() == 5
+
+
+@pytest.mark.parametrize(
+    ("who", "shown"),
+    [("arbiter", False), ("staff_without_group", False), ("officer", True), ("admin", True)],
+)
+def test_it_links_the_upload_page_for_officers_and_admins(who, shown, request):
+    page = client_of(request.getfixturevalue(who)).get("/").content.decode()
+    assert ('href="/fide/upload/"' in page) is shown

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -153,3 +155,19 @@ def test_a_draft_never_leaks(client: Client, tournament, make_entries, play) -> 
     html = client.get(reverse("entry_detail", args=[tournament.pk, p1.pk])).content.decode()
     assert 'id="what-if"' not in html
     assert "Round 2" not in html and "Player 04" not in html  # the draft: 4-1
+
+
+@pytest.mark.django_db
+def test_it_shows_the_fide_rating_change_per_game_when_fide_rated(client, tournament, four) -> None:
+    """Player 01 (2375, K 20): R1 beat 2325 (PD .57) +8.6, R2 drew 2350 (PD .53) -0.6; the
+    event +8.0; Rp 2531 (hand derivation in test_tournament_standings.py)."""
+    a = four[0]
+    url = reverse("entry_detail", args=[tournament.pk, a.pk])
+    assert "Rtg ±" not in client.get(url).content.decode()
+    tournament.fide_rated = True
+    tournament.save()
+    html = client.get(url).content.decode()
+    assert "FIDE rating change +8.0 (K 20) · Rp 2531" in html
+    body = html.split("<tbody>")[1].split("</tbody>")[0]
+    cells = [re.findall(r'<td class="num">([^<]*)</td>', tr) for tr in body.split("<tr>")[1:]]
+    assert [c[-1] for c in cells] == ["+8.6", "-0.6"]

@@ -85,3 +85,15 @@ def test_it_escapes_names(client: Client, tournament, four) -> None:
     four[0].save()
     html = client.get(reverse("tournament_crosstable", args=[tournament.pk])).content.decode()
     assert "&lt;b&gt;Bold&lt;/b&gt; &amp; Co" in html and "<b>Bold" not in html
+
+
+@pytest.mark.django_db
+def test_it_shows_fide_rating_changes_and_rp_when_fide_rated(client, tournament, four) -> None:
+    """Hand derivation: tests/public/test_tournament_standings.py, FOUR_FIDE."""
+    from tests.public.test_tournament_standings import FOUR_FIDE, rows
+
+    tournament.fide_rated = True
+    tournament.save()
+    html = client.get(reverse("tournament_crosstable", args=[tournament.pk])).content.decode()
+    assert '<th class="num">Rp</th><th class="num">Rtg ±</th>' in html
+    assert {r[2]: (r[-2], r[-1]) for r in rows(html)} == FOUR_FIDE

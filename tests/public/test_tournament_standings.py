@@ -97,10 +97,12 @@ def test_htmx_gets_the_section_only(client: Client, tournament, four) -> None:
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("players", [6, 40])
+@pytest.mark.parametrize("fide_rated", [False, True])
 def test_it_does_a_constant_number_of_queries(
-    client: Client, tournament, make_entries, play, django_assert_num_queries, players
+    client: Client, tournament, make_entries, play, django_assert_num_queries, players, fide_rated
 ) -> None:
     tournament.pairing_system = Tournament.PairingSystem.TCEC
+    tournament.fide_rated = fide_rated  # rating changes and Rp: no query of their own
     tournament.save()
     make_entries(players)
     play(tournament, rounds=3)
@@ -163,3 +165,33 @@ def test_virtual_points_never_reach_the_standings(
         "Player 06": "0",
         "Player 07": "0",
     }
+
+
+# The `four` fixture, FIDE rated, worked by hand (B.02 8.1.2 PD table, 8.3.3 K 20: 30+ games,
+# adults under 2400; 8.3.2 change = K x (score - PD)):
+#   A 2375: R1 beat C 2325 (D 50: PD .57) +8.6; R2 drew B 2350 (D 25: .53) -0.6 -> +8.0
+#   B 2350: R1 beat D 2300 (D 50: .57) +8.6; R2 drew A (D -25: .47) +0.6 -> +9.2
+#   C 2325: R1 lost to A (D -50: .43) -8.6; R2 beat D (D 25: .53) +9.4 -> +0.8
+#   D 2300: R1 lost to B (D -50: .43) -8.6; R2 lost to C (D -25: .47) -9.4 -> -18.0
+# Rp (B.01 1.4.7-1.4.9): every player's opponents average 2337.5 -> Ra 2338; 75 % -> dp 193,
+# 50 % -> 0, 0 % -> -800: A and B 2531, C 2338, D 1538.
+FOUR_FIDE = {
+    "Player 01": ("2531", "+8.0"),
+    "Player 02": ("2531", "+9.2"),
+    "Player 03": ("2338", "+0.8"),
+    "Player 04": ("1538", "-18.0"),
+}
+
+
+@pytest.mark.django_db
+def test_it_shows_fide_rating_changes_and_rp_when_fide_rated(
+    client: Client, tournament, four
+) -> None:
+    url = reverse("tournament_standings", args=[tournament.pk])
+    assert "Rp" not in client.get(url).content.decode()  # not FIDE rated: no columns
+    tournament.fide_rated = True
+    tournament.save()
+    html = client.get(url).content.decode()
+    assert '<abbr title="Rating performance (FIDE B.01 1.4.8)">Rp</abbr>' in html
+    got = {r[1]: (r[-2], r[-1]) for r in rows(html)}
+    assert got == FOUR_FIDE

@@ -179,3 +179,28 @@ def test_an_edit_is_one_transaction(arbiter_client: Client, tournament, make_ent
     assert (c.name, c.rating, c.pairing_number) == ("Player 03", 2325, 3)
     assert c.player.name == "Player 03"
     assert a.pairing_number == 1
+
+
+@pytest.mark.django_db
+def test_it_edits_the_k_facts_of_a_fide_rated_tournament(
+    arbiter_client: Client, tournament, four
+) -> None:
+    """Player 01 of `four` (2375): +8.6 and -0.6 with K 20 (tests/public/
+    test_tournament_standings.py); with K 40 (B.02 8.3.3, given) twice that: +16.0."""
+    a = four[0]
+    url = reverse("entry_edit", args=[tournament.pk, a.pk])
+    assert "K factor" not in arbiter_client.get(url).content.decode()  # not FIDE rated
+    tournament.fide_rated = True
+    tournament.save()
+    assert "K factor" in arbiter_client.get(url).content.decode()
+    data = form(a, fide_k=40, fide_rated_games=12)
+    page = arbiter_client.post(url, data, follow=True).content.decode()
+    assert "Player 01 saved." in page
+    a.refresh_from_db()
+    assert (a.fide_k, a.fide_rated_games, a.fide_reached_2400) == (40, 12, False)
+    standings = arbiter_client.get(reverse("tournament_standings", args=[tournament.pk]))
+    assert '<td class="num">+16.0</td>' in standings.content.decode()
+    page = arbiter_client.post(url, data, follow=True).content.decode()
+    assert "Nothing changed for Player 01." in page
+    page = arbiter_client.post(url, form(a, fide_k=41), follow=True).content.decode()
+    assert "Ensure this value is less than or equal to 40." in page

@@ -57,14 +57,14 @@ def test_it_gives_each_entry_its_players_data() -> None:
 
 @pytest.mark.django_db(transaction=True)
 def test_existing_dubov_tournaments_keep_the_2018_edition() -> None:
-    """0015: a tournament that exists already was paired by the Dubov 2018 edition (the only
+    """0016: a tournament that exists already was paired by the Dubov 2018 edition (the only
     one the app had) and keeps it; a tournament created afterwards gets 2026, in force."""
     old = migrate([("tournaments", "0014_event_moved")])
     day = date(2026, 1, 1)
     old.get_model("tournaments", "Tournament").objects.create(
         name="Old", start_date=day, end_date=day, pairing_system="dubov"
     )
-    new = migrate([("tournaments", "0015_systems_web_dubov_edition_uscf_round_robin")])
+    new = migrate([("tournaments", "0016_systems_web_dubov_edition_uscf_round_robin")])
     model = new.get_model("tournaments", "Tournament")
     assert model.objects.get(name="Old").dubov_edition == "2018"
     fresh = model.objects.create(name="New", start_date=day, end_date=day)

@@ -144,3 +144,21 @@ def test_the_dubov_edition_is_fixed_once_round_1_is_paired(
     arbiter_client.post(url, FORM | {"pairing_system": "dubov", "dubov_edition": "2026"})
     tournament.refresh_from_db()
     assert tournament.dubov_edition == "2018"
+
+
+@pytest.mark.django_db
+def test_it_saves_the_fide_rating_settings(arbiter_client, tournament) -> None:
+    from tournaments.models import Tournament
+
+    page = arbiter_client.get(reverse("tournament_edit", args=[tournament.pk])).content.decode()
+    assert "FIDE rated" in page and "FIDE rating type" in page
+    data = {
+        "name": tournament.name, "start_date": "2026-04-01", "end_date": "2026-04-03",
+        "pairing_system": "dutch", "rounds": 5, "initial_colour": "w", "seeding": "rating",
+        "late_entry_bye": "Z", "win": "1", "draw": "0.5", "loss": "0", "bye": "1",
+        "half_bye": "0.5", "fide_rated": "on", "fide_rating_type": "blitz",
+    }  # fmt: skip
+    response = arbiter_client.post(reverse("tournament_edit", args=[tournament.pk]), data)
+    assert response.status_code == 302, response.content.decode()
+    t = Tournament.objects.get(pk=tournament.pk)
+    assert (t.fide_rated, t.fide_rating_type) == (True, "blitz")

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 from django.urls import reverse
 
 from ratings.models import Event
 from tournaments import services
+from tournaments.models import Entry
 
 
 def page(client: Client, t) -> str:
@@ -117,3 +120,57 @@ def test_it_shows_the_us_chess_settings(arbiter_client: Client, tournament) -> N
     html = page(arbiter_client, tournament)
     assert "US Chess Swiss (rules 27–29)" in html
     assert "(29E5 limits 80/200 points, 28R1 acceleration in 2 rounds)" in html
+
+
+def test_it_lists_title_norms_achieved_and_still_possible(
+    arbiter_client: Client, tournament, record_round
+) -> None:
+    """Hand derivation: tests/tournaments/norm_field.py."""
+    from tests.tournaments.norm_field import norm_field
+
+    url = reverse("tournament_manage", args=[tournament.pk])
+    norm_field(tournament, record_round, rounds_played=5)
+    html = arbiter_client.get(url).content.decode()
+    possible = html.split('class="norms-possible"')[1].split("</table>")[0]
+    assert "Needed in 4 rounds" in possible
+    cells = re.findall(r"<td[^>]*>([^<]*)</td>", possible)
+    assert cells == ["Norm, Ian", "ENG", "GM", "4.5", "1.5"]  # nobody else: the rest are GMs
+    assert "Norms achieved" not in html
+
+
+def test_it_lists_a_norm_achieved_with_its_report(
+    arbiter_client: Client, tournament, record_round
+) -> None:
+    from tests.tournaments.norm_field import norm_field
+
+    norm_field(tournament, record_round)
+    html = arbiter_client.get(reverse("tournament_manage", args=[tournament.pk])).content.decode()
+    assert (
+        "<strong>GM norm</strong>: Norm, Ian (ENG) — 6.5 from 9 games, Ra 2500, Rp 2666; "
+        "counts as 9 games"
+    ) in html
+    assert reverse("print_norms", args=[tournament.pk]) in html
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("players", [4, 40])
+def test_it_does_a_constant_number_of_queries_when_fide_rated(
+    arbiter_client: Client, tournament, make_entries, play, django_assert_num_queries, players
+) -> None:
+    import io
+
+    from fide.importer import import_list
+    from tests.fide import lists
+
+    import_list(io.BytesIO(lists.txt()), source="players_list_foa.txt")
+    for i, entry in enumerate(make_entries(players)):
+        Entry.objects.filter(pk=entry.pk).update(fide_id=str(5000000 + i))
+    tournament.fide_rated = True
+    tournament.save()
+    play(tournament, rounds=1)
+    # As above, and the list marks (2: a list exists, the entries' list rows); norms: none
+    with django_assert_num_queries(13):
+        html = arbiter_client.get(reverse("tournament_manage", args=[tournament.pk])).content
+    assert (
+        html.decode().count('<span class="badge list-mark">not on the FIDE list</span>') == players
+    )

@@ -56,6 +56,28 @@ class Entry(models.Model):
         default=False,
         help_text="Entered below the section's lower rating limit, by the player's choice.",
     )
+    # The FIDE rating list's data for the rating change (B.02 8.3.3) and the norms.
+    fide_rating = models.PositiveSmallIntegerField(
+        "FIDE rating",
+        default=0,
+        help_text="The FIDE rating of the tournament's FIDE rating type (0 = unrated); the "
+        "pairing rating is used instead when the tournament pairs on FIDE ratings.",
+    )
+    birth_year = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="From the FIDE list when no birth date is known."
+    )
+    fide_k = models.PositiveSmallIntegerField(
+        "K factor",
+        null=True,
+        blank=True,
+        help_text="K as published on the FIDE list; empty: from the facts below (B.02 8.3.3).",
+    )
+    fide_rated_games = models.PositiveIntegerField(
+        null=True, blank=True, help_text="FIDE-rated games before; empty: 30 or more."
+    )
+    fide_reached_2400 = models.BooleanField(
+        default=False, help_text="The published FIDE rating has reached 2400 (K 10)."
+    )
     joined_round = models.PositiveSmallIntegerField(
         default=1, help_text="First round the player takes part in (late entries)."
     )

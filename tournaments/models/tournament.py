@@ -86,6 +86,13 @@ class Tournament(models.Model):
         NATIONAL = "national", "National rating"
         NONE = "none", "No rating (everybody unrated)"
 
+    class FideRatingType(models.TextChoices):
+        """Which FIDE rating list the players are registered and rated with."""
+
+        STANDARD = "standard", "Standard"
+        RAPID = "rapid", "Rapid"
+        BLITZ = "blitz", "Blitz"
+
     class InitialColour(models.TextChoices):
         WHITE = "w", "White"
         BLACK = "b", "Black"
@@ -165,6 +172,19 @@ class Tournament(models.Model):
     rounds = models.PositiveSmallIntegerField(default=5)
     rating_system = models.CharField(
         max_length=10, choices=RatingSystem.choices, blank=True, default=RatingSystem.NONE
+    )
+    fide_rated = models.BooleanField(
+        "FIDE rated",
+        default=False,
+        help_text="Submitted for FIDE rating: the pages show each player's FIDE rating change, "
+        "performance and title norms.",
+    )
+    fide_rating_type = models.CharField(
+        "FIDE rating type",
+        max_length=8,
+        choices=FideRatingType.choices,
+        default=FideRatingType.STANDARD,
+        help_text="The FIDE list rating taken at registration (standard, rapid or blitz).",
     )
     win_points = models.PositiveSmallIntegerField(default=2, help_text="In half-points.")
     draw_points = models.PositiveSmallIntegerField(default=1, help_text="In half-points.")

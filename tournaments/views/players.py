@@ -14,7 +14,7 @@ from django.template.defaultfilters import pluralize
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournaments import csv_import, registration
+from tournaments import csv_import, fide_entries, registration
 from tournaments.dashboard import Dashboard
 from tournaments.entry_forms import (
     AvailabilityForm,
@@ -92,6 +92,7 @@ def entry_edit(request: HtmxHttpRequest, pk: int, entry_pk: int) -> HttpResponse
             rating = None if paired else form.cleaned_data.get("rating") or 0
             number = form.cleaned_data.get("pairing_number") if manual else None
             changed = registration.update_entry(entry, form.player_data(), rating, number or None)
+            changed = fide_entries.set_k_facts(entry, form.k_facts()) or changed
         except ArbiterError as e:
             form.add_error(None, str(e))
         else:

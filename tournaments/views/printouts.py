@@ -16,6 +16,7 @@ from django.views.decorators.http import require_safe
 
 from pairing.services import snapshot
 from tournaments.models import Tournament
+from tournaments.norms import Norms
 from tournaments.qr import public_url, qr_svg
 from tournaments.reports import View
 from tournaments.views.access import HtmxHttpRequest, _get_tournament_for_arbiter
@@ -114,3 +115,15 @@ def print_slips(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     title = f"{view.label(number)}: result slips"
     back = reverse("round_manage", args=[pk, number])
     return _printout(request, tournament, "slips.html", title, back, **context)
+
+
+@login_required
+@require_safe
+def print_norms(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """The norm reports (FIDE B.01 1.4): one page per norm achieved, with the data FIDE's
+    norm certificate asks for, for the arbiter."""
+    tournament = _get_tournament_for_arbiter(request, pk)
+    norms = Norms(snapshot(tournament))
+    reports = [(n, norms.certificate(n)) for n in norms.achieved]
+    back = reverse("tournament_manage", args=[pk]) + "#norms"
+    return _printout(request, tournament, "norms.html", "Title norm reports", back, reports=reports)

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('ratings', '0007_event_moved'),
+        ('ratings', '0008_prize_fund_us_papers'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

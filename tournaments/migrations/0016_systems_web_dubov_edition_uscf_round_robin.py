@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0014_event_moved'),
+        ('tournaments', '0015_trust_data_section_limits'),
     ]
 
     operations = [
