@@ -11,17 +11,15 @@ from functools import cached_property
 from django.db import transaction
 
 from pairing.engine import (
-    ALL_RULES,
-    TCEC_RULES,
     Board,
     ManualChange,
     RoundExplanation,
     RoundPairing,
+    System,
     TournamentState,
     Violation,
     fixed_board_order,
-    new_violations,
-    violations,
+    system_for,
 )
 from pairing.explanations import (
     BoardWhy,
@@ -31,7 +29,7 @@ from pairing.explanations import (
     round_notes,
     stored_explanation,
 )
-from pairing.services import Snapshot, fixed_boards, snapshot
+from pairing.services import Snapshot, engine_system, fixed_boards, snapshot
 from tournaments import receipts
 from tournaments.errors import ArbiterError
 from tournaments.lifecycle import locked_tournament
@@ -101,14 +99,15 @@ class Draft:
     """The first round row of the round."""
     state: TournamentState
     pairing: RoundPairing
-    rules: Collection[str] = ALL_RULES
-    """The rules checked: C.04.1 and the bookkeeping, or :data:`TCEC_RULES`."""
+    system: System
+    """The tournament's system: its rules (C.04.1 and the bookkeeping, or TCEC's) and its bye
+    rule (the 2026 editions bar every win scored without playing, C.04.1 art. 4)."""
     explanation: RoundExplanation | None = None
     """Why the engine paired the round so (``None``: not stored)."""
 
     @property
     def violations(self) -> list[Violation]:
-        return violations(self.state, self.pairing, self.rules)
+        return self.system.violations(self.state, self.pairing)
 
     @property
     def virtual_points(self) -> dict[int, int]:
@@ -149,9 +148,10 @@ def draft_of(snap: Snapshot, number: int) -> Draft:
         ),
         None,
     )
-    rules = TCEC_RULES if snap.tournament.is_tcec else ALL_RULES
+    state = snap.state(number - 1)
+    system = system_for(engine_system(snap.tournament), state)
     explanation = stored_explanation(snap, number)
-    return Draft(number, snap.state(number - 1), RoundPairing(boards, bye), rules, explanation)
+    return Draft(number, state, RoundPairing(boards, bye), system, explanation)
 
 
 def placed(pairing: RoundPairing) -> list[int]:
@@ -203,7 +203,7 @@ def change_draft(
         unknown = sorted(set(placed(proposed)) - set(snap.entry_by_number))
         if unknown:
             raise ArbiterError(f"There is no player {unknown[0]} in this tournament.")
-        broken = new_violations(draft.state, draft.pairing, proposed, draft.rules)
+        broken = draft.system.new_violations(draft.state, draft.pairing, proposed)
         broken = [v for v in broken if v.rule not in tolerated]
         if broken and not confirm:
             return DraftChange(False, broken)
