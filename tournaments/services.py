@@ -170,6 +170,26 @@ def pair_next_round(
         return rnd
 
 
+def publish_draft(tournament_id: int, number: int, draft: str = "") -> Round:
+    """Publish the draft of round row ``number`` as a tab showed it: ``draft`` is the id of
+    the round row the tab showed (empty: whichever is there). A stale tab's draft that was
+    deleted, or deleted and paired again, is not published: the error says what happened."""
+    tournament = Tournament.objects.get(pk=tournament_id)
+    label = tournament.round_label(number)
+    rnd = tournament.round_set.filter(number=number).first()
+    if rnd is None:
+        raise ArbiterError(
+            f"The pairing of {label} was deleted meanwhile: nothing was published. Here is "
+            f"the tournament as it is now."
+        )
+    if draft and draft != str(rnd.pk):
+        raise ArbiterError(
+            f"The draft of {label} you were looking at was deleted and the round paired "
+            f"again: nothing was published. Check this pairing before publishing it."
+        )
+    return publish_round(rnd.pk)
+
+
 def publish_round(round_id: int) -> Round:
     """Publish a draft (both games of a TCEC double round): players see it, results can be
     entered."""
