@@ -120,6 +120,9 @@ class DutchSystem(System):
             out.append(ColourRuling(self.rule_number(rule), COLOUR_RULES_SAY[rule], white))
         return out
 
+    def colour_preference(self, state: TournamentState, pid: PlayerId) -> Preference:
+        return preference(state.player(pid).colours)  # A.6
+
     def notes(self, state: TournamentState, pid: PlayerId) -> PlayerNotes:
         wish = preference_text(preference(state.player(pid).colours))  # A.6
         return PlayerNotes(wish, recent_floats(state, pid))
@@ -180,6 +183,9 @@ class DubovSystem(System):
             # 2026: E.0-E.4 are 5.2.1-5.2.5
             out.append(ColourRuling(self.edition.article(rule), says, a if a_white else b))
         return out
+
+    def colour_preference(self, state: TournamentState, pid: PlayerId) -> Preference:
+        return self._preference(state.player(pid).colours)  # A.5
 
     def notes(self, state: TournamentState, pid: PlayerId) -> PlayerNotes:
         wish = preference_text(self._preference(state.player(pid).colours))  # A.5
