@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tournaments import drafts, services
+from tournaments import drafts, registration, services
 
 
 def page(client: Client, t, number: int, **headers) -> str:
@@ -231,3 +231,23 @@ def test_a_dutch_draft_is_explained_by_its_edition(
     board1 = html.split('id="why-1"')[1].split("</tr>")[0]
     assert f"<code>C.04.3 {rule}</code>" in board1
     assert "S1: 1. Player 01, 2. Player 02; S2: 3. Player 03, 4. Player 04" in board1
+
+
+@pytest.mark.django_db
+def test_the_draft_lists_who_does_not_play(
+    arbiter_client: Client, tournament, make_entries, play
+) -> None:
+    """Issue 24: the draft names the players with a requested bye, the withdrawn and the
+    late entries, before it is published (the round page listed them only afterwards)."""
+    _a, b, c, _d, _e, f = make_entries(6)
+    f.joined_round = 3
+    f.save()
+    play(tournament, rounds=1)
+    registration.set_availability(b, 2, "H")
+    registration.set_availability(c, 2, "withdrawn")
+    services.pair_next_round(tournament.pk)
+    html = page(arbiter_client, tournament, 2)
+    assert (
+        "<strong>Not playing this round (3):</strong> 2. Player 02 — half-point bye (requested); "
+        "3. Player 03 — withdrawn; 6. Player 06 — enters in round 3</p>"
+    ) in html
