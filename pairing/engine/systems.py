@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from pairing.engine.core.acceleration import AccelerationError, declares_baku, with_baku
 from pairing.engine.core.colours import Preference, preference
 from pairing.engine.core.explain import ExplainRound, RoundExplanation
-from pairing.engine.core.rules import pairing_numbers
+from pairing.engine.core.rules import fixed_board_order, pairing_numbers
 from pairing.engine.core.state import Colour, PlayerId, RoundPairing, TournamentState
 from pairing.engine.core.system import (
     ColourRuling,
@@ -298,7 +298,11 @@ def explaining_system(name: str) -> ExplainRound:
     system_for(name)
 
     def explain(state: TournamentState) -> tuple[RoundPairing, RoundExplanation]:
-        return system_for(name, state).explain(state)
+        pairing, why = system_for(name, state).explain(state)
+        if not state.fixed_boards:
+            return pairing, why
+        # XXF numbers the boards, as System.pair does (issue 24: the receipt's engine pairing)
+        return replace(pairing, boards=fixed_board_order(pairing.boards, state.fixed_boards)), why
 
     return explain
 
