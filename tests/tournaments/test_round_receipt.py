@@ -102,19 +102,23 @@ def test_changes_are_listed_with_reasons_and_marked(
     engine = boards(tournament, 2)
     white, black = engine[0]
     swap = reverse("round_swap_colours", args=[tournament.pk, 2])
-    arbiter_client.post(swap, {"board": 2, "reason": "  the   sponsor's board "})
+    # Everyone played one game: each has a strong preference (C.04.3 A.6.b); a swap denies
+    # both players theirs against the colour rule, a rule break confirmed with a reason.
+    arbiter_client.post(swap, {"board": 2, "confirm": "1", "reason": "  the   sponsor's board "})
     met = next(b if w == white else w for w, b in boards(tournament, 1) if white in (w, b))
     exchange = reverse("round_exchange", args=[tournament.pk, 2])  # board 1 becomes a rematch
     data = {"a": met, "b": black, "confirm": "1", "reason": "the players agreed"}
     arbiter_client.post(exchange, data)
     changes = PairingReceipt.objects.get(round__number=2).changes
-    assert changes[0] | {"at": ""} == {
+    assert changes[0] | {"at": "", "broken": []} == {
         "kind": "swap-colours",
         "board": 2,
         "reason": "the sponsor's board",
         "broken": [],
         "at": "",
     }
+    assert len(changes[0]["broken"]) == 2
+    assert all(" strong " in b and b.startswith("5.2.") for b in changes[0]["broken"])
     assert changes[1]["kind"] == "exchange" and changes[1]["players"] == [met, black]
     assert changes[1]["reason"] == "the players agreed"
     assert changes[1]["broken"][0].startswith("C.04.1.b ")
