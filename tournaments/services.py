@@ -314,6 +314,23 @@ def undoable_round(tournament: Tournament) -> Round:
     return _last_round_rows(tournament)[0]
 
 
+def pair_again(tournament_id: int, number: int) -> Round:
+    """Delete the draft of round row ``number`` and pair the round again (results corrected
+    since it was paired, issue 24), in one transaction; the arbiter's changes to the old
+    draft are gone with it."""
+    with transaction.atomic():
+        tournament = locked_tournament(tournament_id)
+        last = tournament.round_set.order_by("-number").first()
+        first = None if last is None else last.number - (last.number - 1) % tournament.legs
+        if last is None or last.status != Round.Status.DRAFT or first != number:
+            raise ArbiterError(
+                f"{tournament.round_label(number)} is not the draft of the last round any "
+                f"more: nothing was paired again."
+            )
+        undo_round(tournament_id)
+        return pair_next_round(tournament_id, (number - 1) // tournament.legs + 1)
+
+
 def undo_round(tournament_id: int) -> int:
     """Delete the last round's pairing if none of its games has a result; returns its number."""
     with transaction.atomic():

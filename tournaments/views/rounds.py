@@ -18,7 +18,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
-from tournaments import draft_review, drafts, receipts, services, whatif
+from tournaments import corrections, draft_review, drafts, receipts, services, whatif
 from tournaments.dashboard import Dashboard
 from tournaments.errors import ArbiterError, ConfirmationNeeded
 from tournaments.models import Game, Round, Tournament
@@ -81,6 +81,10 @@ def _context(tournament: Tournament, number: int, **extra: Any) -> dict[str, Any
     if rnd.status != Round.Status.DRAFT:  # issue 15: the receipt, the what-if form
         context["receipt"] = receipts.published_receipt(tournament, number)
         context["what_if_form"] = what_if_form(board.snap)
+    first = board.first_leg(number)  # issue 24: results corrected since the round was paired
+    before = board.snap.state(first - 1)
+    found = corrections.corrections(tournament, first, before, context.get("receipt", False))
+    context["corrected"] = found
     return context | extra
 
 
@@ -285,6 +289,26 @@ def round_publish(request: HtmxHttpRequest, pk: int, number: int) -> HttpRespons
             f"results as the games finish.",
         )
     return redirect("round_manage", tournament.pk, number)
+
+
+@login_required
+@require_POST
+def round_pair_again(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
+    """Delete the draft and pair the round again with the corrected results."""
+    tournament = _get_tournament_for_arbiter(request, pk)
+    try:
+        rnd = services.pair_again(tournament.pk, number)
+    except ArbiterError as e:
+        messages.error(request, str(e))
+        if not tournament.round_set.filter(number=number).exists():
+            return redirect("tournament_manage", tournament.pk)
+        return redirect("round_manage", tournament.pk, number)
+    messages.success(
+        request,
+        f"{tournament.round_label(rnd.number)} paired again with the corrected results: "
+        f"check the draft, then publish it.",
+    )
+    return redirect("round_manage", tournament.pk, rnd.number)
 
 
 @login_required
