@@ -234,7 +234,7 @@ def test_a_dutch_draft_is_explained_by_its_edition(
 
 
 @pytest.mark.django_db
-def test_the_draft_lists_who_does_not_play(
+def test_it_lists_who_does_not_play_in_the_draft(
     arbiter_client: Client, tournament, make_entries, play
 ) -> None:
     """Issue 24: the draft names the players with a requested bye, the withdrawn and the

@@ -51,7 +51,7 @@ def test_it_marks_the_draft_and_pairs_it_again(
 
 
 @pytest.mark.django_db
-def test_a_round_published_without_pairing_again_says_so(
+def test_it_says_a_round_published_so_was_paired_before(
     arbiter_client: Client, tournament, corrected
 ) -> None:
     arbiter_client.post(reverse("round_publish", args=[tournament.pk, 2]))
@@ -62,7 +62,7 @@ def test_a_round_published_without_pairing_again_says_so(
 
 
 @pytest.mark.django_db
-def test_an_uncorrected_draft_is_not_marked(
+def test_it_does_not_mark_an_uncorrected_draft(
     arbiter_client: Client, tournament, make_entries, play
 ) -> None:
     make_entries(6)
@@ -73,7 +73,7 @@ def test_an_uncorrected_draft_is_not_marked(
 
 
 @pytest.mark.django_db
-def test_a_published_round_is_not_paired_again(
+def test_it_does_not_pair_a_published_round_again(
     arbiter_client: Client, tournament, corrected
 ) -> None:
     """A stale tab: the draft was published meanwhile; nothing is paired again."""

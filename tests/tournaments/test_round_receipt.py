@@ -241,7 +241,7 @@ def test_a_fixed_board_set_on_the_draft_is_listed_and_verifies(
 
 
 @pytest.mark.django_db
-def test_every_published_receipt_verifies(
+def test_it_verifies_every_published_receipt(
     arbiter_client: Client, client: Client, tournament, make_entries
 ) -> None:
     """Issue 24: rounds published after every kind of arbiter change each verify. Round 1:
