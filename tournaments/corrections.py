@@ -26,6 +26,8 @@ def corrections(
     paired: one line per game or bye, oldest round first; ``[]`` for a round without a
     receipt (paired before receipts, imported) or whose TRF cannot be read. ``receipt``: the
     round's, when the caller has it already (``False``: read it)."""
+    if number <= 1:
+        return []  # nothing was played before
     if receipt is False:
         receipt = PairingReceipt.objects.filter(
             round__tournament=tournament, round__number=number
