@@ -37,8 +37,8 @@ from django.views.decorators.http import require_safe
 from config.health import cache_problem, database_problem
 from pairing.services import snapshot
 from ratings import events
-from tournaments import receipts, whatif
-from tournaments.models import Tournament
+from tournaments import corrections, receipts, whatif
+from tournaments.models import PairingReceipt, Tournament
 from tournaments.reports import View, sparkline
 from tournaments.tables import crosstable
 from tournaments.views.access import HtmxHttpRequest
@@ -242,6 +242,12 @@ def health(request: HtmxHttpRequest) -> HttpResponse:
     return response
 
 
+def _corrected(view: View, number: int, receipt: PairingReceipt | None) -> list[str]:
+    """The results corrected since round row ``number`` was paired."""
+    first = number - (number - 1) % view.tournament.legs
+    return corrections.corrections(view.tournament, first, view.snap.state(first - 1), receipt)
+
+
 @require_safe
 def tournament_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The pairings of the current round (or ``?round=N``), by board or ``?order=alpha``."""
@@ -262,6 +268,7 @@ def tournament_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             }
             receipt = receipts.published_receipt(view.tournament, rnd.number)  # issue 15
             context |= {"receipt": receipt, "changed": receipts.marked_boards(receipt)}
+            context["corrected"] = _corrected(view, rnd.number, receipt)  # issue 24
         return context, view.label(rnd.number) if rnd else "Pairings"
 
     params = {"order": "alpha"} if alpha else {}

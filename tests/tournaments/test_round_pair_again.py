@@ -84,3 +84,14 @@ def test_it_does_not_pair_a_published_round_again(
     assert "Round 2 is not the draft of the last round any more: nothing was paired" in html
     assert boards(tournament, 2) == before
     assert arbiter_client.get(url).status_code == 405
+
+
+@pytest.mark.django_db
+def test_it_tells_the_players_too(client: Client, tournament, corrected) -> None:
+    """The public pairings of a round published so say it was paired before the correction."""
+    services.publish_round(corrected.pk)
+    html = client.get(reverse("tournament_detail", args=[tournament.pk])).content.decode()
+    assert "This round was paired before a result was corrected:" in html
+    assert f"<li>{CORRECTED}</li>" in html
+    html = client.get(reverse("tournament_detail", args=[tournament.pk]), {"round": 1})
+    assert 'id="corrected"' not in html.content.decode()
