@@ -93,5 +93,5 @@ def test_it_tells_the_players_too(client: Client, tournament, corrected) -> None
     html = client.get(reverse("tournament_detail", args=[tournament.pk])).content.decode()
     assert "This round was paired before a result was corrected:" in html
     assert f"<li>{CORRECTED}</li>" in html
-    html = client.get(reverse("tournament_detail", args=[tournament.pk]), {"round": 1})
-    assert 'id="corrected"' not in html.content.decode()
+    round_1 = client.get(reverse("tournament_detail", args=[tournament.pk]), {"round": 1})
+    assert 'id="corrected"' not in round_1.content.decode()
