@@ -16,6 +16,7 @@ exist (``?round=99``, an unknown player) is cached as such."""
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import threading
 import time
@@ -36,8 +37,8 @@ from django.views.decorators.http import require_safe
 from config.health import cache_problem, database_problem
 from pairing.services import snapshot
 from ratings import events
-from tournaments import receipts, whatif
-from tournaments.models import Tournament
+from tournaments import corrections, receipts, whatif
+from tournaments.models import PairingReceipt, Tournament
 from tournaments.reports import View, sparkline
 from tournaments.tables import crosstable
 from tournaments.views.access import HtmxHttpRequest
@@ -125,8 +126,17 @@ def _live_url(request: HtmxHttpRequest, params: dict[str, str]) -> str:
     return f"{path}?{query}" if query else path
 
 
-def _etag(revision: int) -> str:
-    return f'"{revision}-{poll_seconds()}"'
+def _view_key(params: dict[str, str]) -> str:
+    """What the section shows besides the revision (issue 24: "find my board" answers with
+    the same revision as the list it filters): ``all``, or a digest of the page's query."""
+    query = urlencode(sorted(params.items()))
+    return hashlib.sha256(query.encode()).hexdigest()[:8] if query else "all"
+
+
+def _etag(revision: int, view_key: str) -> str:
+    """Different content, different ETag: ``static/js/live.js`` skips the swap of a section
+    whose revision and view key the page already shows."""
+    return f'"{revision}-{poll_seconds()}-{view_key}"'
 
 
 def _section(
@@ -136,6 +146,7 @@ def _section(
     section: str,
     build: Build,
     live_url: str,
+    view_key: str,
 ) -> Section | str:
     """The section (cached once per revision), or :data:`NOT_FOUND`."""
 
@@ -148,7 +159,7 @@ def _section(
         finished = view.finished_columns >= tournament.rounds * tournament.legs
         context |= {"view": view, "tournament": tournament, "live_url": live_url}
         context |= {"poll_seconds": 0 if finished else poll_seconds()}
-        context["revision"] = tournament.revision
+        context |= {"revision": tournament.revision, "view_key": view_key}
         html = render_to_string(f"{template}#{section}", context, request)
         live = tournament.round_label(view.live_round.number) if view.live_round else ""
         return (html, live, title, tournament.revision)
@@ -160,9 +171,9 @@ def _section(
     return result
 
 
-def _not_modified(request: HtmxHttpRequest, revision: int) -> HttpResponse | None:
-    """304 when the poll already has this revision."""
-    unchanged = get_conditional_response(request, etag=_etag(revision))
+def _not_modified(request: HtmxHttpRequest, etag: str) -> HttpResponse | None:
+    """304 when the poll already has this revision of this view."""
+    unchanged = get_conditional_response(request, etag=etag)
     if unchanged is not None:
         patch_vary_headers(unchanged, ("HX-Request",))
     return unchanged
@@ -180,16 +191,16 @@ def _page(
     """The whole page, or for htmx (the polling) only the section whose id is ``section``:
     304 when the tournament has not changed since the poll before."""
     tournament = get_object_or_404(Tournament, pk=pk)
-    if request.htmx and (unchanged := _not_modified(request, tournament.revision)):
+    key = _view_key(params or {})
+    if request.htmx and (unchanged := _not_modified(request, _etag(tournament.revision, key))):
         return unchanged
-    found = _section(
-        request, tournament, template, section, build, _live_url(request, params or {})
-    )
+    live_url = _live_url(request, params or {})
+    found = _section(request, tournament, template, section, build, live_url, key)
     if isinstance(found, str):  # NOT_FOUND
         raise Http404("No such page of this tournament.")
     html, live, title, revision = found
-    etag = _etag(revision)  # the revision shown: the last one while the new one is computed
-    if request.htmx and (unchanged := _not_modified(request, revision)):
+    etag = _etag(revision, key)  # the revision shown: the last one while the new one is computed
+    if request.htmx and (unchanged := _not_modified(request, etag)):
         return unchanged
     if request.htmx:
         response = HttpResponse(html)
@@ -231,6 +242,12 @@ def health(request: HtmxHttpRequest) -> HttpResponse:
     return response
 
 
+def _corrected(view: View, number: int, receipt: PairingReceipt | None) -> list[str]:
+    """The results corrected since round row ``number`` was paired."""
+    first = number - (number - 1) % view.tournament.legs
+    return corrections.corrections(view.tournament, first, view.snap.state(first - 1), receipt)
+
+
 @require_safe
 def tournament_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The pairings of the current round (or ``?round=N``), by board or ``?order=alpha``."""
@@ -251,6 +268,7 @@ def tournament_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             }
             receipt = receipts.published_receipt(view.tournament, rnd.number)  # issue 15
             context |= {"receipt": receipt, "changed": receipts.marked_boards(receipt)}
+            context["corrected"] = _corrected(view, rnd.number, receipt)  # issue 24
         return context, view.label(rnd.number) if rnd else "Pairings"
 
     params = {"order": "alpha"} if alpha else {}

@@ -68,6 +68,7 @@ ARBITER = [
     "fixed_board_set",
     "round_pair",
     "round_pair_by_hand",
+    "round_pair_again",
     "round_undo",
     "round_manage",
     "round_exchange",
@@ -136,6 +137,7 @@ def form_data(name: str, world: dict[str, Any]) -> dict[str, Any]:
         "tournament_archive": {"archived": "1"},
         "entry_provisional_rating": {"rating": 1500},
         "round_pair_by_hand": {"round": 3, "start": "empty"},
+        "round_pair_again": {"confirm": "1"},
         "round_remove_board": {"board": 1, "confirm": "1", "reason": "why"},
         "round_add_board": {"white": 1, "black": 2, "confirm": "1", "reason": "why"},
         "round_set_bye": {"player": "", "confirm": "1", "reason": "why"},
@@ -182,6 +184,7 @@ def kwargs(name: str, world: dict[str, Any]) -> dict[str, int]:
         "round_add_board",
         "round_remove_board",
         "round_set_bye",
+        "round_pair_again",
     ):
         return {"pk": t.pk, "number": world["draft"].number}
     if name == "game_result":

@@ -151,3 +151,22 @@ class Dashboard:
         taken = set(placed(draft.pairing))
         entry = self.snap.entry_by_number
         return [entry[p.id] for p in draft.state.available if p.id not in taken]
+
+    def not_playing(self, number: int) -> list[tuple[Entry, str]]:
+        """The registered players who do not play round row ``number``, and why: a requested
+        bye, a withdrawal, or a later entry (issue 24: the draft says so before publishing)."""
+        kinds = {
+            b.entry_id: b.get_kind_display()
+            for b in self.snap.byes
+            if b.round_number == number and b.kind != Bye.Kind.PAIRING_ALLOCATED
+        }
+        out = []
+        legs = self.tournament.legs
+        for e in self.snap.entries:
+            if e.joined_round > number:
+                out.append((e, f"enters in round {(e.joined_round - 1) // legs + 1}"))
+            elif not e.plays_in(number):
+                out.append((e, "withdrawn"))
+            elif e.pk in kinds:
+                out.append((e, f"{kinds[e.pk].lower()} (requested)"))
+        return out

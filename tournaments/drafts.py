@@ -11,17 +11,15 @@ from functools import cached_property
 from django.db import transaction
 
 from pairing.engine import (
-    ALL_RULES,
     Board,
     ManualChange,
     RoundExplanation,
     RoundPairing,
+    System,
     TournamentState,
     Violation,
     fixed_board_order,
-    new_violations,
     system_for,
-    violations,
 )
 from pairing.explanations import (
     BoardWhy,
@@ -101,26 +99,15 @@ class Draft:
     """The first round row of the round."""
     state: TournamentState
     pairing: RoundPairing
-    rules: Collection[str] = ALL_RULES
-    """The rules checked: C.04.1 and the bookkeeping, or :data:`TCEC_RULES`."""
+    system: System
+    """The tournament's system: its rules (C.04.1 and the bookkeeping, or TCEC's) and its bye
+    rule (the 2026 editions bar every win scored without playing, C.04.1 art. 4)."""
     explanation: RoundExplanation | None = None
     """Why the engine paired the round so (``None``: not stored)."""
-    system: str = ""
-    """The engine's name of the tournament's system, whose rules check the draft (its bye
-    bar, US Chess 27A1/28L3, a round robin's table); ``""``: :attr:`rules` only."""
 
     @property
     def violations(self) -> list[Violation]:
-        if self.system:
-            return system_for(self.system, self.state).violations(self.state, self.pairing)
-        return violations(self.state, self.pairing, self.rules)
-
-    def new_violations(self, proposed: RoundPairing) -> list[Violation]:
-        """The rules ``proposed`` breaks that the draft did not break."""
-        if self.system:
-            system = system_for(self.system, self.state)
-            return system.new_violations(self.state, self.pairing, proposed)
-        return new_violations(self.state, self.pairing, proposed, self.rules)
+        return self.system.violations(self.state, self.pairing)
 
     @property
     def virtual_points(self) -> dict[int, int]:
@@ -161,11 +148,10 @@ def draft_of(snap: Snapshot, number: int) -> Draft:
         ),
         None,
     )
-    system = engine_system(snap.tournament)
-    rules = system_for(system).rules
+    state = snap.state(number - 1)
+    system = system_for(engine_system(snap.tournament), state)
     explanation = stored_explanation(snap, number)
-    pairing = RoundPairing(boards, bye)
-    return Draft(number, snap.state(number - 1), pairing, rules, explanation, system)
+    return Draft(number, state, RoundPairing(boards, bye), system, explanation)
 
 
 def placed(pairing: RoundPairing) -> list[int]:
@@ -217,7 +203,7 @@ def change_draft(
         unknown = sorted(set(placed(proposed)) - set(snap.entry_by_number))
         if unknown:
             raise ArbiterError(f"There is no player {unknown[0]} in this tournament.")
-        broken = draft.new_violations(proposed)
+        broken = draft.system.new_violations(draft.state, draft.pairing, proposed)
         broken = [v for v in broken if v.rule not in tolerated]
         if broken and not confirm:
             return DraftChange(False, broken)

@@ -123,6 +123,11 @@ urlpatterns = [
         name="round_swap_colours",
     ),
     path(
+        "tournaments/<int:pk>/rounds/<int:number>/pair-again/",
+        rounds.round_pair_again,
+        name="round_pair_again",
+    ),
+    path(
         "tournaments/<int:pk>/rounds/<int:number>/publish/",
         rounds.round_publish,
         name="round_publish",

@@ -172,6 +172,26 @@ def pair_next_round(
         return rnd
 
 
+def publish_draft(tournament_id: int, number: int, draft: str = "") -> Round:
+    """Publish the draft of round row ``number`` as a tab showed it: ``draft`` is the id of
+    the round row the tab showed (empty: whichever is there). A stale tab's draft that was
+    deleted, or deleted and paired again, is not published: the error says what happened."""
+    tournament = Tournament.objects.get(pk=tournament_id)
+    label = tournament.round_label(number)
+    rnd = tournament.round_set.filter(number=number).first()
+    if rnd is None:
+        raise ArbiterError(
+            f"The pairing of {label} was deleted meanwhile: nothing was published. Here is "
+            f"the tournament as it is now."
+        )
+    if draft and draft != str(rnd.pk):
+        raise ArbiterError(
+            f"The draft of {label} you were looking at was deleted and the round paired "
+            f"again: nothing was published. Check this pairing before publishing it."
+        )
+    return publish_round(rnd.pk)
+
+
 def publish_round(round_id: int) -> Round:
     """Publish a draft (both games of a TCEC double round): players see it, results can be
     entered."""
@@ -305,6 +325,23 @@ def _last_round_rows(tournament: Tournament) -> list[Round]:
 def undoable_round(tournament: Tournament) -> Round:
     """The (first row of the) last round, when its pairing may be deleted."""
     return _last_round_rows(tournament)[0]
+
+
+def pair_again(tournament_id: int, number: int) -> Round:
+    """Delete the draft of round row ``number`` and pair the round again (results corrected
+    since it was paired, issue 24), in one transaction; the arbiter's changes to the old
+    draft are gone with it."""
+    with transaction.atomic():
+        tournament = locked_tournament(tournament_id)
+        last = tournament.round_set.order_by("-number").first()
+        first = None if last is None else last.number - (last.number - 1) % tournament.legs
+        if last is None or last.status != Round.Status.DRAFT or first != number:
+            raise ArbiterError(
+                f"{tournament.round_label(number)} is not the draft of the last round any "
+                f"more: nothing was paired again."
+            )
+        undo_round(tournament_id)
+        return pair_next_round(tournament_id, (number - 1) // tournament.legs + 1)
 
 
 def undo_round(tournament_id: int) -> int:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from pairing.engine.core.acceleration import AccelerationError, declares_baku, with_baku
 from pairing.engine.core.colours import Preference, preference
 from pairing.engine.core.explain import ExplainRound, RoundExplanation
-from pairing.engine.core.rules import pairing_numbers
+from pairing.engine.core.rules import fixed_board_order, pairing_numbers
 from pairing.engine.core.state import Colour, PlayerId, RoundPairing, TournamentState
 from pairing.engine.core.system import (
     ColourRuling,
@@ -121,6 +121,9 @@ class DutchSystem(System):
             out.append(ColourRuling(self.rule_number(rule), COLOUR_RULES_SAY[rule], white))
         return out
 
+    def colour_preference(self, state: TournamentState, pid: PlayerId) -> Preference:
+        return preference(state.player(pid).colours)  # A.6
+
     def notes(self, state: TournamentState, pid: PlayerId) -> PlayerNotes:
         wish = preference_text(preference(state.player(pid).colours))  # A.6
         return PlayerNotes(wish, recent_floats(state, pid))
@@ -181,6 +184,9 @@ class DubovSystem(System):
             # 2026: E.0-E.4 are 5.2.1-5.2.5
             out.append(ColourRuling(self.edition.article(rule), says, a if a_white else b))
         return out
+
+    def colour_preference(self, state: TournamentState, pid: PlayerId) -> Preference:
+        return self._preference(state.player(pid).colours)  # A.5
 
     def notes(self, state: TournamentState, pid: PlayerId) -> PlayerNotes:
         wish = preference_text(self._preference(state.player(pid).colours))  # A.5
@@ -299,7 +305,11 @@ def explaining_system(name: str) -> ExplainRound:
     system_for(name)
 
     def explain(state: TournamentState) -> tuple[RoundPairing, RoundExplanation]:
-        return system_for(name, state).explain(state)
+        pairing, why = system_for(name, state).explain(state)
+        if not state.fixed_boards:
+            return pairing, why
+        # XXF numbers the boards, as System.pair does (issue 24: the receipt's engine pairing)
+        return replace(pairing, boards=fixed_board_order(pairing.boards, state.fixed_boards)), why
 
     return explain
 

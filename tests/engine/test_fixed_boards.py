@@ -14,7 +14,7 @@ from pairing import cli
 from pairing.engine.core.errors import TrfError
 from pairing.engine.core.rules import fixed_board_order
 from pairing.engine.core.state import Board, Player, TournamentState
-from pairing.engine.systems import SYSTEM_NAMES, pairing_system
+from pairing.engine.systems import SYSTEM_NAMES, explaining_system, pairing_system
 from pairing.engine.trf import read_trf, write_trf
 from tests.engine.test_trf import p001
 
@@ -90,6 +90,17 @@ def test_every_system_keeps_its_pairs_and_colours(system: str) -> None:
     pinned = pair(_six_players(fixed_boards={2: 3, 5: 1}))
     assert pinned.pairs == free.pairs and pinned.bye == free.bye
     assert fixed_board_order(free.boards, {2: 3, 5: 1}) == pinned.boards
+
+
+@pytest.mark.parametrize("system", SYSTEM_NAMES)
+def test_the_explained_pairing_is_numbered_with_the_pins_too(system: str) -> None:
+    """Issue 24: the web app stores the explaining function's pairing in the round's receipt;
+    ``python -m pairing verify`` re-pairs with :func:`pairing_system`: both number the boards
+    with XXF (six players, round 1: player 6 pinned to board 1 puts 3-6 first)."""
+    state = _six_players(fixed_boards={6: 1})
+    explained, _why = explaining_system(system)(state)
+    assert explained == pairing_system(system)(state)
+    assert 6 in (explained.boards[0].white, explained.boards[0].black)
 
 
 def test_a_pinned_player_with_the_bye_frees_his_board() -> None:

@@ -255,3 +255,26 @@ def test_violations_per_system() -> None:
     assert TCEC.violations(BYES, thrice) == []
     assert DUTCH_2026.new_violations(BYES, in_force := DUTCH_2026.suggest(BYES), given) == [bye]
     assert DUTCH_2026.new_violations(BYES, given, in_force) == []
+
+
+def test_a_strong_preference_denied_against_the_colour_rule_is_a_break() -> None:
+    """E2_CASE: 1 has a strong preference for Black (A.6.b), 2 a mild one for Black (A.6.c);
+    E.2 gives 2 White. Giving 1 White denies a strong preference against E.2 (2026: 5.2.2):
+    a break about player 1 only (a mild preference denied is none). TCEC has no preferences."""
+    against = RoundPairing((Board(1, 2),))
+    breaks = DUTCH_2017.preference_breaks(E2_CASE, against)
+    assert [(v.rule, v.players) for v in breaks] == [("E.2", (1,))]
+    assert "has a strong Black preference but gets White" in breaks[0].message
+    assert [v.rule for v in DUTCH_2026.preference_breaks(E2_CASE, against)] == ["5.2.2"]
+    assert DUTCH_2017.preference_breaks(E2_CASE, RoundPairing((Board(2, 1),))) == []
+    assert breaks[0] in DUTCH_2017.violations(E2_CASE, against)
+    assert TCEC.preference_breaks(E2_CASE, against) == []
+
+
+def test_the_suggestion_follows_the_colour_rule() -> None:
+    """Each suggested board has the colours the system's colour rule gives."""
+    for system in (DUTCH_2017, DUTCH_2026, DUBOV, TCEC):
+        suggested = system.suggest(BYES)
+        for board in suggested.boards:
+            ruling = system.colour_rule(BYES, board.white, board.black)
+            assert ruling.white in (None, board.white), (system.name, board)

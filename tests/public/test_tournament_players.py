@@ -46,3 +46,31 @@ def test_find_my_board(client: Client, tournament, make_entries, play) -> None:
     assert "Player 03" not in part  # the cache is keyed on the search
     none = client.get(url, {"q": "Carlsen"}).content.decode()
     assert "No player's name contains “Carlsen”." in none
+
+
+@pytest.mark.django_db
+def test_it_answers_a_search_with_its_own_etag_during_a_live_round(
+    client: Client, tournament, make_entries, play
+) -> None:
+    """Issue 24: during a live round the list and a search of it have the same revision;
+    static/js/live.js skips a swap whose revision and view the page already shows, so the
+    search answer must carry another ETag and another data-view (and never be a 304 to the
+    list's ETag)."""
+    make_entries(5)
+    play(tournament, [[]])  # round 1 published, no result: polling
+    url = reverse("tournament_players", args=[tournament.pk])
+    htmx = {"HX-Request": "true"}
+    listed = client.get(url, headers=htmx)
+    found = client.get(url, {"q": "player 03"}, headers=htmx | {"If-None-Match": listed["ETag"]})
+    assert found.status_code == 200 and found["ETag"] != listed["ETag"]
+    revision = listed["ETag"].strip('"').split("-")[0]
+    assert found["ETag"].strip('"').split("-")[0] == revision  # same revision, other view
+    html = found.content.decode()
+    assert 'data-view="all"' in listed.content.decode() and 'data-view="all"' not in html
+    view = found["ETag"].strip('"').split("-")[2]
+    assert f'data-view="{view}"' in html
+    assert 'Players matching “player 03” <span class="muted">(1)</span>' in html
+    again = client.get(url, {"q": "player 03"}, headers=htmx | {"If-None-Match": found["ETag"]})
+    assert again.status_code == 304  # the search's own poll: unchanged
+    other = client.get(url, {"q": "player 04"}, headers=htmx)
+    assert other["ETag"] not in (found["ETag"], listed["ETag"])

@@ -216,6 +216,7 @@ def _page(client: Client, name: str, t: Tournament, **kwargs: Any) -> str:
     html = re.sub(r"/games/\d+/", "/games/N/", html)
     html = re.sub(r'"X-CSRFToken": "[^"]+"', "", html)
     html = re.sub(r'data-revision="\d+"', "", html)  # a random number of each database
+    html = re.sub(r'name="draft" value="\d+"', "", html)  # the draft's row id
     return re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "", html)
 
 

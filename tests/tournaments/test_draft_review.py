@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from pairing.engine import GeneratorSettings, generate_tournament, pairing_system
+from pairing.engine import GeneratorSettings, generate_tournament, pairing_system, system_for
 from pairing.services import snapshot
 from tournaments import draft_review, drafts, services
 from tournaments.models import Tournament
@@ -146,7 +146,9 @@ def test_the_engine_pairings_follow_the_rule_found(system: str, double: bool, se
     step = state.columns_per_round
     decided = 0
     for done in range(0, state.rounds_done, step):
-        draft = drafts.Draft(done + 1, state.truncated(done), state.recorded_pairing(done + 1))
+        before = state.truncated(done)
+        rules = system_for(system, before)
+        draft = drafts.Draft(done + 1, before, state.recorded_pairing(done + 1), rules)
         for board in draft_review.review_draft(draft, system):
             assert not board.swapped, (done + 1, board)
             decided += board.rule_white is not None

@@ -61,3 +61,22 @@ def test_withdrawal_from_the_entry_page(
     assert post(arbiter_client, tournament, d, 2, "bogus").status_code == 302
     d.refresh_from_db()
     assert d.withdrawn_from_round == 3
+
+
+@pytest.mark.django_db
+def test_it_confirms_a_requested_bye_when_saved(
+    arbiter_client: Client, tournament, make_entries
+) -> None:
+    """Issue 24: from the player page (no JavaScript) and from the dashboard (htmx), the
+    saved status is confirmed."""
+    _a, b, _c = make_entries(3)
+    response = arbiter_client.post(
+        reverse("entry_availability", args=[tournament.pk, b.pk]),
+        {"round": 2, "status": "H", "next": "entry_edit"},
+        follow=True,
+    )
+    assert "Saved: Player 02, round 2: half-point bye." in response.content.decode()
+    assert '<option value="H" selected>Half-point bye</option>' in response.content.decode()
+    html = post(arbiter_client, tournament, b, 1, "Z", **{"HX-Request": "true"}).content.decode()
+    assert "Saved: Player 02, round 1: zero-point bye." in html
+    assert Bye.objects.filter(entry=b).count() == 2

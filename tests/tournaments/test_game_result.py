@@ -111,3 +111,21 @@ def test_a_game_of_another_tournament_is_404(arbiter_client: Client, tournament,
     other.arbiters.add(tournament.arbiters.get())
     url = reverse("game_result", args=[other.pk, live[0].pk])
     assert arbiter_client.post(url, {"result": "1-0"}).status_code == 404
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("htmx", [True, False])
+def test_it_says_when_the_round_was_undone(
+    arbiter_client: Client, tournament, live, htmx: bool
+) -> None:
+    """A stale tab enters a result on a board whose round was undone: a plain message and
+    the dashboard, never a 404."""
+    game = live[0]
+    Round.objects.filter(tournament=tournament).update(status=Round.Status.DRAFT)
+    services.undo_round(tournament.pk)
+    response = post(arbiter_client, tournament, game, "1-0", htmx=htmx)
+    dashboard = reverse("tournament_manage", args=[tournament.pk])
+    assert response.status_code in (200, 302)
+    assert (response["HX-Redirect"] if htmx else response["Location"]) == dashboard
+    page = arbiter_client.get(dashboard).content.decode()
+    assert "This board no longer exists: its round&#x27;s pairing was deleted." in page

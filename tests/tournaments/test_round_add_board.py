@@ -95,3 +95,24 @@ def test_a_pinned_players_board_is_numbered_as_it_is_added(
     arbiter_client.post(url, {"white": 1, "black": 2})
     arbiter_client.post(url, {"white": 4, "black": 3})  # added last, played on board 1
     assert boards(tournament, 1) == [(4, 3), (1, 2)]
+
+
+@pytest.mark.django_db
+def test_it_asks_a_reason_for_colours_against_strong_preferences(
+    arbiter_client: Client, tournament, make_entries, record_round
+) -> None:
+    """A board added by hand is held to the colour rule too: R1 A-C 1-0, D-B 0-1; A (one
+    White: strong Black, C.04.3 A.6.b) against B (strong White) with A White denies both
+    preferences (5.2.1 gives B White) and needs a reason; B White needs none."""
+    a, b, c, d = make_entries(4)
+    record_round(1, [(a, c, "1-0"), (d, b, "0-1")])
+    record_round(2, [], status="draft")
+    url = reverse("round_add_board", args=[tournament.pk, 2])
+    html = arbiter_client.post(url, {"white": 1, "black": 2}, headers=HTMX).content.decode()
+    assert "This change breaks 2 rules" in html
+    assert "Player 01 (1) has a strong Black preference but gets White" in html
+    assert boards(tournament, 2) == []
+    arbiter_client.post(url, {"white": 2, "black": 1})
+    assert boards(tournament, 2) == [(2, 1)]
+    page = arbiter_client.get(reverse("round_manage", args=[tournament.pk, 2])).content.decode()
+    assert '<strong>5.2.1</strong> <span class="small">both colour preferences granted' in page

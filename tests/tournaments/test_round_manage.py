@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tournaments import drafts, services
+from tournaments import drafts, registration, services
 
 
 def page(client: Client, t, number: int, **headers) -> str:
@@ -46,7 +46,7 @@ def test_each_draft_board_shows_what_decided_it(
     assert "Black, strong" in html and "White, strong" in html
     assert html.count('<strong>5.2.4</strong> <span class="small">the higher-ranked') == 2
     assert "swapped by hand" not in html
-    drafts.swap_colours_in_draft(tournament.pk, 2, 1, confirm=True)
+    drafts.swap_colours_in_draft(tournament.pk, 2, 1, confirm=True, reason="a wheelchair board")
     assert "swapped by hand" in page(arbiter_client, tournament, 2)
 
 
@@ -109,8 +109,8 @@ def test_it_does_a_constant_number_of_queries(
     play(tournament, rounds=1)
     services.pair_next_round(tournament.pk)
     # 9, and the menu's permissions (2); a published round's page has its receipt (1), the
-    # draft its explanation (1)
-    for number, queries in ((1, 12), (2, 12)):  # results, draft
+    # draft its explanation (1) and its receipt (1: results corrected since, issue 24)
+    for number, queries in ((1, 12), (2, 13)):  # results, draft
         with django_assert_num_queries(queries):
             arbiter_client.get(reverse("round_manage", args=[tournament.pk, number]))
 
@@ -128,7 +128,8 @@ def test_tcec_drafts_are_not_held_to_fide_colour_rules(
     assert "This draft breaks no pairing rule" in page(arbiter_client, tournament, 3)
     tournament.pairing_system = "dutch"
     tournament.save()
-    assert "This draft breaks 4 pairing rules" in page(arbiter_client, tournament, 3)
+    # f and g for a and d, and both absolute preferences against 5.2.1
+    assert "This draft breaks 6 pairing rules" in page(arbiter_client, tournament, 3)
 
 
 @pytest.mark.django_db
@@ -230,3 +231,23 @@ def test_a_dutch_draft_is_explained_by_its_edition(
     board1 = html.split('id="why-1"')[1].split("</tr>")[0]
     assert f"<code>C.04.3 {rule}</code>" in board1
     assert "S1: 1. Player 01, 2. Player 02; S2: 3. Player 03, 4. Player 04" in board1
+
+
+@pytest.mark.django_db
+def test_it_lists_who_does_not_play_in_the_draft(
+    arbiter_client: Client, tournament, make_entries, play
+) -> None:
+    """Issue 24: the draft names the players with a requested bye, the withdrawn and the
+    late entries, before it is published (the round page listed them only afterwards)."""
+    _a, b, c, _d, _e, f = make_entries(6)
+    f.joined_round = 3
+    f.save()
+    play(tournament, rounds=1)
+    registration.set_availability(b, 2, "H")
+    registration.set_availability(c, 2, "withdrawn")
+    services.pair_next_round(tournament.pk)
+    html = page(arbiter_client, tournament, 2)
+    assert (
+        "<strong>Not playing this round (3):</strong> 2. Player 02 — half-point bye (requested); "
+        "3. Player 03 — withdrawn; 6. Player 06 — enters in round 3</p>"
+    ) in html

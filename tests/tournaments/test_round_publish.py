@@ -42,3 +42,41 @@ def test_publishing_twice_says_so(arbiter_client: Client, tournament, make_entri
     arbiter_client.post(url)
     response = arbiter_client.post(url, follow=True)
     assert "Round 1 is already published." in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_it_says_when_the_draft_was_deleted(
+    arbiter_client: Client, tournament, make_entries
+) -> None:
+    """A stale tab: the draft was deleted in another tab; publishing says so, never 404."""
+    make_entries(4)
+    rnd = services.pair_next_round(tournament.pk)
+    services.undo_round(tournament.pk)
+    url = reverse("round_publish", args=[tournament.pk, 1])
+    response = arbiter_client.post(url, {"draft": rnd.pk}, follow=True)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "The pairing of Round 1 was deleted meanwhile: nothing was published." in html
+    assert response.redirect_chain[-1][0] == reverse("tournament_manage", args=[tournament.pk])
+
+
+@pytest.mark.django_db
+def test_it_does_not_publish_a_draft_paired_again(
+    arbiter_client: Client, tournament, make_entries
+) -> None:
+    """A stale tab shows a draft that was deleted and paired again: the new draft, which the
+    tab never showed, stays a draft, and the page says why."""
+    make_entries(4)
+    old = services.pair_next_round(tournament.pk)
+    services.undo_round(tournament.pk)
+    new = services.pair_next_round(tournament.pk)
+    url = reverse("round_publish", args=[tournament.pk, 1])
+    html = arbiter_client.post(url, {"draft": old.pk}, follow=True).content.decode()
+    assert "you were looking at was deleted and the round paired again" in html
+    new.refresh_from_db()
+    assert new.status == Round.Status.DRAFT
+    page = arbiter_client.get(reverse("round_manage", args=[tournament.pk, 1])).content.decode()
+    assert f'name="draft" value="{new.pk}"' in page  # the current tab publishes the new one
+    arbiter_client.post(url, {"draft": new.pk})
+    new.refresh_from_db()
+    assert new.status == Round.Status.PUBLISHED

@@ -102,19 +102,23 @@ def test_changes_are_listed_with_reasons_and_marked(
     engine = boards(tournament, 2)
     white, black = engine[0]
     swap = reverse("round_swap_colours", args=[tournament.pk, 2])
-    arbiter_client.post(swap, {"board": 2, "reason": "  the   sponsor's board "})
+    # Everyone played one game: each has a strong preference (C.04.3 A.6.b); a swap denies
+    # both players theirs against the colour rule, a rule break confirmed with a reason.
+    arbiter_client.post(swap, {"board": 2, "confirm": "1", "reason": "  the   sponsor's board "})
     met = next(b if w == white else w for w, b in boards(tournament, 1) if white in (w, b))
     exchange = reverse("round_exchange", args=[tournament.pk, 2])  # board 1 becomes a rematch
     data = {"a": met, "b": black, "confirm": "1", "reason": "the players agreed"}
     arbiter_client.post(exchange, data)
     changes = PairingReceipt.objects.get(round__number=2).changes
-    assert changes[0] | {"at": ""} == {
+    assert changes[0] | {"at": "", "broken": []} == {
         "kind": "swap-colours",
         "board": 2,
         "reason": "the sponsor's board",
         "broken": [],
         "at": "",
     }
+    assert len(changes[0]["broken"]) == 2
+    assert all(" strong " in b and b.startswith("5.2.") for b in changes[0]["broken"])
     assert changes[1]["kind"] == "exchange" and changes[1]["players"] == [met, black]
     assert changes[1]["reason"] == "the players agreed"
     assert changes[1]["broken"][0].startswith("C.04.1.b ")
@@ -254,3 +258,58 @@ def test_a_fixed_board_set_on_the_draft_is_listed_and_verifies(
     ok, report = verified(download(client, tournament).content.decode())
     assert ok, report
     assert "player 1 given fixed board 3" in report
+
+
+@pytest.mark.django_db
+def test_it_verifies_every_published_receipt(
+    arbiter_client: Client, client: Client, tournament, make_entries
+) -> None:
+    """Issue 24: rounds published after every kind of arbiter change each verify. Round 1:
+    a fixed board set before pairing (XXF in the receipt's TRF: the engine's pairing must be
+    recorded with its boards numbered by the pin) and a forbidden pair; round 2: a colour
+    swap and an exchange; round 3: a requested bye, the pairing-allocated bye moved, a board
+    removed and added again; round 4: paired by hand from the nearest pairing."""
+    from tournaments import constraints, registration
+
+    entries = make_entries(10)
+    tournament.rounds = 4
+    tournament.save()
+    constraints.set_fixed_board(tournament.pk, entries[0].pk, 3)  # the top seed on board 3
+    constraints.forbid(tournament.pk, [entries[0].pk, entries[4].pk])
+
+    def publish_and_verify(number: int) -> str:
+        arbiter_client.post(reverse("round_publish", args=[tournament.pk, number]))
+        assert tournament.round_set.get(number=number).status != "draft"
+        ok, report = verified(download(client, tournament, number).content.decode())
+        assert ok, report
+        for game in Game.objects.filter(round__tournament=tournament, round__number=number):
+            services.set_result(game.pk, "1-0")
+        return report
+
+    def post(view: str, number: int, data: dict) -> None:
+        reason = {"confirm": "1", "reason": "the arbiter decided"}
+        response = arbiter_client.post(reverse(view, args=[tournament.pk, number]), data | reason)
+        assert response.status_code == 302
+
+    services.pair_next_round(tournament.pk)
+    assert 1 in boards(tournament)[2]  # board 3
+    assert "the published pairing is the engine's\n" in publish_and_verify(1) + "\n"
+
+    services.pair_next_round(tournament.pk)
+    post("round_swap_colours", 2, {"board": 1})
+    (w1, _b1), (_w2, b2) = boards(tournament, 2)[:2]
+    post("round_exchange", 2, {"a": w1, "b": b2})
+    assert "after the 2 listed changes" in publish_and_verify(2)
+
+    registration.set_availability(entries[3], 3, "H")
+    services.pair_next_round(tournament.pk)
+    bye = Entry.objects.get(byes__round_number=3, byes__kind="U").pairing_number
+    white, black = boards(tournament, 3)[-1]
+    post("round_remove_board", 3, {"board": len(boards(tournament, 3))})
+    post("round_set_bye", 3, {"player": ""})
+    post("round_add_board", 3, {"white": bye, "black": white})
+    post("round_set_bye", 3, {"player": black})
+    assert "after the 4 listed changes" in publish_and_verify(3)
+
+    services.pair_next_round(tournament.pk, by_hand="nearest", reason="the engine was slow")
+    assert "the round was paired by hand" in publish_and_verify(4)

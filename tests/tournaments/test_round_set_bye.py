@@ -45,3 +45,27 @@ def test_a_second_bye_needs_confirmation(
     assert bye(tournament) == [had]
     arbiter_client.post(url, {"player": had, "confirm": "1", "reason": "only one can have it"})
     assert bye(tournament) == [had, had]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("edition", "warns"), [("2026", True), ("2017", False)])
+def test_it_warns_of_a_bye_after_a_full_point_bye_in_2026(
+    arbiter_client: Client, tournament, make_entries, record_round, edition: str, warns: bool
+) -> None:
+    """C.04.1 art. 4 (2026): a player who scored a win's points without playing (here a
+    requested full-point bye F in round 1) shall not get the pairing-allocated bye; the 2017
+    rule (C.04.1.d) bars only a PAB or a forfeit win. The draft's warnings and the change's
+    confirmation follow the tournament's edition."""
+    tournament.dutch_edition = edition
+    tournament.save()
+    a, b, c = make_entries(3)
+    Bye.objects.create(entry=a, round_number=1, kind=Bye.Kind.FULL_POINT)
+    record_round(1, [(b, c, "1-0")])
+    services.pair_next_round(tournament.pk, by_hand="empty")
+    url = reverse("round_set_bye", args=[tournament.pk, 2])
+    html = arbiter_client.post(url, {"player": 1}, headers={"HX-Request": "true"}).content
+    assert ("C.04.1.d" in html.decode()) is warns  # asked to confirm in 2026 only
+    assert bye(tournament) == ([] if warns else [1])
+    arbiter_client.post(url, {"player": 1, "confirm": "1", "reason": "everyone else played"})
+    page = arbiter_client.get(reverse("round_manage", args=[tournament.pk, 2])).content.decode()
+    assert ("<code>C.04.1.d</code>" in page) is warns  # the draft's own warning

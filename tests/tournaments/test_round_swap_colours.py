@@ -36,7 +36,10 @@ def test_a_third_white_needs_confirmation(
     record_round(3, [(d, a, ""), (b, c, "")], status="draft")
     url = reverse("round_swap_colours", args=[tournament.pk, 3])
     html = arbiter_client.post(url, {"board": 1}, headers={"HX-Request": "true"}).content.decode()
-    assert "This change breaks 4 rules" in html
+    # C.04.1 f and g for both, and both absolute preferences (A.6.a) against 5.2.1
+    assert "This change breaks 6 rules" in html
+    assert "<code>5.2.1</code> Player 01 (1) has an absolute Black preference but gets" in html
+    assert "<code>5.2.1</code> Player 04 (4) has an absolute White preference but gets" in html
     assert "Player 01 (1) would have a colour difference of +3 with white" in html
     assert "Player 01 (1) would have white three times in a row" in html
     assert "Player 04 (4) would have black three times in a row" in html
@@ -138,3 +141,33 @@ def test_in_a_round_robin_the_table_gives_the_colours(
     html = arbiter_client.post(url, {"board": 1}, headers={"HX-Request": "true"}).content.decode()
     assert "C.05 Annex 1" in html and "with the table&#x27;s colours reversed" in html
     assert colours(tournament, 1) == [(1, 4), (2, 3)]  # not applied without confirmation
+
+
+@pytest.mark.django_db
+def test_it_asks_a_reason_for_breaking_a_strong_preference(
+    arbiter_client: Client, tournament, make_entries, record_round
+) -> None:
+    """Issue 24: R1 A-C 1-0, D-B 0-1. In R2 A (one White: strong Black, C.04.3 A.6.b) meets
+    B (one Black: strong White): 5.2.1 gives B White, both preferences granted. Swapping the
+    board denies both strong preferences: a rule broken, which needs a reason; afterwards the
+    draft says so and the colour rule is shown as not followed."""
+    a, b, c, d = make_entries(4)
+    record_round(1, [(a, c, "1-0"), (d, b, "0-1")])
+    record_round(2, [(b, a, ""), (c, d, "")], status="draft")
+    url = reverse("round_swap_colours", args=[tournament.pk, 2])
+    html = arbiter_client.post(url, {"board": 1}, headers={"HX-Request": "true"}).content.decode()
+    assert "This change breaks 2 rules" in html
+    assert "<code>5.2.1</code> Player 01 (1) has a strong Black preference but gets White" in html
+    assert "<code>5.2.1</code> Player 02 (2) has a strong White preference but gets Black" in html
+    assert colours(tournament, 2)[0] == (2, 1)  # not applied
+    response = arbiter_client.post(url, {"board": 1, "confirm": "1"}, headers={"HX-Request": "1"})
+    assert "Give the reason for breaking these rules" in response.content.decode()
+    arbiter_client.post(url, {"board": 1, "confirm": "1", "reason": "a wheelchair board"})
+    assert colours(tournament, 2)[0] == (1, 2)
+    page = arbiter_client.get(reverse("round_manage", args=[tournament.pk, 2])).content.decode()
+    assert "This draft breaks 2 pairing rules" in page
+    assert "breaks no pairing rule" not in page
+    assert "not followed: it gives White to 2. Player 02 (both colour preferences granted)" in page
+    assert "swapped by hand" in page
+    arbiter_client.post(url, {"board": 1})  # swapping back breaks nothing: no reason asked
+    assert colours(tournament, 2)[0] == (2, 1)

@@ -137,20 +137,24 @@ def entry_availability(request: HtmxHttpRequest, pk: int, entry_pk: int) -> Http
     tournament = _get_tournament_for_arbiter(request, pk)
     entry = _entry(tournament, entry_pk)
     form = AvailabilityForm(request.POST)
-    error = ""
+    error = saved = ""
     if not form.is_valid():
         error = "Choose a round and a status."
     else:
+        number, status = form.cleaned_data["round"], form.cleaned_data["status"]
         try:
-            registration.set_availability(
-                entry, form.cleaned_data["round"], form.cleaned_data["status"]
-            )
+            registration.set_availability(entry, number, status)
         except ArbiterError as e:
             error = str(e)
+        else:  # issue 24: the arbiter sees it saved
+            label = dict(registration.Availability.CHOICES)[status].lower()
+            saved = f"Saved: {entry.name}, round {number}: {label}."
     if request.htmx:
-        return _players_section(request, tournament, problem=error)
+        return _players_section(request, tournament, problem=error, added=saved)
     if error:
         messages.error(request, error)
+    else:
+        messages.success(request, saved)
     next_url = request.POST.get("next", "")
     if next_url == "entry_edit":
         return redirect("entry_edit", tournament.pk, entry.pk)

@@ -13,12 +13,12 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
-from tournaments import draft_review, drafts, receipts, services, whatif
+from tournaments import corrections, draft_review, drafts, receipts, services, whatif
 from tournaments.dashboard import Dashboard
 from tournaments.errors import ArbiterError, ConfirmationNeeded
 from tournaments.models import Game, Round, Tournament
@@ -71,14 +71,20 @@ def _context(tournament: Tournament, number: int, **extra: Any) -> dict[str, Any
         first = board.first_leg(number)
         draft = board.draft(first)
         context |= {"draft": draft, "violations": draft.violations, "first_leg": first}
+        context["draft_row"] = board.round(first)  # a stale tab publishes nothing (issue 24)
         context["virtual"] = draft.virtual_points
         context["review"] = draft_review.review_draft(
             draft, tournament.engine_system, tournament.dutch_edition
         )
         context["unpaired"] = board.unpaired(first)
+        context["not_playing"] = board.not_playing(first)
     if rnd.status != Round.Status.DRAFT:  # issue 15: the receipt, the what-if form
         context["receipt"] = receipts.published_receipt(tournament, number)
         context["what_if_form"] = what_if_form(board.snap)
+    first = board.first_leg(number)  # issue 24: results corrected since the round was paired
+    before = board.snap.state(first - 1)
+    found = corrections.corrections(tournament, first, before, context.get("receipt", False))
+    context["corrected"] = found
     return context | extra
 
 
@@ -270,12 +276,11 @@ def round_set_bye(request: HtmxHttpRequest, pk: int, number: int) -> HttpRespons
 @require_POST
 def round_publish(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     tournament = _get_tournament_for_arbiter(request, pk)
-    rnd = get_object_or_404(Round, tournament=tournament, number=number)
     try:
-        services.publish_round(rnd.pk)
-    except ArbiterError as e:
+        services.publish_draft(tournament.pk, number, request.POST.get("draft", ""))
+    except ArbiterError as e:  # a stale tab too: deleted, paired again or published
         messages.error(request, str(e))
-        if not Round.objects.filter(pk=rnd.pk).exists():  # undone meanwhile
+        if not tournament.round_set.filter(number=number).exists():
             return redirect("tournament_manage", tournament.pk)
     else:
         messages.success(
@@ -284,6 +289,26 @@ def round_publish(request: HtmxHttpRequest, pk: int, number: int) -> HttpRespons
             f"results as the games finish.",
         )
     return redirect("round_manage", tournament.pk, number)
+
+
+@login_required
+@require_POST
+def round_pair_again(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
+    """Delete the draft and pair the round again with the corrected results."""
+    tournament = _get_tournament_for_arbiter(request, pk)
+    try:
+        rnd = services.pair_again(tournament.pk, number)
+    except ArbiterError as e:
+        messages.error(request, str(e))
+        if not tournament.round_set.filter(number=number).exists():
+            return redirect("tournament_manage", tournament.pk)
+        return redirect("round_manage", tournament.pk, number)
+    messages.success(
+        request,
+        f"{tournament.round_label(rnd.number)} paired again with the corrected results: "
+        f"check the draft, then publish it.",
+    )
+    return redirect("round_manage", tournament.pk, rnd.number)
 
 
 @login_required
@@ -317,9 +342,11 @@ def game_result(request: HtmxHttpRequest, pk: int, game_pk: int) -> HttpResponse
     """A board's result; htmx gets the row back. A finished round's result needs a
     confirmation."""
     tournament = _get_tournament_for_arbiter(request, pk)
-    game = get_object_or_404(
-        Game.objects.select_related("round"), pk=game_pk, round__tournament=tournament
-    )
+    game = Game.objects.select_related("round").filter(pk=game_pk).first()
+    if game is None:  # a stale tab: the round's pairing was deleted
+        return _board_gone(request, tournament)
+    if game.round.tournament_id != tournament.pk:
+        raise Http404("No such board in this tournament.")
     form = ResultForm(request.POST)
     extra: dict[str, Any] = {}
     if not form.is_valid():
@@ -335,18 +362,22 @@ def game_result(request: HtmxHttpRequest, pk: int, game_pk: int) -> HttpResponse
     return _result_response(request, tournament, game, extra)
 
 
+def _board_gone(request: HtmxHttpRequest, tournament: Tournament) -> HttpResponse:
+    """A result for a board that no longer exists (a stale tab): say so on the dashboard."""
+    messages.error(
+        request,
+        "This board no longer exists: its round's pairing was deleted. The result was not "
+        "saved; here is the tournament as it is now.",
+    )
+    return _reload(request, reverse("tournament_manage", args=[tournament.pk]))
+
+
 def _result_response(
     request: HtmxHttpRequest, tournament: Tournament, game: Game, extra: dict[str, Any]
 ) -> HttpResponse:
     number = game.round.number
     if not Game.objects.filter(pk=game.pk).exists():  # the round was undone meanwhile
-        messages.error(request, extra.get("problem", "This board no longer exists."))
-        dashboard = reverse("tournament_manage", args=[tournament.pk])
-        return (
-            HttpResponse(headers={"HX-Redirect": dashboard})
-            if request.htmx
-            else redirect(dashboard)
-        )
+        return _board_gone(request, tournament)
     if request.htmx:
         game = Game.objects.select_related("round", "white", "black").get(pk=game.pk)
         context = {"tournament": tournament, "game": game, "buttons": RESULT_BUTTONS}

@@ -9,12 +9,12 @@ from abc import ABC, abstractmethod
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 
-from pairing.engine.core.colours import Preference
+from pairing.engine.core.colours import NO_PREFERENCE, Preference, Strength
 from pairing.engine.core.explain import RoundExplanation
 from pairing.engine.core.rules import fixed_board_order, initial_colour, pairing_numbers
-from pairing.engine.core.state import Colour, PlayerId, RoundPairing, TournamentState
+from pairing.engine.core.state import Board, Colour, PlayerId, RoundPairing, TournamentState
 from pairing.engine.core.suggestion import nearest_pairing
-from pairing.engine.core.violations import Violation, new_violations, violations
+from pairing.engine.core.violations import Violation, violations
 
 
 @dataclass(frozen=True)
@@ -67,6 +67,14 @@ def recent_floats(state: TournamentState, pid: PlayerId) -> str:
         for p in state.players:
             running[p.id] += state.points.of(p.results[column])
     return "".join(marks[-2:]).rjust(2, "·") if marks else ""
+
+
+def _colour_name(colour: Colour) -> str:
+    return "White" if colour is Colour.WHITE else "Black"
+
+
+def _a(word: str) -> str:
+    return f"an {word}" if word[0] in "aeiou" else f"a {word}"
 
 
 class System(ABC):
@@ -124,22 +132,60 @@ class System(ABC):
         """The rule that decides the colours of ``a`` against ``b`` in the next round."""
         return self.colour_rulings(state, [(a, b)])[0]
 
+    def colour_preference(self, state: TournamentState, pid: PlayerId) -> Preference:
+        """The player's colour preference for the next game (none in systems without one)."""
+        return NO_PREFERENCE
+
     def violations(self, state: TournamentState, pairing: RoundPairing) -> list[Violation]:
-        """The absolute rules of this system the pairing of the next round breaks."""
-        return violations(state, pairing, self.rules, self._bye_barred(state))
+        """The absolute rules of this system the pairing of the next round breaks, then the
+        strong and absolute colour preferences it denies against its colour rule."""
+        found = violations(state, pairing, self.rules, self._bye_barred(state))
+        return [*found, *self.preference_breaks(state, pairing)]
 
     def new_violations(
         self, state: TournamentState, before: RoundPairing, after: RoundPairing
     ) -> list[Violation]:
         """The violations of ``after`` that ``before`` did not have."""
-        return new_violations(state, before, after, self.rules, self._bye_barred(state))
+        old = set(self.violations(state, before))
+        return [v for v in self.violations(state, after) if v not in old]
+
+    def preference_breaks(self, state: TournamentState, pairing: RoundPairing) -> list[Violation]:
+        """On each board whose colours are not those of the system's colour rule (swapped,
+        exchanged or paired by hand), the player given the colour a strong or absolute
+        preference is against (C.04.3 A.6 and E / 5.2; C.04.4.1 A.5 and E): a rule broken,
+        named by the colour rule that the board does not follow."""
+        boards = [b for b in pairing.boards if b.white in state.by_id and b.black in state.by_id]
+        rulings = self.colour_rulings(state, [(b.white, b.black) for b in boards])
+        out = []
+        for board, ruling in zip(boards, rulings, strict=True):
+            if ruling.white is None or ruling.white == board.white:
+                continue
+            for pid, given in ((board.white, Colour.WHITE), (board.black, Colour.BLACK)):
+                wish = self.colour_preference(state, pid)
+                if wish.colour in (None, given) or wish.strength < Strength.STRONG:
+                    continue
+                player = state.player(pid)
+                who = f"{player.name} ({pid})" if player.name else f"player {pid}"
+                strength, wanted = wish.strength.name.lower(), _colour_name(wish.colour)
+                message = (
+                    f"{who} has {_a(strength)} {wanted} preference but gets {_colour_name(given)}"
+                )
+                out.append(Violation(ruling.rule, message, (pid,)))
+        return out
 
     def suggest(self, state: TournamentState, rules: Collection[str] | None = None) -> RoundPairing:
         """The nearest legal pairing: every available player paired, as few absolute rules
         (of ``rules``, the system's by default) broken as can be, the bye to a player the
-        system allows it (for the arbiter pairing by hand)."""
+        system allows it (for the arbiter pairing by hand); each board's colours as the
+        system's colour rule gives them."""
         checked = self.rules if rules is None else rules
-        return nearest_pairing(state, checked, self._bye_barred(state))
+        pairing = nearest_pairing(state, checked, self._bye_barred(state))
+        rulings = self.colour_rulings(state, [(b.white, b.black) for b in pairing.boards])
+        boards = tuple(
+            Board(b.black, b.white) if r.white == b.black else b
+            for b, r in zip(pairing.boards, rulings, strict=True)
+        )
+        return replace(pairing, boards=boards)
 
     def _bye_barred(self, state: TournamentState) -> frozenset[PlayerId]:
         return frozenset(p.id for p in state.players if not self.may_have_bye(state, p.id))
