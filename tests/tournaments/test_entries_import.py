@@ -43,6 +43,19 @@ def test_the_preview_names_every_rows_errors(arbiter_client: Client, tournament)
 
 
 @pytest.mark.django_db
+def test_a_tcec_list_takes_engine_ratings(arbiter_client: Client, tournament) -> None:
+    """Issue 24 item 10: engine ratings above 3500, up to the TRF's four digits."""
+    tournament.pairing_system = "tcec"
+    tournament.save()
+    url = reverse("entries_import", args=[tournament.pk])
+    html = arbiter_client.post(
+        url, {"text": "name,rating\nStockfish,3650\nLeela,10000\n"}
+    ).content.decode()
+    assert "1 of 2 rows can be registered" in html
+    assert "rating must be a whole number from 0 to 9999" in html
+
+
+@pytest.mark.django_db
 def test_confirming_registers_the_valid_rows(
     arbiter_client: Client, tournament, make_entries
 ) -> None:

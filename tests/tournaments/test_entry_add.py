@@ -178,8 +178,38 @@ def test_quick_add_errors_stay_in_the_row(arbiter_client: Client, tournament) ->
         headers=HTMX,
     ).content.decode()
     assert "This field is required" in html
-    assert "Ensure this value is less than or equal to 3500" in html
+    assert "A rating is a whole number from 0 to 3500." in html
     assert "A three-letter code like USA" in html
+    assert not tournament.entries.exists()
+    # The browser does not refuse with a tooltip of its own: the server's errors are shown.
+    assert 'id="quick-add" class="quick-add" novalidate' in html
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("system", ["tcec", "tcec_double"])
+def test_a_tcec_tournament_takes_engine_ratings_above_3500(
+    arbiter_client: Client, tournament, system
+) -> None:
+    """Issue 24 item 10: TCEC engines are rated about 3600-3700; TRF columns 49-52 hold four
+    digits, so 9999 is the top."""
+    tournament.pairing_system = system
+    tournament.save()
+    url = reverse("entry_add", args=[tournament.pk])
+    arbiter_client.post(url, {"quick": "1", "name": "Stockfish", "rating": "3650"}, headers=HTMX)
+    assert tournament.entries.get().rating == 3650
+    html = arbiter_client.post(
+        url, {"quick": "1", "name": "Leela", "rating": "10000"}, headers=HTMX
+    ).content.decode()
+    assert "A rating is a whole number from 0 to 9999." in html
+    assert tournament.entries.count() == 1
+
+
+@pytest.mark.django_db
+def test_a_fide_swiss_keeps_ratings_to_3500(arbiter_client: Client, tournament) -> None:
+    url = reverse("entry_add", args=[tournament.pk])
+    html = arbiter_client.post(url, {"name": "Stockfish", "rating": "3650"}).content.decode()
+    assert "A rating is a whole number from 0 to 3500." in html
+    assert "novalidate" in html  # the full form too
     assert not tournament.entries.exists()
 
 
