@@ -311,3 +311,20 @@ def test_quick_add_labels_the_rating_by_the_pairing_rating(
     tournament.save()
     form = arbiter_client.get(url).content.decode()
     assert 'name="rating"' not in form
+
+
+@pytest.mark.django_db
+def test_quick_add_updates_the_next_step(arbiter_client: Client, tournament, make_entries) -> None:
+    """Issue 24 item 9: after a quick-add the next step said "15 of 14 players will be paired"
+    (the count swapped, not the total), and "Pair round 1" appeared only after a reload."""
+    url = reverse("entry_add", args=[tournament.pk])
+    html = arbiter_client.post(
+        url, {"quick": "1", "name": "One, Ann"}, headers=HTMX
+    ).content.decode()
+    assert "Register the players below" in html and 'id="pair-round"' not in html
+    html = arbiter_client.post(
+        url, {"quick": "1", "name": "Two, Bo"}, headers=HTMX
+    ).content.decode()
+    assert '<section id="next-step" class="card next-step" hx-swap-oob="true">' in html
+    assert '<span id="available-count">2</span> of 2 players will be paired' in html
+    assert '<button type="submit" id="pair-round">Pair round 1</button>' in html
