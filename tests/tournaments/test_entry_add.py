@@ -102,7 +102,8 @@ def test_it_asks_whether_a_namesake_is_the_same_person(arbiter_client: Client, t
     html = arbiter_client.post(url, typed).content.decode()
     assert "Is this the same person?" in html
     assert f'value="{smith.pk}"' in html
-    assert "smith,  john, born 1990, who played in Autumn Cup" in html
+    # Registered there, no game: not "who played in" (issue 24 item 9).
+    assert "smith,  john, born 1990, registered in Autumn Cup" in html
     assert "1990-05-01" not in html  # the stored birth date
     assert not tournament.entries.exists()
 
