@@ -238,8 +238,9 @@ def printouts(page: Page, base: str, t: Tournament, shot) -> None:
 
 
 def export_checks_clean(page: Page, base: str, t: Tournament) -> None:
+    page.get_by_role("link", name="Export TRF").first.click()  # the export form
     with page.expect_download() as download:
-        page.get_by_role("link", name="Export TRF").first.click()
+        page.get_by_role("button", name="Download the TRF").click()
     with open(download.value.path(), encoding="utf-8") as f:
         text = f.read()
     assert "102 IA Arbiter, Anna (1234567)" in text and "032 USA" in text
