@@ -73,3 +73,14 @@ class DatabaseDownFilter(logging.Filter):
             record.exc_info = None
             record.exc_text = None
         return True
+
+
+class ForbiddenFilter(logging.Filter):
+    """A 403 (a wrong tournament's page, a missing login group) is an ordinary refusal: one
+    WARNING line with the path, not a traceback."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if getattr(record, "status_code", None) == 403 and record.exc_info:
+            record.exc_info = None
+            record.exc_text = None
+        return True

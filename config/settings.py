@@ -230,9 +230,12 @@ if not DEBUG:
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"database_down": {"()": "config.health.DatabaseDownFilter"}},
+    "filters": {
+        "database_down": {"()": "config.health.DatabaseDownFilter"},
+        "forbidden": {"()": "config.health.ForbiddenFilter"},
+    },
     "handlers": {
-        "console": {"class": "logging.StreamHandler", "filters": ["database_down"]},
+        "console": {"class": "logging.StreamHandler", "filters": ["database_down", "forbidden"]},
     },
     "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING")},
 }

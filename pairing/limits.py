@@ -19,14 +19,14 @@ Raise a limit here when an engine gets faster (``make bench``).
 
 from __future__ import annotations
 
-import re
-
 from pairing.engine import system_for
 
-MAX_PLAYERS = {"dutch": 2000, "dubov": 1000, "tcec": 9999}
+MAX_PLAYERS = {"dutch": 2000, "dubov": 1000, "tcec": 9999, "uscf": 1000, "round-robin": 9999}
 """System family -> the most players it is asked to pair (9,999: every TRF starting rank).
 Every name of the system registry belongs to a family: ``dutch``, ``dutch-2017``,
-``dutch-2026`` are the Dutch system's, ``dubov``, ``dubov-2018``, ... the Dubov system's."""
+``dutch-2026`` are the Dutch system's, ``dubov``, ``dubov-2018``, ... the Dubov system's,
+``round-robin-double`` the round robin's (a table: no search at all). US Chess Swiss: 400
+players take about 2 s a round (docs/uscf-pairings.md)."""
 
 
 def max_players(system: str) -> int:
@@ -36,8 +36,9 @@ def max_players(system: str) -> int:
         name = system_for(system).name
     except ValueError:
         name = system
-    family = re.split(r"[-_]", name.strip().lower(), maxsplit=1)[0]
-    return MAX_PLAYERS.get(family, min(MAX_PLAYERS.values()))
+    name = name.strip().lower().replace("_", "-")
+    family = next((f for f in MAX_PLAYERS if name == f or name.startswith(f"{f}-")), None)
+    return MAX_PLAYERS.get(family or "", min(MAX_PLAYERS.values()))
 
 
 def too_many_to_pair(system: str, players: int) -> str | None:

@@ -364,12 +364,20 @@ def state_for(tournament: Tournament, rounds: int | None = None) -> TournamentSt
     return snapshot(tournament).state(rounds)
 
 
-def export_trf(tournament: Tournament, version: int = 16) -> str:
-    """The tournament as a TRF file (the FIDE rating report): every round stored, the next
-    round's requested byes, and the final ranks in columns 86-89 computed with the
-    tournament's tie-breaks."""
+def export_trf(tournament: Tournament, version: int = 16, with_draft: bool = False) -> str:
+    """The tournament as a TRF file (the FIDE rating report): the published rounds (with
+    ``with_draft``, the draft too, as the next round column without results), the next
+    round's requested byes, and the ranks in columns 86-89 computed with the tournament's
+    tie-breaks. TRF26 (``version=26``) also writes record 222, the encoded time control."""
     snap = snapshot(tournament)
-    state = snap.state()
+    drafts = sum(1 for r in snap.rounds if r.status == Round.Status.DRAFT)
+    columns = len(snap.rounds) - (0 if with_draft else drafts)
+    state = snap.state(columns)
+    # Record 132: a round not exported has no date of pairing (a schedule keeps its dates).
+    dates = _round_dates(snap)[
+        : max(columns, snap.tournament.legs * len(tournament.scheduled_rounds))
+    ]
+    state = replace(state, info=replace(state.info, round_dates=dates))
     ranks = {row.player: row.rank for row in ranking(tournament, state)}
     if state.rounds_done >= tournament.rounds * tournament.legs:
         # Every round is paired: no column after the last (a withdrawn player's "next round"

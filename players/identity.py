@@ -164,11 +164,26 @@ def candidates(data: PlayerData, tournament: Tournament) -> list[Candidate]:
     for player in found:
         if normalized(player.name) != key:
             continue
-        played = Tournament.objects.filter(entries__player=player).order_by("-start_date")
-        names = [t.name for t in played[:PLAYED_IN_SHOWN]]
-        where = f", who played in {', '.join(names)}" if names else ""
-        out.append(Candidate(player.pk, f"{data.name}{where}"))
+        out.append(Candidate(player.pk, f"{data.name}{_where(player)}"))
     return out
+
+
+def _where(player: Player) -> str:
+    """ ", who played in A, registered in B": the player's latest tournaments, those with a
+    game of theirs apart from those they only registered in."""
+    entered = list(
+        Tournament.objects.filter(entries__player=player).order_by("-start_date")[:PLAYED_IN_SHOWN]
+    )
+    with_games = set(
+        Entry.objects.filter(player=player, tournament__in=entered)
+        .filter(Q(white_games__isnull=False) | Q(black_games__isnull=False))
+        .values_list("tournament_id", flat=True)
+    )
+    played = [t.name for t in entered if t.pk in with_games]
+    registered = [t.name for t in entered if t.pk not in with_games]
+    parts = [f"who played in {', '.join(played)}"] if played else []
+    parts += [f"registered in {', '.join(registered)}"] if registered else []
+    return "".join(f", {part}" for part in parts)
 
 
 def told_apart(entry: Entry, data: PlayerData) -> bool:

@@ -147,3 +147,12 @@ def database_url():
     else:
         with sqlite_database() as db:
             yield db
+
+
+@pytest.fixture
+def latest_schema_after():
+    """A migration test migrates where it likes; afterwards the database is at the latest
+    migrations again (tests/migrating.py)."""
+    from tests.migrating import migrate_to_latest
+
+    yield from migrate_to_latest()

@@ -78,7 +78,7 @@ def test_the_web_app_refuses_to_pair_past_the_limit(
     make_entries(4)
     url = reverse("round_pair", args=[tournament.pk])
     html = arbiter_client.post(url, {"round": 1}, follow=True).content.decode()
-    assert "Round 1 cannot be paired here: 4 players are more than the dubov engine" in html
+    assert "Round 1 cannot be paired here: 4 players are more than the dubov-2026 engine" in html
     assert not Round.objects.exists()
 
 
@@ -90,7 +90,7 @@ def test_every_name_of_the_system_registry_has_the_limit_of_its_system() -> None
     without a limit (only ``dutch``, ``dubov`` and ``tcec`` were in it)."""
     from pairing.engine import SYSTEM_NAMES
 
-    expected = {"dutch": 2000, "dubov": 1000, "tcec": 9999}
+    expected = {"dutch": 2000, "dubov": 1000, "tcec": 9999, "uscf": 1000, "round": 9999}
     for name in SYSTEM_NAMES:
         assert limits.max_players(name) == expected[name.split("-")[0]], name
     assert limits.max_players("tcec_double") == 9999  # the web app's name of double rounds

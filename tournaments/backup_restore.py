@@ -396,16 +396,25 @@ def parse(text: str | bytes) -> Any:
         raise BackupError("$", "not JSON this app reads: nested too deeply") from None
 
 
-def restore(text: str | bytes, arbiter_id: int) -> Tournament:
+RESTORED = " (restored)"
+
+
+def restore(text: str | bytes, arbiter_id: int, mark: bool = False) -> Tournament:
     """A new tournament from a backup file, run by the user ``arbiter_id``, in one
-    transaction: a file with a problem raises :class:`BackupError` and saves nothing."""
-    return restore_document(parse(text), arbiter_id)
+    transaction: a file with a problem raises :class:`BackupError` and saves nothing. With
+    ``mark``, its name says "(restored)", so that it is not mistaken for its original."""
+    return restore_document(parse(text), arbiter_id, mark)
 
 
-def restore_document(raw: Any, arbiter_id: int) -> Tournament:
+def restore_document(raw: Any, arbiter_id: int, mark: bool = False) -> Tournament:
     doc = read(raw)
     with transaction.atomic():
-        return _write(doc, arbiter_id)
+        tournament = _write(doc, arbiter_id)
+        if mark and not tournament.name.endswith(RESTORED):
+            limit = Tournament._meta.get_field("name").max_length or 200
+            tournament.name = tournament.name[: limit - len(RESTORED)] + RESTORED
+            Tournament.objects.filter(pk=tournament.pk).update(name=tournament.name)
+        return tournament
 
 
 def _write(doc: Document, arbiter_id: int) -> Tournament:

@@ -19,12 +19,12 @@ from tournaments.federations import federation_error
 from tournaments.limits import too_many_players
 from tournaments.models import Entry, Tournament
 from tournaments.registration import (
-    MAX_RATING,
     TITLES,
     already,
     columns_paired,
     enter,
     fide_rating,
+    max_rating,
     open_for_entries,
     reseed,
     typed_rating,
@@ -134,7 +134,7 @@ def _parse_date(text: str) -> date | None:
     raise ValueError(text)
 
 
-def _check_row(row: CsvRow, raw: dict[str, str]) -> None:
+def _check_row(row: CsvRow, raw: dict[str, str], top: int) -> None:
     name = raw.get("name", "")
     if not name and (raw.get("last_name") or raw.get("first_name")):
         name = ", ".join(p for p in (raw.get("last_name", ""), raw.get("first_name", "")) if p)
@@ -145,8 +145,8 @@ def _check_row(row: CsvRow, raw: dict[str, str]) -> None:
         row.errors.append("the name is longer than 100 characters")
     rating = raw.get("rating", "")
     if rating:
-        if not (rating.isascii() and rating.isdigit()) or int(rating) > MAX_RATING:
-            row.errors.append(f"rating must be a whole number from 0 to {MAX_RATING}")
+        if not (rating.isascii() and rating.isdigit()) or int(rating) > top:
+            row.errors.append(f"rating must be a whole number from 0 to {top}")
         else:
             row.rating = int(rating)
     title = raw.get("title", "").upper()
@@ -208,7 +208,7 @@ def preview_csv(tournament: Tournament, text: str) -> CsvPreview:
                 continue
             raw = {key: v.strip() for key, v in zip(header, values, strict=False) if key}
             row = CsvRow(reader.line_num)
-            _check_row(row, raw)
+            _check_row(row, raw, max_rating(tournament))
             rows.append(row)
     except csv.Error as e:  # e.g. a field over the csv module's 131,072 characters
         return CsvPreview([], [], f"Line {reader.line_num} cannot be read: {e}.")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.core.validators import MaxValueValidator
 
 from players.identity import Candidate, PlayerData
 from players.models import Player
@@ -13,7 +14,7 @@ from tournaments.csv_import import CsvDecisions
 from tournaments.federations import federation_error
 from tournaments.forms import TITLE_CHOICES, file_or_text
 from tournaments.models import Entry, Tournament
-from tournaments.registration import MAX_RATING, Availability, check
+from tournaments.registration import MAX_RATING, Availability, check, max_rating
 
 
 class PlayerFieldsMixin(forms.Form):
@@ -62,6 +63,12 @@ class PlayerFieldsMixin(forms.Form):
             return
         field = self.fields["rating"]
         field.label = kind(tournament.pairing_rating).label
+        top = max_rating(tournament)
+        field.widget.attrs["max"] = top
+        field.validators = [v for v in field.validators if not isinstance(v, MaxValueValidator)]
+        field.validators.append(
+            MaxValueValidator(top, message=f"A rating is a whole number from 0 to {top}.")
+        )
         if tournament.pairing_rating in (kind.USCF_REGULAR, kind.USCF_QUICK):
             field.help_text = (
                 "Optional: used for pairing when the player has no US Chess rating on record "

@@ -392,3 +392,17 @@ class BackupRestoreForm(forms.Form):
 
 
 # -- forbidden pairs and fixed boards ------------------------------------------------------------
+
+
+class TrfExportForm(forms.Form):
+    """What a TRF export holds: the published rounds, or the draft too as the next round;
+    TRF16 or TRF26 (which adds record 222, the encoded time control)."""
+
+    ROUNDS_CHOICES = (
+        ("published", "the published rounds only"),
+        ("draft", "the published rounds and the draft as the next round (no results)"),
+    )
+    rounds = forms.ChoiceField(choices=ROUNDS_CHOICES, initial="published", required=False)
+    version = forms.TypedChoiceField(
+        choices=((16, "TRF16"), (26, "TRF26")), coerce=int, initial=16, required=False
+    )

@@ -30,6 +30,14 @@ RENUMBER_OFFSET = 10000
 """Pairing numbers are moved out of the way (+offset) before being rewritten, so that the
 unique (tournament, pairing number) constraint holds row by row."""
 MAX_RATING = 3500
+"""The highest rating of a player (FIDE, US Chess, national)."""
+ENGINE_MAX_RATING = 9999
+"""TCEC: engine ratings run above 3500; TRF columns 49-52 hold four digits."""
+
+
+def max_rating(tournament: Tournament) -> int:
+    """The highest rating the tournament's system takes (issue 24: TCEC engines)."""
+    return ENGINE_MAX_RATING if tournament.is_tcec else MAX_RATING
 
 
 def initial_ranking_key(entry: Entry) -> tuple[int, int, str]:

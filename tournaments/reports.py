@@ -108,6 +108,17 @@ class View:
             return f"after {self.label(done).lower()}"
         return f"after round {done // legs}"
 
+    @cached_property
+    def unfinished_note(self) -> str:
+        """What a crosstable of every published round must say when a round is not finished:
+        its results are shown, yet not counted in the points of the standings' title."""
+        if len(self.published) <= self.finished_columns:
+            return ""
+        return (
+            f"{self.label(self.finished_columns + 1)} is in play: its results so far are "
+            f"shown, not yet counted in Pts or the tie-breaks."
+        )
+
     # -- standings ----------------------------------------------------------------------
 
     @cached_property

@@ -5,12 +5,11 @@ pointing at the same player, and the rating officers keep their permission to ch
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from datetime import date
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+
+from tests.migrating import migrate
 
 BEFORE = [
     ("players", None),
@@ -24,15 +23,8 @@ AFTER = [
 ]
 
 
-def migrate(targets: Sequence[tuple[str, str | None]]):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(list(targets))
-    reached = [(app, name) for app, name in targets if name is not None]
-    return executor.loader.project_state(reached).apps
-
-
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("latest_schema_after")
 def test_it_keeps_the_players_rows_and_the_officers_permission() -> None:
     old = migrate(BEFORE)
     content_type = old.get_model("contenttypes", "ContentType")

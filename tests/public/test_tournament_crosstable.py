@@ -8,6 +8,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from tournaments import services
 from tournaments.models import Tournament
 
 
@@ -97,3 +98,23 @@ def test_it_shows_fide_rating_changes_and_rp_when_fide_rated(client, tournament,
     html = client.get(reverse("tournament_crosstable", args=[tournament.pk])).content.decode()
     assert '<th class="num">Rp</th><th class="num">Rtg ±</th>' in html
     assert {r[2]: (r[-2], r[-1]) for r in rows(html)} == FOUR_FIDE
+
+
+@pytest.mark.django_db
+def test_a_round_in_play_is_said_not_to_be_in_the_points(
+    client: Client, tournament, make_entries, play
+) -> None:
+    """Issue 24 item 9: the crosstable "after round 2" showed round 3's results, which its
+    Pts leave out, without a word."""
+    make_entries(6)
+    play(tournament, [["1-0", "1-0", "1-0"], ["1-0", "1-0", "1-0"], ["1-0"]])
+    url = reverse("tournament_crosstable", args=[tournament.pk])
+    html = client.get(url).content.decode()
+    assert "after round 2" in html
+    assert "Round 3 is in play: its results so far are shown, not yet counted in Pts" in html
+    printed = client.get(reverse("print_crosstable", args=[tournament.pk])).content.decode()
+    assert "Round 3 is in play: its results so far are shown" in printed
+    for g in tournament.round_set.get(number=3).games.filter(result=""):
+        services.set_result(g.pk, "0-1")
+    html = client.get(url).content.decode()
+    assert "after round 3" in html and "is in play" not in html

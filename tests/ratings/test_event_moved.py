@@ -5,26 +5,19 @@ moves with the model)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from datetime import date
 
 import pytest
 from django.contrib.auth.models import User
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+
+from tests.migrating import migrate
 
 BEFORE = [("tournaments", "0013_player_moved"), ("ratings", "0006_player_moved")]
 AFTER = [("ratings", "0007_event_moved"), ("tournaments", "0014_event_moved")]
 
 
-def migrate(targets: Sequence[tuple[str, str]]):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(list(targets))
-    return executor.loader.project_state(list(targets)).apps
-
-
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("latest_schema_after")
 def test_it_keeps_the_events_rows_and_the_officers_permission() -> None:
     arbiter = User.objects.create(username="td")
     old = migrate(BEFORE)

@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from players.models import Player
 from tests.visible import shown
-from tournaments.models import Entry, Tournament
+from tournaments.models import Entry, Game, Round, Tournament
 
 GOOD_AND_BAD = """Name;Elo;Title;Fed;FIDE ID;Birth date;Sex
 Carlsen, Magnus;2830;GM;NOR;1503014;1990-11-30;m
@@ -40,6 +40,19 @@ def test_the_preview_names_every_rows_errors(arbiter_client: Client, tournament)
         assert error in html
     assert not tournament.entries.exists()  # nothing saved yet
     assert "Register 1 player" in html
+
+
+@pytest.mark.django_db
+def test_a_tcec_list_takes_engine_ratings(arbiter_client: Client, tournament) -> None:
+    """Issue 24 item 10: engine ratings above 3500, up to the TRF's four digits."""
+    tournament.pairing_system = "tcec"
+    tournament.save()
+    url = reverse("entries_import", args=[tournament.pk])
+    html = arbiter_client.post(
+        url, {"text": "name,rating\nStockfish,3650\nLeela,10000\n"}
+    ).content.decode()
+    assert "1 of 2 rows can be registered" in html
+    assert "rating must be a whole number from 0 to 9999" in html
 
 
 @pytest.mark.django_db
@@ -170,14 +183,26 @@ def test_namesakes_born_in_different_years_are_two_players(
 @pytest.mark.django_db
 def test_the_preview_asks_is_this_the_same_person(arbiter_client: Client, tournament) -> None:
     fred = Player.objects.create(name="Fide, Fred", birth_date=date(1970, 6, 7), sex="m")
-    elsewhere(fred, "Spring Cup")
+    spring = elsewhere(fred, "Spring Cup")
+    opponent = Entry.objects.create(
+        tournament=spring, player=Player.objects.create(name="Opp, Olga"), pairing_number=2
+    )
+    rnd = Round.objects.create(tournament=spring, number=1)
+    Game.objects.create(round=rnd, board=1, white=spring.entries.get(player=fred), black=opponent)
+    winter = elsewhere(fred, "Winter Cup")  # registered, no game (issue 24 item 9)
+    winter.start_date = date(2024, 1, 1)
+    winter.save()
     victim = Player.objects.create(name="Victim, Vic", birth_date=date(1970, 1, 1))
     text = 'name,birth_date\n"Fide, Fred",1970-12-31\n'
     url = reverse("entries_import", args=[tournament.pk])
     html = arbiter_client.post(url, {"text": text}).content.decode()
     assert "Is this the same person?" in html and 'name="same-2" required' in html
-    # Issue 23, item 4: the typed data and where he played, never a stored birth year.
-    assert f'<option value="{fred.pk}">Yes: Fide, Fred, who played in Spring Cup' in html
+    # Issue 23, item 4: the typed data and where he played (issue 24: or only registered),
+    # never a stored birth year.
+    assert (
+        f'<option value="{fred.pk}">Yes: Fide, Fred, who played in Spring Cup, '
+        "registered in Winter Cup" in html
+    )
     assert "1970-06-07" not in html
 
     # A forged answer naming someone it did not offer links nothing.

@@ -104,7 +104,8 @@ def test_it_asks_whether_a_namesake_is_the_same_person(arbiter_client: Client, t
     html = arbiter_client.post(url, typed).content.decode()
     assert "Is this the same person?" in html
     assert f'value="{smith.pk}"' in html
-    assert "smith,  john, who played in Autumn Cup" in html
+    # Registered there, no game: not "who played in" (issue 24 item 9); no birth year (23/4).
+    assert "smith,  john, registered in Autumn Cup" in html
     assert "1990-05-01" not in html  # the stored birth date
     assert not tournament.entries.exists()
 
@@ -191,8 +192,38 @@ def test_quick_add_errors_stay_in_the_row(arbiter_client: Client, tournament) ->
         headers=HTMX,
     ).content.decode()
     assert "This field is required" in html
-    assert "Ensure this value is less than or equal to 3500" in html
+    assert "A rating is a whole number from 0 to 3500." in html
     assert "A three-letter code like USA" in html
+    assert not tournament.entries.exists()
+    # The browser does not refuse with a tooltip of its own: the server's errors are shown.
+    assert 'id="quick-add" class="quick-add" novalidate' in html
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("system", ["tcec", "tcec_double"])
+def test_a_tcec_tournament_takes_engine_ratings_above_3500(
+    arbiter_client: Client, tournament, system
+) -> None:
+    """Issue 24 item 10: TCEC engines are rated about 3600-3700; TRF columns 49-52 hold four
+    digits, so 9999 is the top."""
+    tournament.pairing_system = system
+    tournament.save()
+    url = reverse("entry_add", args=[tournament.pk])
+    arbiter_client.post(url, {"quick": "1", "name": "Stockfish", "rating": "3650"}, headers=HTMX)
+    assert tournament.entries.get().rating == 3650
+    html = arbiter_client.post(
+        url, {"quick": "1", "name": "Leela", "rating": "10000"}, headers=HTMX
+    ).content.decode()
+    assert "A rating is a whole number from 0 to 9999." in html
+    assert tournament.entries.count() == 1
+
+
+@pytest.mark.django_db
+def test_a_fide_swiss_keeps_ratings_to_3500(arbiter_client: Client, tournament) -> None:
+    url = reverse("entry_add", args=[tournament.pk])
+    html = arbiter_client.post(url, {"name": "Stockfish", "rating": "3650"}).content.decode()
+    assert "A rating is a whole number from 0 to 3500." in html
+    assert "novalidate" in html  # the full form too
     assert not tournament.entries.exists()
 
 
@@ -355,3 +386,20 @@ def test_a_section_limit_needs_plays_up_below_and_refuses_above(
     response = arbiter_client.post(url, {"name": "Low, Lou", "rating": "1100", "plays_up": "on"})
     assert response.status_code == 302
     assert tournament.entries.get().plays_up
+
+
+@pytest.mark.django_db
+def test_quick_add_updates_the_next_step(arbiter_client: Client, tournament, make_entries) -> None:
+    """Issue 24 item 9: after a quick-add the next step said "15 of 14 players will be paired"
+    (the count swapped, not the total), and "Pair round 1" appeared only after a reload."""
+    url = reverse("entry_add", args=[tournament.pk])
+    html = arbiter_client.post(
+        url, {"quick": "1", "name": "One, Ann"}, headers=HTMX
+    ).content.decode()
+    assert "Register the players below" in html and 'id="pair-round"' not in html
+    html = arbiter_client.post(
+        url, {"quick": "1", "name": "Two, Bo"}, headers=HTMX
+    ).content.decode()
+    assert '<section id="next-step" class="card next-step" hx-swap-oob="true">' in html
+    assert '<span id="available-count">2</span> of 2 players will be paired' in html
+    assert '<button type="submit" id="pair-round">Pair round 1</button>' in html

@@ -27,7 +27,9 @@ def test_the_dashboard_select_swaps_the_player_list(
     row = html.split(f'id="entry-{b.pk}"')[1].split("</tr>")[0]
     assert '<option value="H" selected>Half-point bye</option>' in row
     assert Bye.objects.get(entry=b).round_number == 1
-    assert '<span id="available-count" hx-swap-oob="true">2</span>' in html  # the next step
+    # The next step is swapped in too (out of band), count and total.
+    assert '<section id="next-step" class="card next-step" hx-swap-oob="true">' in html
+    assert '<span id="available-count">2</span> of 3 players will be paired' in html
     page = arbiter_client.get(reverse("tournament_manage", args=[tournament.pk])).content.decode()
     assert '<span id="available-count">2</span> of 3 players will be paired' in page
 

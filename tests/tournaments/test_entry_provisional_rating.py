@@ -36,7 +36,7 @@ def test_an_unrated_player_with_a_round_1_bye(
     play(dubov, rounds=1)
     response = arbiter_client.post(reverse("round_pair", args=[dubov.pk]), {"round": 2})
     html = manage(arbiter_client, dubov)
-    assert "the arbiter must give a provisional rating to player(s) 5" in html
+    assert "the arbiter must give a provisional rating to player 5 (Player 05)" in html
     assert "Dubov A.1: every player needs a rating." in html
     assert 'aria-label="Provisional rating of Player 05"' in html
     url = reverse("entry_provisional_rating", args=[dubov.pk, unrated.pk])

@@ -4,7 +4,11 @@ tournaments, a rating officer for the admin, and how to get an admin login."""
 from __future__ import annotations
 
 import io
+import os
 import re
+import shlex
+import subprocess
+from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import Permission, User
@@ -38,6 +42,27 @@ def test_it_prints_every_login() -> None:
     assert "manage.py createsuperuser" in text
     for username, password in logins.items():
         logged_in(username, password)
+
+
+@pytest.mark.django_db
+def test_the_printed_createsuperuser_line_works_as_printed() -> None:
+    """Issue 24 item 11: the line failed as printed (the settings need DJANGO_DEBUG=1 or a
+    secret key of one's own). Run from the project folder in a shell without DJANGO_*
+    variables (``--help``: it loads the settings and the command, and creates no account)."""
+    text, _ = run()
+    (line,) = re.findall(r"`([^`]*manage\.py createsuperuser)`", text)
+    words = shlex.split(line)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
+    env.pop("DATABASE_URL", None)
+    while "=" in words[0]:
+        name, value = words.pop(0).split("=", 1)
+        env[name] = value
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [*words, "--help"], cwd=root, env=env, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Used to create a superuser" in done.stdout
 
 
 @pytest.mark.django_db

@@ -6,21 +6,15 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+
+from tests.migrating import migrate
 
 BEFORE = [("tournaments", "0005_uscf_event")]
 AFTER = [("tournaments", "0006_entry_owned_identity"), ("ratings", "0004_entry_owned_identity")]
 
 
-def migrate(targets: list[tuple[str, str]]):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
-
-
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("latest_schema_after")
 def test_it_gives_each_entry_its_players_data() -> None:
     old = migrate(BEFORE)
     tournament_model = old.get_model("tournaments", "Tournament")
@@ -56,6 +50,7 @@ def test_it_gives_each_entry_its_players_data() -> None:
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("latest_schema_after")
 def test_existing_dubov_tournaments_keep_the_2018_edition() -> None:
     """0016: a tournament that exists already was paired by the Dubov 2018 edition (the only
     one the app had) and keeps it; a tournament created afterwards gets 2026, in force."""

@@ -41,7 +41,7 @@ def test_each_draft_board_shows_what_decided_it(
     # preference on each board, same strength, no earlier difference: E.4 (5.2.4 in the 2026
     # edition, which the tournament follows).
     assert (
-        '<span class="review">1 pts · 2375 · <span title="Colours round by round">W</span>' in html
+        '<span class="review">1 pt · 2375 · <span title="Colours round by round">W</span>' in html
     )
     assert "Black, strong" in html and "White, strong" in html
     assert html.count('<strong>5.2.4</strong> <span class="small">the higher-ranked') == 2

@@ -140,3 +140,21 @@ def test_not_offered_in_the_last_round(
     play(tournament, [[]])
     html = arbiter_client.get(reverse("round_manage", args=[tournament.pk, 1])).content.decode()
     assert 'id="what-if"' not in html
+
+
+@pytest.mark.django_db
+def test_the_box_follows_the_results_entered(arbiter_client: Client, tournament, in_play) -> None:
+    """Issue 24 item 9: the box said "12 games without a result" after all were in. It asks
+    for itself again after each result saved (htmx event ``result-saved``), and says what is
+    true then: one game left, then none (the box is gone)."""
+    from tournaments import services
+
+    html = arbiter_client.get(reverse("round_manage", args=[tournament.pk, 1])).content.decode()
+    assert 'hx-trigger="result-saved from:body"' in html
+    services.set_result(in_play["1-3"].pk, "1-0")
+    html = arbiter_client.get(url(tournament), headers=HTMX).content.decode()
+    assert "as if the 1 game without a result ended with" in html
+    assert "This field is required" not in html  # no choice made yet: no error either
+    services.set_result(in_play["4-2"].pk, "0-1")
+    html = arbiter_client.get(url(tournament), headers=HTMX).content.decode()
+    assert html.strip() == '<section id="what-if" hidden></section>'

@@ -35,9 +35,13 @@ def test_it_restores_a_new_tournament_run_by_the_restorer(
     assert response["Location"] == reverse("tournament_manage", args=[copy.pk])
     assert copy.is_arbiter(other_arbiter) and not copy.is_arbiter(tournament.arbiters.get())
     assert copy.round_set.get(number=rnd.number).status == Round.Status.DRAFT
-    assert backup.export_json(copy) == text
+    # Everything as it was, but the name says what it is (issue 24 item 9).
+    assert copy.name == "Spring Open (restored)"
+    assert backup.export_json(copy) == text.replace(
+        '"name": "Spring Open"', '"name": "Spring Open (restored)"', 1
+    )
     page = client.get(response["Location"]).content.decode()
-    assert "Restored Spring Open." in page
+    assert "Restored as Spring Open (restored)." in page
 
 
 @pytest.mark.django_db

@@ -28,3 +28,23 @@ def points(half_points: int) -> str:
 def get(mapping: dict[Any, Any], key: Any) -> Any:
     """``{{ mapping|get:key }}``."""
     return mapping.get(key, "")
+
+
+@register.filter
+def pts(shown: str | int) -> str:
+    """Points with their unit: "1" -> "1 pt", "3.5" -> "3.5 pts" (a number of half-points
+    is formatted first: 7 -> "3.5 pts")."""
+    text = format_points(shown) if isinstance(shown, int) else str(shown)
+    return f"{text} pt" if text == "1" else f"{text} pts"
+
+
+@register.filter
+def sex_label(code: str) -> str:
+    """A player's sex as a word: "w" -> "Female" (TRF column 10 codes m and w)."""
+    return {"m": "Male", "w": "Female"}.get(code, code)
+
+
+@register.filter
+def has_float(floats: str) -> bool:
+    """The last two rounds hold a float (↓ or ↑; · is none)."""
+    return "↓" in floats or "↑" in floats

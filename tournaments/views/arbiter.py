@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse
+from django.http import HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.text import slugify
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -14,7 +14,7 @@ from tournaments import lifecycle, registration
 from tournaments.dashboard import Dashboard
 from tournaments.entry_forms import ProvisionalRatingForm, QuickEntryForm
 from tournaments.errors import ArbiterError
-from tournaments.forms import TournamentForm, TrfImportForm
+from tournaments.forms import TournamentForm, TrfExportForm, TrfImportForm
 from tournaments.models import Entry
 from tournaments.qr import public_url, qr_svg
 from tournaments.registration import MAX_RATING
@@ -105,9 +105,18 @@ def tournament_import_trf(request: HtmxHttpRequest) -> HttpResponse:
 @login_required
 @require_safe
 def tournament_export_trf(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    """The FIDE rating report (TRF16). Arbiters only: it holds birth dates."""
+    """The FIDE rating report (TRF16 or TRF26; the published rounds, or with the draft as
+    the next round). Arbiters only: it holds birth dates."""
     tournament = _get_tournament_for_arbiter(request, pk)
-    response = HttpResponse(export_trf(tournament), content_type="text/plain; charset=utf-8")
+    form = TrfExportForm(request.GET)
+    if not form.is_valid():
+        return HttpResponseBadRequest(
+            "Choose the rounds (published or draft) and the version (16 or 26) of the TRF.",
+            content_type="text/plain; charset=utf-8",
+        )
+    data = form.cleaned_data
+    text = export_trf(tournament, data["version"] or 16, with_draft=data["rounds"] == "draft")
+    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
     name = slugify(tournament.name) or f"tournament-{tournament.pk}"
     response["Content-Disposition"] = f'attachment; filename="{name}.trf"'
     return response

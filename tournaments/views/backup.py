@@ -44,11 +44,11 @@ def tournament_restore(request: HtmxHttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             tournament = backup_restore.restore(
-                form.cleaned_data["file"].read(), request.user.pk or 0
+                form.cleaned_data["file"].read(), request.user.pk or 0, mark=True
             )
         except backup.BackupError as e:
             form.add_error("file", f"This backup cannot be restored: {e}")
         else:
-            messages.success(request, f"Restored {tournament.name}.")
+            messages.success(request, f"Restored as {tournament.name}.")
             return redirect("tournament_manage", tournament.pk)
     return render(request, "tournaments/tournament_restore.html", {"form": form})

@@ -38,7 +38,8 @@ def round_what_if(request: HtmxHttpRequest, pk: int, number: int) -> HttpRespons
     """The next round as it would be paired if the games in play ended as the arbiter says."""
     tournament = _get_tournament_for_arbiter(request, pk)
     context = _context(tournament, number)
-    form = what_if_form(context["board"].snap, request.GET)
+    # Without a choice (the box refreshing itself after a result): the form as it starts.
+    form = what_if_form(context["board"].snap, request.GET if request.GET else None)
     if form is not None and form.is_valid():
         policy = form.cleaned_data["assume"]
         context["preview"] = whatif.preview(context["board"].snap, policy, form.typed())

@@ -122,6 +122,14 @@ class PointValues:
             return self.forfeit_win
         return self.forfeit_loss
 
+    def scored(self, entry: RoundEntry) -> int:
+        """The points a TRF file's points field (columns 81-84) counts for ``entry``: those of
+        its result; a game without a result yet (blank code) adds nothing (``of`` counts it as
+        a draw for pairing)."""
+        if entry.opponent is not None and entry.code == " ":
+            return 0
+        return self.of(entry)
+
     @property
     def is_standard(self) -> bool:
         return self == PointValues()

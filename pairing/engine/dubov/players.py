@@ -105,12 +105,14 @@ def upfloat_rounds(player: Player, before: list[dict[PlayerId, int]]) -> list[in
 def require_ratings(state: TournamentState) -> None:
     """A.1: each player must have a rating; the arbiter assigns a provisional one (written as
     the player's rating) to an unrated player."""
-    missing = [p.id for p in state.available if p.rating <= 0]
+    missing = [p for p in state.available if p.rating <= 0]
     if missing:
-        ids = ", ".join(str(i) for i in missing)
+        # Named, not only numbered (issue 24: "player(s) 6" told the arbiter nothing).
+        names = ", ".join(f"{p.id} ({p.name})" if p.name else str(p.id) for p in missing)
+        whom = "player" if len(missing) == 1 else "players"
         raise DubovInputError(
             f"Dubov A.1: every player needs a rating; the arbiter must give a provisional "
-            f"rating to player(s) {ids}"
+            f"rating to {whom} {names}"
         )
 
 

@@ -470,9 +470,9 @@ def _assemble(rd: _Reading) -> TournamentState:
         results = tuple(entries[:done]) + (BLANK,) * (done - min(len(entries), done))
         player = replace(p, results=results, tpn=(p.declared_rank or pid) if rd.by_rank else pid)
         if p.declared_points is not None:
-            total = player.score(points)
+            total = sum(points.scored(e) for e in player.results)  # a pending game adds nothing
             if pid in absent:
-                total += points.of(RoundEntry(None, None, absent[pid]))
+                total += points.scored(RoundEntry(None, None, absent[pid]))
             if total != p.declared_points:
                 raise line.error(
                     f"points {p.declared_points / 2:.1f} do not match the results "

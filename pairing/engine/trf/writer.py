@@ -40,7 +40,7 @@ def _player_line(state: TournamentState, p: Player, rank: int | None) -> str:
     entries = list(p.results)
     if p.id in state.absent:
         entries.append(RoundEntry(None, None, state.absent[p.id]))
-    total = sum(state.points.of(e) for e in entries)
+    total = sum(state.points.scored(e) for e in entries)  # a pending game adds nothing
     _place(chars, 81, _fmt_points(total))
     if rank:
         _place(chars, 86, f"{rank:4d}")
@@ -121,8 +121,8 @@ def write_trf(
 ) -> str:
     """Write the tournament as TRF16 (``version=16``) or TRF26 (``version=26``: records 142,
     152, 162, 192 and 250 instead of their extension equivalents; ``XXF``, which has none, in
-    both). Points (81-84) are computed from the results; ``ranks`` fills columns 86-89 (else
-    the ranks read are kept)."""
+    both). Points (81-84) are computed from the results (a game without a result adds
+    nothing); ``ranks`` fills columns 86-89 (else the ranks read are kept)."""
     if version not in (16, 26):
         raise ValueError("TRF version must be 16 or 26")
     info = state.info

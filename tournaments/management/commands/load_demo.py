@@ -35,5 +35,6 @@ class Command(BaseCommand):
         )
         self.stdout.write(
             "Admin login (add accounts to the Arbiters or Rating officers group): create one "
-            "with `.venv/bin/python manage.py createsuperuser`."
+            "with `DJANGO_DEBUG=1 .venv/bin/python manage.py createsuperuser` (the development "
+            "settings, as `make run` uses)."
         )
