@@ -1,7 +1,7 @@
 """How many players each pairing system pairs in a reasonable time and memory; past the limit
 a round is refused with a message instead of running for minutes or out of memory (a Dutch
-round 1 of 9,999 players needs about 15 GB). Pure Python: the command line and the web app
-both use it.
+round 2 of 9,998 players still builds each big bracket's complete graph: gigabytes; round 1
+no longer does, issue 27). Pure Python: the command line and the web app both use it.
 
 Measured on the 2-core reference machine (``pairing.engine`` alone, the first
 round and round 6 of random tournaments, docs/web.md "Limits"):

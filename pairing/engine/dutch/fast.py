@@ -47,6 +47,11 @@ def fast_pairs(graph: BracketGraph) -> list[tuple[int, int]] | None:
     if graph.mode in (Mode.PPB, Mode.COMPLETE):
         return None
     n = graph.size
+    if graph.mode is Mode.LAST and _uniform(graph):
+        # Every pair is allowed and every candidate equally good: the first one generated,
+        # S1 against S2 (B.1, B.2, D.1), the last player left over for the bye.
+        half = n // 2
+        return [(i, half + i) for i in range(half)]
     adjacency = graph.adjacency()
     pairs = max_pairs(adjacency)
     floaters = n - 2 * pairs
@@ -63,6 +68,20 @@ def fast_pairs(graph: BracketGraph) -> list[tuple[int, int]] | None:
     if tight is None:
         return None
     return _Search(graph, tight, floaters == 1).run()
+
+
+def _uniform(graph: BracketGraph) -> bool:
+    """A bracket without MDPs whose players are all of one type, none barred from another
+    (C.1) nor kept apart by colour (C.3), each free to take the bye: round 1. Checked in
+    linear time, without building the complete graph."""
+    n = graph.size
+    if graph.mdp_count or n < 2:
+        return False
+    players = graph.players[:n]
+    first = _type_key(graph, 0, True)
+    return all(
+        not p.absolute and p.bye_allowed and not graph.rules.barred[p.id] for p in players
+    ) and all(_type_key(graph, v, True) == first for v in range(1, n))
 
 
 # -- the downfloater's slot ------------------------------------------------------------------

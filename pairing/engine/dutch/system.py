@@ -24,10 +24,9 @@ from pairing.engine.dutch.graph import (
     BracketResult,
     Mode,
     RoundRules,
-    compatibility_sets,
 )
 from pairing.engine.dutch.players import DutchPlayer, build_players, e5_numbers
-from pairing.engine.matching.cardinality import Matcher
+from pairing.engine.matching.cardinality import DenseMatcher, Matcher
 
 
 def pair_round(
@@ -113,15 +112,21 @@ class Completion:
     after each bracket instead of being found again."""
 
     def __init__(self, players: Sequence[DutchPlayer], rules: RoundRules) -> None:
-        self.index = {p.id: i for i, p in enumerate(players)}
-        adjacency = compatibility_sets(players, rules)
+        self.index = index = {p.id: i for i, p in enumerate(players)}
+        # The graph by what it lacks (C.1: barred pairs; C.3: one class per absolute colour
+        # preference of a non-topscorer), the bye's vertex last: linear memory.
+        gaps = [{index[b] for b in rules.barred[p.id] if b in index} for p in players]
+        classes: list[object | None] = [
+            p.preference.colour if p.absolute and not p.topscorer else None for p in players
+        ]
         if len(players) % 2:
             bye = len(players)
-            allowed = {i for i, p in enumerate(players) if p.bye_allowed}
-            for i in allowed:
-                adjacency[i].add(bye)
-            adjacency.append(allowed)
-        self.matcher = Matcher.from_adjacency(adjacency)
+            refused = {i for i, p in enumerate(players) if not p.bye_allowed}
+            for i in refused:
+                gaps[i].add(bye)
+            gaps.append(refused)
+            classes.append(None)
+        self.matcher: Matcher = DenseMatcher(gaps, classes)
         self.matcher.solve()
 
     @property

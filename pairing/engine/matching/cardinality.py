@@ -11,7 +11,7 @@ Vertices are ``0..n-1``; the graph is given as adjacency sets that the matcher o
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 
 class Matcher:
@@ -304,3 +304,68 @@ class Matcher:
                     mate[a], mate[x], mate[y], mate[b] = x, a, b, y
                     return True
         return False
+
+
+class DenseMatcher(Matcher):
+    """A :class:`Matcher` over a dense graph given by what it lacks, in memory linear in the
+    vertices and the missing edges instead of quadratic (a 10,000-player round has 50 million
+    edges): ``u`` and ``v`` are adjacent unless ``v`` is in ``gaps[u]`` or both have the same
+    class (``None``: no class). Neighbours are listed on the fly, never stored; the searches
+    for augmenting paths stay those of :class:`Matcher`."""
+
+    def __init__(self, gaps: list[set[int]], classes: list[object | None]) -> None:
+        super().__init__(0)
+        self.n = n = len(gaps)
+        self._mate = [-1] * n
+        self._active = [True] * n
+        self.gaps = gaps
+        """``gaps[v]``: the vertices ``v`` is not adjacent to whatever the classes say."""
+        self.classes = classes
+        self._adj = _Listed(self)  # type: ignore[assignment]  # read by Matcher.augment
+
+    def has_edge(self, u: int, v: int) -> bool:
+        c = self.classes[u]
+        return u != v and v not in self.gaps[u] and (c is None or self.classes[v] != c)
+
+    def _listed(self, v: int) -> Iterator[int]:
+        gaps, classes, c = self.gaps[v], self.classes, self.classes[v]
+        return (
+            u for u in range(self.n) if u != v and u not in gaps and (c is None or classes[u] != c)
+        )
+
+    def neighbours(self, v: int) -> set[int]:
+        return set(self._listed(v))
+
+    def add_edge(self, u: int, v: int) -> None:
+        """Allow an edge the classes allow (a gap filled)."""
+        self.gaps[u].discard(v)
+        self.gaps[v].discard(u)
+
+    def remove_edge(self, u: int, v: int) -> None:
+        self.gaps[u].add(v)
+        self.gaps[v].add(u)
+        if self._mate[u] == v:
+            self._mate[u] = self._mate[v] = -1
+
+    def solve(self) -> int:
+        return self.solve_dense()
+
+    def repair(self, free: Iterable[int]) -> int:
+        """:meth:`Matcher.repair`, the newly free vertices first matched with each other
+        (greedily, then through one matched edge): an augmenting-path search lists whole
+        neighbourhoods, which is what a dense graph cannot afford for every vertex."""
+        return self.solve_dense([v for v in free if v >= 0])
+
+    def solve_greedy(self, order: Iterable[int]) -> bool:
+        raise NotImplementedError("a dense matcher is solved with solve_dense")
+
+
+class _Listed:
+    """A dense matcher's stand-in for adjacency sets: ``listed[v]`` lists ``v``'s neighbours
+    anew each time (what :meth:`Matcher.augment` iterates)."""
+
+    def __init__(self, matcher: DenseMatcher) -> None:
+        self.matcher = matcher
+
+    def __getitem__(self, v: int) -> Iterator[int]:
+        return self.matcher._listed(v)
