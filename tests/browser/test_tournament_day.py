@@ -100,7 +100,8 @@ def review_and_stale_tab(page: Page, t: Tournament, number: int, shot) -> None:
     """The draft review, an exchange with player 999, then a second tab left on the draft
     while the first publishes (dead end 3)."""
     dutch_e5 = "5.2.5" if t.dutch_edition == "2026" else "E.5"  # 2026: E.x is 5.2.x
-    first = "STEP 5" if t.is_tcec else "E.0" if t.pairing_system == "dubov" else dutch_e5
+    dubov_e0 = "E.0" if t.dubov_edition == "2018" else "5.2.1"  # C.04.4.1 (2026) 5.2.1 = E.0
+    first = "STEP 5" if t.is_tcec else dubov_e0 if t.pairing_system == "dubov" else dutch_e5
     rule = first if number == 1 else re.compile(r"STEP 5|E\.[0-5]|5\.2\.[1-5]")
     expect(page.locator("td.colour-rule").first).to_contain_text(rule)
     expect(page.locator(".review").first).to_contain_text(re.compile(r" pts? · "))

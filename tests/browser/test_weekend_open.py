@@ -105,7 +105,8 @@ def item_3_the_draft_is_marked_as_based_on_old_results(desk: Page) -> None:
     expect(desk.locator("main")).to_contain_text(
         re.compile(r"old results|before the correction|results (have )?changed", re.I)
     )
-    expect(desk.get_by_role("button", name=re.compile(r"re-?pair", re.I)).first).to_be_visible()
+    again = re.compile(r"re-?pair|pair .* again", re.I)
+    expect(desk.get_by_role("button", name=again).first).to_be_visible()
     expect(desk.locator("main")).not_to_contain_text("This draft breaks no pairing rule")
 
 
@@ -165,8 +166,10 @@ def test_the_weekend_open(
     # 2. A withdrawal and 3. a requested bye, from the list's selects.
     gone, resting = t.entries.get(name="Player 24"), t.entries.get(name="Player 05")
     desk.get_by_label("Player 24 in round 3").select_option("withdrawn")
+    expect(desk.locator("main")).to_contain_text("Saved: Player 24, round 3: withdrawn")
     expect(desk.locator("#next-step")).to_contain_text(f"{PLAYERS} of {PLAYERS + 1} players")
     desk.get_by_label("Player 05 in round 3").select_option("H")
+    expect(desk.locator("main")).to_contain_text("Saved: Player 05, round 3")
     expect(desk.locator("#next-step")).to_contain_text(f"{PLAYERS - 1} of {PLAYERS + 1} players")
 
     # Round 3: the draft lists who does not play (item 7), then is published.
