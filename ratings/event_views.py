@@ -12,10 +12,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from ratings import events
+from ratings.errors import EventError
 from ratings.event_forms import EventForm, MoveForm, SectionForm
 from ratings.models import Event
 from ratings.supplement import entry_notes
-from tournaments.errors import ArbiterError
 from tournaments.models import Entry
 from tournaments.views.access import HtmxHttpRequest, _require_tournament_creator, posted
 
@@ -95,7 +95,7 @@ def section_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         data = form.cleaned_data
         try:
             section = events.add_section(event.pk, events.SectionSettings(**data))
-        except ArbiterError as e:
+        except EventError as e:
             form.add_error(None, str(e))
         else:
             messages.success(request, f"Section {section.section_name} added.")
@@ -117,7 +117,7 @@ def entry_move(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     section = get_object_or_404(event.sections, pk=data["section"])
     try:
         moved = events.move_entry(entry.pk, section.pk)
-    except ArbiterError as e:
+    except EventError as e:
         messages.error(request, str(e))
     else:
         messages.success(
@@ -135,7 +135,7 @@ def section_quads(request: HtmxHttpRequest, pk: int, section_id: int) -> HttpRes
     section = get_object_or_404(event.sections, pk=section_id)
     try:
         quads = events.cut_into_quads(section.pk)
-    except ArbiterError as e:
+    except EventError as e:
         messages.error(request, str(e))
     else:
         names = ", ".join(f"{q.section_name} ({q.entries.count()})" for q in quads)

@@ -16,9 +16,9 @@ from django.db import models, transaction
 from django.db.models import Count, Prefetch, QuerySet
 
 from pairing.engine import US_SECTION_DEFAULTS, quads, round_robin_rounds
+from ratings.errors import EventError
 from ratings.models import Event
 from tournaments import registration
-from tournaments.errors import ArbiterError
 from tournaments.lifecycle import locked_tournament, next_pairing_number
 from tournaments.models import Bye, Entry, Tournament, new_revision
 from tournaments.registration import columns_paired, reseed
@@ -60,9 +60,9 @@ def add_section(event_id: int, section: SectionSettings) -> Tournament:
         event = Event.objects.select_for_update().get(pk=event_id)
         name = section.name.strip()
         if not name:
-            raise ArbiterError("Give the section a name, e.g. Open or U1600.")
+            raise EventError("Give the section a name, e.g. Open or U1600.")
         if event.sections.filter(section_name__iexact=name).exists():
-            raise ArbiterError(f"{event} already has a section {name}.")
+            raise EventError(f"{event} already has a section {name}.")
         tournament = Tournament.objects.create(
             name=f"{event.name} – {name}",
             place=event.place,
@@ -128,17 +128,17 @@ def move_entry(entry_id: int, to_section_id: int) -> Entry:
         source, target = _locked_pair(source_id, to_section_id)
         entry = Entry.objects.select_related("player").get(pk=entry_id)
         if source.pk == target.pk:
-            raise ArbiterError(f"{entry.name} is already in {target}.")
+            raise EventError(f"{entry.name} is already in {target}.")
         if source.event_id is None or source.event_id != target.event_id:
-            raise ArbiterError("Players can only move between sections of the same event.")
+            raise EventError("Players can only move between sections of the same event.")
         for section in (source, target):
             if columns_paired(section):
-                raise ArbiterError(
+                raise EventError(
                     f"Round 1 of {section} is already paired: players can only change sections "
                     f"before round 1."
                 )
         if target.entries.filter(player_id=entry.player_id).exists():
-            raise ArbiterError(f"{entry.name} is already registered in {target}.")
+            raise EventError(f"{entry.name} is already registered in {target}.")
         entry.tournament = target
         entry.pairing_number = next_pairing_number(target)
         entry.rating = target.rating_of_entry(entry)
@@ -177,17 +177,17 @@ def cut_into_quads(section_id: int) -> list[Tournament]:
     with transaction.atomic():
         section = locked_tournament(section_id)
         if section.event_id is None:
-            raise ArbiterError("Only a section of an event can be cut into quads.")
+            raise EventError("Only a section of an event can be cut into quads.")
         if columns_paired(section):
-            raise ArbiterError(f"Round 1 of {section} is already paired: too late for quads.")
+            raise EventError(f"Round 1 of {section} is already paired: too late for quads.")
         entries = list(section.entries.order_by("pairing_number"))
         if len(entries) < 3:
-            raise ArbiterError("Quads need at least three players.")
+            raise EventError("Quads need at least three players.")
         cut = quads([(e.pk, e.rating) for e in entries])
         names = [f"{section.section_name} {k}" for k in range(1, len(cut) + 1)]
         taken = Event.objects.get(pk=section.event_id).sections.exclude(pk=section.pk)
         if clash := taken.filter(section_name__in=names).first():
-            raise ArbiterError(f"The event already has a section {clash.section_name}.")
+            raise EventError(f"The event already has a section {clash.section_name}.")
         section.entries.update(pairing_number=models.F("pairing_number") + QUADS_RENUMBERING)
         section.section_name = names[0]
         section.name = f"{section.event} – {names[0]}"

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from pairing.services import snapshot
 from ratings import papers, prizes
-from tournaments.errors import ArbiterError
+from ratings.errors import EventError
 from tournaments.models import Tournament
 from tournaments.reports import View
 from tournaments.views.access import HtmxHttpRequest, posted
@@ -54,7 +54,7 @@ def prize_fund(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             prizes.save_fund(tournament.pk, form.cleaned_data["text"])
-        except ArbiterError as e:
+        except EventError as e:
             form.add_error("text", str(e))
         else:
             messages.success(request, "Prize fund saved.")
@@ -71,7 +71,7 @@ def prize_list(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     view = View(snapshot(_section(pk)))
     try:
         result = prizes.section_prizes(view)
-    except ArbiterError as e:
+    except EventError as e:
         context = {"title": "Prize fund to correct", "message": str(e)}
         return render(request, "error.html", context, status=409)
     back = reverse("tournament_standings", args=[pk])

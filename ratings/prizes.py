@@ -12,8 +12,8 @@ from fractions import Fraction
 from django.db import transaction
 
 from pairing.engine import Contender, Prize, PrizeFundError, PrizeList, award_prizes, parse_fund
+from ratings.errors import EventError
 from ratings.models import PrizeFund
-from tournaments.errors import ArbiterError
 from tournaments.lifecycle import locked_tournament
 from tournaments.models import Entry, Tournament
 from tournaments.reports import View, points
@@ -42,11 +42,11 @@ def fund_summary(text: str) -> list[str]:
 
 def save_fund(tournament_id: int, text: str) -> list[Prize]:
     """Check and store a section's prize fund; a line that cannot be read is an
-    :class:`ArbiterError` naming it."""
+    :class:`EventError` naming it."""
     try:
         prizes = parse_fund(text)
     except PrizeFundError as e:
-        raise ArbiterError(f"Prize fund, {e}") from None
+        raise EventError(f"Prize fund, {e}") from None
     with transaction.atomic():
         tournament = locked_tournament(tournament_id)
         PrizeFund.objects.update_or_create(tournament=tournament, defaults={"text": text})
@@ -91,12 +91,12 @@ class SectionPrizes:
 
 def section_prizes(view: View) -> SectionPrizes:
     """The prize list of a section from its stored fund (an unreadable stored fund is an
-    :class:`ArbiterError`)."""
+    :class:`EventError`)."""
     tournament = view.tournament
     try:
         fund = parse_fund(fund_text(tournament))
     except PrizeFundError as e:
-        raise ArbiterError(f"Prize fund, {e}") from None
+        raise EventError(f"Prize fund, {e}") from None
     contenders = [
         Contender(
             id=s.entry.pairing_number,

@@ -36,6 +36,7 @@ from django.utils import timezone
 
 from players.identity import normalized
 from players.models import Player
+from ratings.errors import EventError
 from ratings.events import refresh_ratings, refresh_ratings_of_players
 from ratings.models import (
     Event,
@@ -47,7 +48,6 @@ from ratings.models import (
     UscfMember,
 )
 from ratings.services import is_rating_officer
-from tournaments.errors import ArbiterError
 from tournaments.lifecycle import locked_tournament
 from tournaments.models import Entry, Tournament
 from tournaments.registration import register_known
@@ -106,7 +106,7 @@ LIFE = date(9999, 12, 31)
 DATE_FORMATS = ("%Y-%m-%d", "%Y%m%d", "%m/%d/%Y", "%m/%d/%y", "%Y/%m/%d")
 
 
-class SupplementError(ArbiterError):
+class SupplementError(EventError):
     """The file cannot be read as a rating supplement; the message says why."""
 
 
@@ -449,7 +449,7 @@ def player_from_member(member: MemberData, by: User) -> Player:
     public: the answer uses nothing the arbiter cannot see). Call inside a transaction."""
     player = Player.objects.filter(uscf_id=member.uscf_id).first()
     if player is not None and normalized(player.name) != normalized(member.name):
-        raise ArbiterError(
+        raise EventError(
             f"US Chess ID {member.uscf_id} is {player.name} on record, but the supplement "
             f"{member.supplement} names {member.name}. Register the player with the full form, "
             f"or ask a rating officer."
@@ -481,16 +481,17 @@ def register_members(
     """Register players by US Chess ID from the event's supplement or the official one, in one
     transaction. Unknown IDs, identities of another name, players already registered and
     ratings outside the section's limits (below the lower one: only ``plays_up``) raise
-    :class:`ArbiterError` (nothing is saved)."""
+    :class:`EventError` (the registration's own refusals: its :class:`ArbiterError`; nothing
+    is saved)."""
     bad = [i for i in uscf_ids if not re.fullmatch(r"\d{8}", i)]
     if bad:
-        raise ArbiterError(f"A US Chess ID is 8 digits: {', '.join(bad)}.")
+        raise EventError(f"A US Chess ID is 8 digits: {', '.join(bad)}.")
     with transaction.atomic():
         tournament = Tournament.objects.get(pk=tournament_id)
         members = {i: member_for(tournament, i) for i in uscf_ids}
         missing = [i for i, m in members.items() if m is None]
         if missing:
-            raise ArbiterError(
+            raise EventError(
                 f"Not in the event's or the official US Chess supplement: {', '.join(missing)}. "
                 f"Import the current supplement first, or register these players with the full "
                 f"form."

@@ -19,7 +19,7 @@ from django_tables2 import RequestConfig
 
 from players.models import Player
 from ratings import services
-from ratings.errors import RatingError
+from ratings.errors import EventError, RatingError
 from ratings.forms import (
     RatingSearchForm,
     RegisterByIdForm,
@@ -321,7 +321,7 @@ def supplement_import(request: HttpRequest, event_id: int) -> HttpResponse:
     upload = form.cleaned_data["file"]
     try:
         supplement = read_supplement(upload.name, upload.read())
-    except ArbiterError as e:
+    except EventError as e:
         form.add_error("file", str(e))
         return _uscf_page(request, event, 400, supplement_form=form)
     assert isinstance(request.user, User)
@@ -346,7 +346,7 @@ def register_by_id(request: HttpRequest, event_id: int) -> HttpResponse:
         data = form.cleaned_data
         ids, plays_up = parse_ids(data["ids"]), data["plays_up"]
         entries = register_members(data["section"], ids, request.user, plays_up=plays_up)
-    except ArbiterError as e:
+    except ArbiterError as e:  # an EventError, or the registration's refusal
         form.add_error(None, str(e))
         return _uscf_page(request, event, 400, register_form=form)
     messages.success(request, f"Registered: {', '.join(x.name for x in entries)}.")
@@ -439,7 +439,7 @@ def official_supplement(request: HttpRequest) -> HttpResponse:
     upload = form.cleaned_data["file"]
     try:
         summary = import_supplement(read_supplement(upload.name, upload.read()), officer)
-    except ArbiterError as e:
+    except EventError as e:
         form.add_error("file", str(e))
         return render(request, "ratings/official_supplement.html", context, status=400)
     messages.success(

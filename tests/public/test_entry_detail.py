@@ -93,7 +93,7 @@ def what_if(client: Client, tournament, entry) -> str:
 
 
 @pytest.mark.django_db
-def test_the_last_game_shows_the_likely_next_opponents(
+def test_it_shows_the_likely_next_opponents_after_the_last_game(
     client: Client, tournament, make_entries, play
 ) -> None:
     p1, p2, p3, _p4 = last_game_left(tournament, make_entries, play)
@@ -109,7 +109,7 @@ def test_the_last_game_shows_the_likely_next_opponents(
 
 
 @pytest.mark.django_db
-def test_nothing_is_stored_and_the_pairings_are_computed_once(
+def test_it_stores_nothing_and_computes_the_pairings_once(
     client: Client, tournament, make_entries, play, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from tournaments import whatif
@@ -143,7 +143,7 @@ def test_it_waits_for_the_other_results(client: Client, tournament, make_entries
 
 
 @pytest.mark.django_db
-def test_a_draft_never_leaks(client: Client, tournament, make_entries, play) -> None:
+def test_it_never_leaks_a_draft(client: Client, tournament, make_entries, play) -> None:
     """Once the last result is in and round 2 is paired as a draft, the page shows neither a
     what-if nor the draft's opponents."""
     from tournaments import services

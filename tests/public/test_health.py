@@ -68,7 +68,7 @@ def test_it_checks_a_working_shared_cache(client: Client, settings) -> None:
 
 
 @pytest.mark.django_db
-def test_a_page_says_the_database_is_down_without_a_traceback(
+def test_it_says_the_database_is_down_without_a_traceback(
     client: Client, database_down, settings
 ) -> None:
     settings.DEBUG = False

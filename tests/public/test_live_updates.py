@@ -36,7 +36,7 @@ def round_one_finished(tournament: Tournament, make_entries, play) -> Tournament
 @pytest.mark.parametrize(
     "page", ["tournament_detail", "tournament_standings", "tournament_crosstable"]
 )
-def test_a_finished_round_keeps_polling_until_the_tournament_is_over(
+def test_it_keeps_a_finished_round_polling_until_the_tournament_is_over(
     client: Client, round_one_finished: Tournament, page, play
 ) -> None:
     t = round_one_finished
@@ -48,7 +48,7 @@ def test_a_finished_round_keeps_polling_until_the_tournament_is_over(
 
 
 @pytest.mark.django_db
-def test_the_poll_of_a_finished_round_brings_the_next_round_once_published(
+def test_it_brings_the_next_round_to_the_poll_of_a_finished_round_once_published(
     client: Client, round_one_finished: Tournament
 ) -> None:
     t = round_one_finished
@@ -68,7 +68,7 @@ def test_the_poll_of_a_finished_round_brings_the_next_round_once_published(
 @pytest.mark.parametrize(
     "page", ["tournament_detail", "tournament_standings", "tournament_players"]
 )
-def test_an_unchanged_poll_answers_304_after_one_query(
+def test_it_answers_an_unchanged_poll_304_after_one_query(
     client: Client, round_one_finished: Tournament, page, django_assert_num_queries
 ) -> None:
     first = client.get(url(round_one_finished, page), headers=HTMX)
@@ -82,7 +82,7 @@ def test_an_unchanged_poll_answers_304_after_one_query(
 
 
 @pytest.mark.django_db
-def test_a_new_result_makes_the_poll_answer_the_new_section(
+def test_it_answers_the_poll_with_the_new_section_after_a_new_result(
     client: Client, tournament: Tournament, make_entries, play
 ) -> None:
     make_entries(4)
@@ -97,7 +97,7 @@ def test_a_new_result_makes_the_poll_answer_the_new_section(
 
 
 @pytest.mark.django_db
-def test_the_whole_page_is_never_answered_304(
+def test_it_never_answers_the_whole_page_304(
     client: Client, round_one_finished: Tournament
 ) -> None:
     """The page holds the visitor's login and CSRF token: only the section is conditional."""
@@ -108,7 +108,7 @@ def test_the_whole_page_is_never_answered_304(
 
 
 @pytest.mark.django_db
-def test_a_missing_page_is_cached_as_missing(
+def test_it_caches_a_missing_page_as_missing(
     client: Client, round_one_finished: Tournament, django_assert_num_queries
 ) -> None:
     """Unknown players and rounds cost the one query of a cached page, not a snapshot: the
@@ -124,7 +124,7 @@ def test_a_missing_page_is_cached_as_missing(
 
 
 @pytest.mark.django_db
-def test_while_the_new_revision_is_computed_the_last_one_is_served(
+def test_it_serves_the_last_revision_while_the_new_one_is_computed(
     client: Client, tournament: Tournament, make_entries, play
 ) -> None:
     """Nobody waits for a computation: the polls get the last section, with its own ETag (so
@@ -164,7 +164,7 @@ def shared_cache(request, settings) -> str:
     return str(request.param)
 
 
-def test_a_value_is_computed_once_however_many_ask_at_once(shared_cache: str) -> None:
+def test_it_computes_a_value_once_however_many_ask_at_once(shared_cache: str) -> None:
     """Twelve threads miss the cache together: one computes, the others wait for its value."""
     key = "test:computed-once"
     cache.delete(key)
@@ -193,7 +193,7 @@ def test_a_value_is_computed_once_however_many_ask_at_once(shared_cache: str) ->
     cache.delete(key)
 
 
-def test_a_waiter_computes_itself_when_the_computing_request_is_gone(
+def test_it_lets_a_waiter_compute_when_the_computing_request_is_gone(
     monkeypatch, shared_cache: str
 ) -> None:
     key = "test:computed-once-abandoned"

@@ -53,7 +53,7 @@ def test_it_shows_byes_and_the_live_round(client: Client, tournament, four, reco
 
 
 @pytest.mark.django_db
-def test_double_rounds_have_a_column_per_game(client: Client, tournament, four) -> None:
+def test_it_gives_double_rounds_a_column_per_game(client: Client, tournament, four) -> None:
     tournament.pairing_system = Tournament.PairingSystem.TCEC_DOUBLE
     tournament.rounds = 1
     tournament.save()
@@ -101,7 +101,7 @@ def test_it_shows_fide_rating_changes_and_rp_when_fide_rated(client, tournament,
 
 
 @pytest.mark.django_db
-def test_a_round_in_play_is_said_not_to_be_in_the_points(
+def test_it_says_a_round_in_play_is_not_in_the_points(
     client: Client, tournament, make_entries, play
 ) -> None:
     """Issue 24 item 9: the crosstable "after round 2" showed round 3's results, which its

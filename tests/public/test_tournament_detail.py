@@ -39,7 +39,7 @@ def test_it_shows_an_earlier_round_and_the_points_before_it(
 
 
 @pytest.mark.django_db
-def test_alphabetical_lists_every_player_with_byes(
+def test_it_lists_every_player_alphabetically_with_byes(
     client: Client, tournament, make_entries, play
 ) -> None:
     entries = make_entries(5)
@@ -54,7 +54,7 @@ def test_alphabetical_lists_every_player_with_byes(
 
 
 @pytest.mark.django_db
-def test_a_draft_is_private(client: Client, tournament, make_entries, play) -> None:
+def test_it_keeps_a_draft_private(client: Client, tournament, make_entries, play) -> None:
     make_entries(4)
     services.pair_next_round(tournament.pk)
     html = client.get(url(tournament)).content.decode()
@@ -63,7 +63,7 @@ def test_a_draft_is_private(client: Client, tournament, make_entries, play) -> N
 
 
 @pytest.mark.django_db
-def test_a_live_round_polls_and_htmx_gets_the_section(
+def test_it_polls_a_live_round_and_gives_htmx_the_section(
     client: Client, tournament, make_entries, play, settings
 ) -> None:
     settings.TOURNAMENTS_POLL_SECONDS = 3
@@ -91,7 +91,7 @@ def test_it_does_a_constant_number_of_queries(
 
 
 @pytest.mark.django_db
-def test_the_section_is_cached_until_something_changes(
+def test_it_caches_the_section_until_something_changes(
     client: Client, tournament, make_entries, play, django_assert_num_queries
 ) -> None:
     make_entries(4)
@@ -107,7 +107,7 @@ def test_the_section_is_cached_until_something_changes(
 
 
 @pytest.mark.django_db
-def test_a_query_string_does_not_bypass_the_cache(
+def test_it_does_not_let_a_query_string_bypass_the_cache(
     client: Client, tournament, make_entries, play, django_assert_num_queries
 ) -> None:
     """The cache key is the page's own parameters, not the raw URL: ``?x=N`` and a reordered
@@ -126,7 +126,7 @@ def test_a_query_string_does_not_bypass_the_cache(
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("raw", ["²", "99999999999999999999", "-1", "1.0"])
-def test_a_malformed_round_shows_the_current_round(
+def test_it_shows_the_current_round_for_a_malformed_round(
     client: Client, tournament, make_entries, play, raw
 ) -> None:
     make_entries(4)
@@ -143,7 +143,7 @@ def test_it_names_the_dutch_edition(client: Client, tournament, edition: str) ->
     assert f"FIDE Dutch (C.04.3, {edition} edition)" in html
 
 
-def test_a_board_shows_its_float_and_colour_reasons(
+def test_it_shows_a_boards_float_and_colour_reasons(
     client: Client, tournament, make_entries, play
 ) -> None:
     # TCEC, four players. Round 1: 2-1 and 4-3 (the first-of-pair has black in round 1 of the
@@ -163,7 +163,7 @@ def test_a_board_shows_its_float_and_colour_reasons(
 
 
 @pytest.mark.django_db
-def test_a_board_the_engine_did_not_pair_has_no_reasons(
+def test_it_shows_no_reasons_for_a_board_the_engine_did_not_pair(
     client: Client, tournament, make_entries
 ) -> None:
     tournament.pairing_system = "tcec"

@@ -31,7 +31,7 @@ def test_it_does_a_constant_number_of_queries(
 
 
 @pytest.mark.django_db
-def test_find_my_board(client: Client, tournament, make_entries, play) -> None:
+def test_it_finds_my_board(client: Client, tournament, make_entries, play) -> None:
     """ "Find my board": a plain GET form (works without JavaScript); htmx swaps the list."""
     make_entries(5)
     play(tournament, rounds=1)

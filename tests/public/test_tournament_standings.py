@@ -36,7 +36,7 @@ def test_it_ranks_by_score_then_tie_breaks(client: Client, tournament, four) -> 
 
 
 @pytest.mark.django_db
-def test_a_us_chess_section_ranks_by_its_34e_order(client: Client, tournament, four) -> None:
+def test_it_ranks_a_us_chess_section_by_its_34e_order(client: Client, tournament, four) -> None:
     """34E defaults. Modified Median (34E1), two rounds: a plus score drops the lowest
     opponent (A: C 1, keeps B 1.5; B: D 0, keeps A 1.5), an even score both (C: 0), a minus
     score the highest (D: B dropped, C 1). Solkoff (34E2), all opponents: A 2.5, B 1.5, C 1.5
@@ -67,7 +67,7 @@ def test_it_counts_finished_rounds_only(client: Client, tournament, four, record
 
 
 @pytest.mark.django_db
-def test_tcec_ranks_by_byes_before_the_tie_breaks(client: Client, tournament, four) -> None:
+def test_it_ranks_tcec_by_byes_before_the_tie_breaks(client: Client, tournament, four) -> None:
     tournament.pairing_system = Tournament.PairingSystem.TCEC
     tournament.save()
     html = client.get(reverse("tournament_standings", args=[tournament.pk])).content.decode()
@@ -87,7 +87,7 @@ def test_it_shows_the_starting_rank_before_round_1(
 
 
 @pytest.mark.django_db
-def test_htmx_gets_the_section_only(client: Client, tournament, four) -> None:
+def test_it_gives_htmx_the_section_only(client: Client, tournament, four) -> None:
     html = client.get(
         reverse("tournament_standings", args=[tournament.pk]), headers={"HX-Request": "true"}
     ).content.decode()
@@ -111,7 +111,7 @@ def test_it_does_a_constant_number_of_queries(
 
 
 @pytest.mark.django_db
-def test_any_change_shows_at_once(client: Client, tournament, four) -> None:
+def test_it_shows_any_change_at_once(client: Client, tournament, four) -> None:
     """Changes made outside the services (the admin, a shell) renew the cache too."""
     url = reverse("tournament_standings", args=[tournament.pk])
     assert "Player 01" in client.get(url).content.decode()
@@ -126,7 +126,9 @@ def test_any_change_shows_at_once(client: Client, tournament, four) -> None:
 
 
 @pytest.mark.django_db
-def test_a_uscf_rated_tournament_shows_its_rating_panel(client: Client, tournament, four) -> None:
+def test_it_shows_the_rating_panel_of_a_uscf_rated_tournament(
+    client: Client, tournament, four
+) -> None:
     url = reverse("tournament_standings", args=[tournament.pk])
     assert 'id="rating-panel"' not in client.get(url).content.decode()
     tournament.rating_system = Tournament.RatingSystem.QUICK
@@ -135,7 +137,7 @@ def test_a_uscf_rated_tournament_shows_its_rating_panel(client: Client, tourname
 
 
 @pytest.mark.django_db
-def test_an_unknown_tie_break_code_is_left_out(client: Client, tournament, four) -> None:
+def test_it_leaves_out_an_unknown_tie_break_code(client: Client, tournament, four) -> None:
     tournament.tie_breaks = "BH,XYZ,SB"  # e.g. from an imported file
     tournament.save()
     html = client.get(reverse("tournament_standings", args=[tournament.pk])).content.decode()
@@ -143,7 +145,7 @@ def test_an_unknown_tie_break_code_is_left_out(client: Client, tournament, four)
 
 
 @pytest.mark.django_db
-def test_virtual_points_never_reach_the_standings(
+def test_it_never_lets_virtual_points_reach_the_standings(
     client: Client, tournament, make_entries, play
 ) -> None:
     # Baku, 8 players: round 1 pairs 1-3, 4-2, 5-7, 8-6 (group A holds a virtual point);

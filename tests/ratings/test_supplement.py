@@ -14,6 +14,7 @@ from django.contrib.auth.models import User
 
 from players.models import Player
 from ratings import services
+from ratings.errors import EventError
 from ratings.models import RatingCorrection, RatingRecord, UscfMember
 from ratings.supplement import (
     LIFE,
@@ -25,7 +26,6 @@ from ratings.supplement import (
 )
 from tests.ratings.conftest import play as record_games
 from tests.ratings.conftest import rate
-from tournaments.errors import ArbiterError
 from tournaments.models import Tournament
 
 TEXT = """ID|Name|State|Expires|Regular|Quick
@@ -148,7 +148,7 @@ def test_it_leaves_entries_alone_once_round_1_is_paired(
 
 def test_it_refuses_unknown_ids(tournament: Tournament, arbiter: User) -> None:
     with pytest.raises(
-        ArbiterError, match="Not in the event's or the official US Chess supplement: 12345699"
+        EventError, match="Not in the event's or the official US Chess supplement: 12345699"
     ):
         register_members(tournament.pk, ["12345699"], arbiter)
     assert not tournament.entries.exists()

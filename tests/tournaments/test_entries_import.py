@@ -24,7 +24,7 @@ Nobody, Ned;;;us;;31.12.2001;x
 
 
 @pytest.mark.django_db
-def test_the_preview_names_every_rows_errors(arbiter_client: Client, tournament) -> None:
+def test_it_previews_every_rows_errors(arbiter_client: Client, tournament) -> None:
     url = reverse("entries_import", args=[tournament.pk])
     html = arbiter_client.post(url, {"text": GOOD_AND_BAD}).content.decode()
     assert "1 of 6 rows can be registered" in html
@@ -43,7 +43,7 @@ def test_the_preview_names_every_rows_errors(arbiter_client: Client, tournament)
 
 
 @pytest.mark.django_db
-def test_a_tcec_list_takes_engine_ratings(arbiter_client: Client, tournament) -> None:
+def test_it_takes_engine_ratings_in_a_tcec_list(arbiter_client: Client, tournament) -> None:
     """Issue 24 item 10: engine ratings above 3500, up to the TRF's four digits."""
     tournament.pairing_system = "tcec"
     tournament.save()
@@ -56,7 +56,7 @@ def test_a_tcec_list_takes_engine_ratings(arbiter_client: Client, tournament) ->
 
 
 @pytest.mark.django_db
-def test_confirming_registers_the_valid_rows(
+def test_it_registers_the_valid_rows_on_confirmation(
     arbiter_client: Client, tournament, make_entries
 ) -> None:
     make_entries(1)
@@ -80,7 +80,7 @@ def test_it_reads_an_uploaded_file(arbiter_client: Client, tournament) -> None:
 
 
 @pytest.mark.django_db
-def test_a_file_without_a_name_column_is_refused(arbiter_client: Client, tournament) -> None:
+def test_it_refuses_a_file_without_a_name_column(arbiter_client: Client, tournament) -> None:
     html = arbiter_client.post(
         reverse("entries_import", args=[tournament.pk]), {"text": "rating\n2000\n"}
     ).content.decode()
@@ -101,7 +101,7 @@ def elsewhere(player: Player, name: str = "Other Open") -> Tournament:
 
 
 @pytest.mark.django_db
-def test_a_known_fide_id_is_linked_but_never_shown(arbiter_client: Client, tournament) -> None:
+def test_it_links_a_known_fide_id_but_never_shows_it(arbiter_client: Client, tournament) -> None:
     """ "Fide, Fred" with the FIDE ID of someone on record under another name: the preview
     looks exactly like one with an unknown ID, the entry is Fred as typed, the person on record
     is unchanged, and (issue 23) Fred is not linked to that person but held for a rating
@@ -132,7 +132,9 @@ def test_a_known_fide_id_is_linked_but_never_shown(arbiter_client: Client, tourn
 
 
 @pytest.mark.django_db
-def test_the_same_list_twice_registers_nobody_twice(arbiter_client: Client, tournament) -> None:
+def test_it_registers_nobody_twice_from_the_same_list_twice(
+    arbiter_client: Client, tournament
+) -> None:
     text = 'name,rating\n"Alpha, Ann",1800\n"Beta, Bob",1700\n'
     url = reverse("entries_import", args=[tournament.pk])
     arbiter_client.post(url, {"text": text, "confirm": "1"})
@@ -158,7 +160,7 @@ def test_the_same_list_twice_registers_nobody_twice(arbiter_client: Client, tour
 
 
 @pytest.mark.django_db
-def test_a_name_twice_in_one_file_is_a_question(arbiter_client: Client, tournament) -> None:
+def test_it_asks_about_a_name_twice_in_one_file(arbiter_client: Client, tournament) -> None:
     text = 'name,birth_date\n"Twin, Tim",2001-01-01\n"twin tim",\n"Twin, Tim",2004-04-04\n'
     url = reverse("entries_import", args=[tournament.pk])
     html = arbiter_client.post(url, {"text": text}).content.decode()
@@ -169,7 +171,7 @@ def test_a_name_twice_in_one_file_is_a_question(arbiter_client: Client, tourname
 
 
 @pytest.mark.django_db
-def test_namesakes_born_in_different_years_are_two_players(
+def test_it_makes_namesakes_born_in_different_years_two_players(
     arbiter_client: Client, tournament
 ) -> None:
     text = 'name,birth_date\n"Twin, Tim",2001-01-01\n"Twin, Tim",2004-04-04\n'
@@ -181,7 +183,7 @@ def test_namesakes_born_in_different_years_are_two_players(
 
 
 @pytest.mark.django_db
-def test_the_preview_asks_is_this_the_same_person(arbiter_client: Client, tournament) -> None:
+def test_it_asks_in_the_preview_is_this_the_same_person(arbiter_client: Client, tournament) -> None:
     fred = Player.objects.create(name="Fide, Fred", birth_date=date(1970, 6, 7), sex="m")
     spring = elsewhere(fred, "Spring Cup")
     opponent = Entry.objects.create(
@@ -224,7 +226,7 @@ def test_the_preview_asks_is_this_the_same_person(arbiter_client: Client, tourna
 
 
 @pytest.mark.django_db
-def test_a_section_paired_on_us_chess_ratings_reads_that_rating_column(
+def test_it_reads_the_us_chess_rating_column_for_a_section_paired_on_it(
     arbiter_client: Client, tournament
 ) -> None:
     """The typed rating is the column of the section's pairing rating; a FIDE rating column is

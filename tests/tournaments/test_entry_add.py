@@ -118,7 +118,7 @@ def test_it_asks_whether_a_namesake_is_the_same_person(arbiter_client: Client, t
 
 
 @pytest.mark.django_db
-def test_a_different_person_gets_a_new_identity(arbiter_client: Client, tournament) -> None:
+def test_it_gives_a_different_person_a_new_identity(arbiter_client: Client, tournament) -> None:
     smith = Player.objects.create(name="Smith, John", birth_date=date(1990, 5, 1))
     url = reverse("entry_add", args=[tournament.pk])
     typed = {"name": "Smith, John", "birth_date": "1990-08-09"}
@@ -128,7 +128,7 @@ def test_a_different_person_gets_a_new_identity(arbiter_client: Client, tourname
 
 
 @pytest.mark.django_db
-def test_only_a_person_it_offered_can_be_chosen(arbiter_client: Client, tournament) -> None:
+def test_it_lets_only_a_person_it_offered_be_chosen(arbiter_client: Client, tournament) -> None:
     """A forged answer naming someone else (not a namesake of the same birth year) links
     nothing: the registration gets a new identity."""
     victim = Player.objects.create(name="Victim, Vera", birth_date=date(1985, 1, 1))
@@ -143,7 +143,7 @@ def test_only_a_person_it_offered_can_be_chosen(arbiter_client: Client, tourname
 
 
 @pytest.mark.django_db
-def test_the_question_never_depends_on_the_stored_birth_year(
+def test_it_asks_the_same_question_whatever_the_stored_birth_year(
     arbiter_client: Client, tournament
 ) -> None:
     """Issue 23, item 4: one registration per year typed, the question is the same for each
@@ -162,7 +162,7 @@ def test_the_question_never_depends_on_the_stored_birth_year(
 
 
 @pytest.mark.django_db
-def test_quick_add_returns_the_list_ready_for_the_next_player(
+def test_it_returns_the_list_ready_for_the_next_player_on_quick_add(
     arbiter_client: Client, tournament, make_entries
 ) -> None:
     make_entries(2)
@@ -185,7 +185,7 @@ def test_quick_add_returns_the_list_ready_for_the_next_player(
 
 
 @pytest.mark.django_db
-def test_quick_add_errors_stay_in_the_row(arbiter_client: Client, tournament) -> None:
+def test_it_keeps_quick_add_errors_in_the_row(arbiter_client: Client, tournament) -> None:
     html = arbiter_client.post(
         reverse("entry_add", args=[tournament.pk]),
         {"quick": "1", "name": "", "rating": "99999", "federation": "US"},
@@ -201,7 +201,7 @@ def test_quick_add_errors_stay_in_the_row(arbiter_client: Client, tournament) ->
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("system", ["tcec", "tcec_double"])
-def test_a_tcec_tournament_takes_engine_ratings_above_3500(
+def test_it_takes_engine_ratings_above_3500_in_a_tcec_tournament(
     arbiter_client: Client, tournament, system
 ) -> None:
     """Issue 24 item 10: TCEC engines are rated about 3600-3700; TRF columns 49-52 hold four
@@ -219,7 +219,7 @@ def test_a_tcec_tournament_takes_engine_ratings_above_3500(
 
 
 @pytest.mark.django_db
-def test_a_fide_swiss_keeps_ratings_to_3500(arbiter_client: Client, tournament) -> None:
+def test_it_keeps_ratings_to_3500_in_a_fide_swiss(arbiter_client: Client, tournament) -> None:
     url = reverse("entry_add", args=[tournament.pk])
     html = arbiter_client.post(url, {"name": "Stockfish", "rating": "3650"}).content.decode()
     assert "A rating is a whole number from 0 to 3500." in html
@@ -228,7 +228,9 @@ def test_a_fide_swiss_keeps_ratings_to_3500(arbiter_client: Client, tournament) 
 
 
 @pytest.mark.django_db
-def test_without_javascript_errors_show_the_full_form(arbiter_client: Client, tournament) -> None:
+def test_it_shows_errors_in_the_full_form_without_javascript(
+    arbiter_client: Client, tournament
+) -> None:
     response = arbiter_client.post(
         reverse("entry_add", args=[tournament.pk]), {"quick": "1", "name": "", "rating": "2000"}
     )
@@ -238,7 +240,9 @@ def test_without_javascript_errors_show_the_full_form(arbiter_client: Client, to
 
 
 @pytest.mark.django_db
-def test_quick_add_asks_before_registering_a_namesake(arbiter_client: Client, tournament) -> None:
+def test_it_asks_on_quick_add_before_registering_a_namesake(
+    arbiter_client: Client, tournament
+) -> None:
     url = reverse("entry_add", args=[tournament.pk])
     row = {"quick": "1", "name": "Quick, Quinn", "rating": "2450"}
     arbiter_client.post(url, row, headers=HTMX)
@@ -255,7 +259,7 @@ def test_quick_add_asks_before_registering_a_namesake(arbiter_client: Client, to
 
 
 @pytest.mark.django_db
-def test_a_namesake_told_apart_by_birth_year_is_no_question(
+def test_it_does_not_ask_about_a_namesake_told_apart_by_birth_year(
     arbiter_client: Client, tournament
 ) -> None:
     url = reverse("entry_add", args=[tournament.pk])
@@ -272,7 +276,7 @@ def _uscf_section(tournament: Tournament) -> Tournament:
 
 
 @pytest.mark.django_db
-def test_a_typed_us_chess_rating_pairs_a_player_the_records_do_not_know(
+def test_it_pairs_a_player_the_records_do_not_know_on_a_typed_us_chess_rating(
     arbiter_client: Client, tournament
 ) -> None:
     """The field follows the section's pairing rating; the typed rating is the entry's own
@@ -296,7 +300,7 @@ def test_a_typed_us_chess_rating_pairs_a_player_the_records_do_not_know(
 
 
 @pytest.mark.django_db
-def test_the_records_rating_wins_over_a_typed_one(arbiter_client: Client, tournament) -> None:
+def test_it_prefers_the_records_rating_to_a_typed_one(arbiter_client: Client, tournament) -> None:
     from ratings.models import RatingRecord
 
     _uscf_section(tournament)
@@ -310,7 +314,7 @@ def test_the_records_rating_wins_over_a_typed_one(arbiter_client: Client, tourna
 
 
 @pytest.mark.django_db
-def test_quick_add_labels_the_rating_by_the_pairing_rating(
+def test_it_labels_the_quick_add_rating_by_the_pairing_rating(
     arbiter_client: Client, tournament
 ) -> None:
     tournament.pairing_rating = Tournament.PairingRating.USCF_QUICK
@@ -328,7 +332,7 @@ def test_quick_add_labels_the_rating_by_the_pairing_rating(
 
 
 @pytest.mark.django_db
-def test_a_fide_id_of_another_person_in_the_fide_list_is_refused(
+def test_it_refuses_a_fide_id_of_another_person_in_the_fide_list(
     arbiter_client: Client, tournament
 ) -> None:
     """Issue 23, item 3: the FIDE list (public) names the ID's owner: refused with the reason."""
@@ -348,7 +352,7 @@ def test_a_fide_id_of_another_person_in_the_fide_list_is_refused(
 
 
 @pytest.mark.django_db
-def test_an_id_of_another_person_on_record_is_held_not_linked(
+def test_it_holds_an_id_of_another_person_on_record_without_linking_it(
     arbiter_client: Client, tournament
 ) -> None:
     """Issue 23, item 3: Carlsen is on record (not in any list the arbiter sees): "Impostor,
@@ -369,7 +373,7 @@ def test_an_id_of_another_person_on_record_is_held_not_linked(
 
 
 @pytest.mark.django_db
-def test_a_section_limit_needs_plays_up_below_and_refuses_above(
+def test_it_needs_plays_up_below_a_section_limit_and_refuses_above(
     arbiter_client: Client, tournament
 ) -> None:
     """Issue 23, item 7, in the entry form: a section for 1200–1599 (paired on FIDE ratings,
@@ -389,7 +393,9 @@ def test_a_section_limit_needs_plays_up_below_and_refuses_above(
 
 
 @pytest.mark.django_db
-def test_quick_add_updates_the_next_step(arbiter_client: Client, tournament, make_entries) -> None:
+def test_it_updates_the_next_step_on_quick_add(
+    arbiter_client: Client, tournament, make_entries
+) -> None:
     """Issue 24 item 9: after a quick-add the next step said "15 of 14 players will be paired"
     (the count swapped, not the total), and "Pair round 1" appeared only after a reload."""
     url = reverse("entry_add", args=[tournament.pk])

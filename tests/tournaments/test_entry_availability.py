@@ -18,7 +18,7 @@ def post(client: Client, t, entry, round_number: int, status: str, **headers):
 
 
 @pytest.mark.django_db
-def test_the_dashboard_select_swaps_the_player_list(
+def test_it_swaps_the_player_list_from_the_dashboard_select(
     arbiter_client: Client, tournament, make_entries
 ) -> None:
     _a, b, _c = make_entries(3)
@@ -35,7 +35,7 @@ def test_the_dashboard_select_swaps_the_player_list(
 
 
 @pytest.mark.django_db
-def test_an_impossible_change_is_explained(
+def test_it_explains_an_impossible_change(
     arbiter_client: Client, tournament, make_entries, play
 ) -> None:
     a, _b = make_entries(2)
@@ -48,7 +48,7 @@ def test_an_impossible_change_is_explained(
 
 
 @pytest.mark.django_db
-def test_withdrawal_from_the_entry_page(
+def test_it_withdraws_from_the_entry_page(
     arbiter_client: Client, tournament, make_entries, play
 ) -> None:
     _a, _b, _c, d = make_entries(4)

@@ -19,7 +19,7 @@ def form(entry, **change) -> dict:
 
 
 @pytest.mark.django_db
-def test_a_new_rating_changes_the_pairing_numbers(
+def test_it_changes_the_pairing_numbers_after_a_new_rating(
     arbiter_client: Client, tournament, make_entries
 ) -> None:
     _a, _b, c = make_entries(3)
@@ -31,7 +31,7 @@ def test_a_new_rating_changes_the_pairing_numbers(
 
 
 @pytest.mark.django_db
-def test_nothing_changed_is_said_and_nothing_written(
+def test_it_says_nothing_changed_and_writes_nothing(
     arbiter_client: Client, tournament, make_entries
 ) -> None:
     """The form posted as it was shown: "nothing changed", not "saved" (regression), and no
@@ -48,7 +48,7 @@ def test_nothing_changed_is_said_and_nothing_written(
 
 
 @pytest.mark.django_db
-def test_the_rating_is_locked_after_round_1(
+def test_it_locks_the_rating_after_round_1(
     arbiter_client: Client, tournament, make_entries, play
 ) -> None:
     _a, _b, _c, d = make_entries(4)
@@ -78,7 +78,7 @@ def olga() -> Player:
 
 
 @pytest.mark.django_db
-def test_a_new_fide_id_links_that_identity_without_showing_or_changing_it(
+def test_it_links_the_identity_of_a_new_fide_id_without_showing_or_changing_it(
     arbiter_client: Client, tournament, make_entries
 ) -> None:
     (a,) = make_entries(1)
@@ -104,7 +104,7 @@ def test_a_new_fide_id_links_that_identity_without_showing_or_changing_it(
 
 
 @pytest.mark.django_db
-def test_the_same_fide_id_twice_in_a_tournament_is_refused(
+def test_it_refuses_the_same_fide_id_twice_in_a_tournament(
     arbiter_client: Client, tournament, make_entries
 ) -> None:
     a, b = make_entries(2)
@@ -118,7 +118,7 @@ def test_the_same_fide_id_twice_in_a_tournament_is_refused(
 
 
 @pytest.mark.django_db
-def test_an_identity_of_its_own_follows_the_entry_a_shared_one_does_not(
+def test_it_makes_an_identity_of_its_own_follow_the_entry_a_shared_one_not(
     arbiter_client: Client, tournament, make_entries
 ) -> None:
     a, b = make_entries(2)
@@ -139,7 +139,7 @@ def test_an_identity_of_its_own_follows_the_entry_a_shared_one_does_not(
 
 
 @pytest.mark.django_db
-def test_manual_seeding_edits_the_pairing_number(
+def test_it_edits_the_pairing_number_under_manual_seeding(
     arbiter_client: Client, tournament, make_entries
 ) -> None:
     tournament.seeding = Tournament.Seeding.MANUAL
@@ -164,7 +164,7 @@ def test_it_is_404_for_another_tournaments_entry(
 
 
 @pytest.mark.django_db
-def test_an_edit_is_one_transaction(arbiter_client: Client, tournament, make_entries) -> None:
+def test_it_edits_in_one_transaction(arbiter_client: Client, tournament, make_entries) -> None:
     """The entry's data, rating and pairing number are saved together or not at all: a refused
     pairing number (the seeding is not manual) leaves the name and rating as they were."""
     from players.identity import PlayerData

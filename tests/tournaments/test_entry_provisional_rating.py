@@ -25,7 +25,7 @@ def dubov(tournament):
 
 
 @pytest.mark.django_db
-def test_an_unrated_player_with_a_round_1_bye(
+def test_it_asks_a_provisional_rating_for_an_unrated_player_with_a_round_1_bye(
     arbiter_client: Client, dubov, make_entries, play
 ) -> None:
     entries = make_entries(5)
@@ -50,7 +50,9 @@ def test_an_unrated_player_with_a_round_1_bye(
 
 
 @pytest.mark.django_db
-def test_an_unrated_late_entry(arbiter_client: Client, dubov, make_entries, play) -> None:
+def test_it_takes_a_provisional_rating_for_an_unrated_late_entry(
+    arbiter_client: Client, dubov, make_entries, play
+) -> None:
     make_entries(4)
     play(dubov, rounds=1)
     late = registration.register(dubov.pk, PlayerData(name="Late, Lou"), 0)
@@ -89,7 +91,9 @@ def test_it_explains_what_it_refuses(
 
 
 @pytest.mark.django_db
-def test_a_rated_player_keeps_the_rating(arbiter_client: Client, dubov, make_entries, play) -> None:
+def test_it_keeps_the_rating_of_a_rated_player(
+    arbiter_client: Client, dubov, make_entries, play
+) -> None:
     a, *_ = make_entries(4)
     play(dubov, rounds=1)
     url = reverse("entry_provisional_rating", args=[dubov.pk, a.pk])

@@ -16,7 +16,7 @@ def test_it_removes_an_unpaired_player(arbiter_client: Client, tournament, make_
 
 
 @pytest.mark.django_db
-def test_a_paired_player_is_withdrawn_instead(
+def test_it_withdraws_a_paired_player_instead(
     arbiter_client: Client, tournament, make_entries, play
 ) -> None:
     a, _b = make_entries(2)

@@ -12,8 +12,8 @@ from django.urls import reverse
 
 from players.models import Player
 from ratings import events
+from ratings.errors import EventError
 from ratings.models import Event
-from tournaments.errors import ArbiterError
 from tournaments.models import Entry, Tournament
 from tournaments.registration import register_known
 
@@ -46,7 +46,7 @@ def test_it_adds_sections_run_by_the_event_arbiters(event: Event, arbiter: User)
         DAY,
     )
     assert open_.is_arbiter(arbiter) and open_.place == "Reno"
-    with pytest.raises(ArbiterError, match="already has a section open"):
+    with pytest.raises(EventError, match="already has a section open"):
         add(event, "open")
 
 
@@ -91,17 +91,17 @@ def test_it_refuses_moves_after_round_1_or_out_of_the_event(event: Event, play) 
     a = enter(open_, "A", 2000)
     enter(open_, "B", 1900)
     elsewhere = Tournament.objects.create(name="Elsewhere", start_date=DAY, end_date=DAY)
-    with pytest.raises(ArbiterError, match="same event"):
+    with pytest.raises(EventError, match="same event"):
         events.move_entry(a.pk, elsewhere.pk)
-    with pytest.raises(ArbiterError, match="already in"):
+    with pytest.raises(EventError, match="already in"):
         events.move_entry(a.pk, open_.pk)
     enter(u1800, "A2", 1500)
     Entry.objects.filter(tournament=u1800).update(player=a.player)
-    with pytest.raises(ArbiterError, match="already registered"):
+    with pytest.raises(EventError, match="already registered"):
         events.move_entry(a.pk, u1800.pk)
     Entry.objects.filter(tournament=u1800).delete()
     play(open_, [["1-0"]])
-    with pytest.raises(ArbiterError, match=r"Round 1 of .* is already paired"):
+    with pytest.raises(EventError, match=r"Round 1 of .* is already paired"):
         events.move_entry(a.pk, u1800.pk)
     assert Entry.objects.get(pk=a.pk).tournament_id == open_.pk
 

@@ -39,7 +39,7 @@ def test_it_pins_a_player_and_the_pairing_follows(
 
 
 @pytest.mark.django_db
-def test_a_draft_is_numbered_again(arbiter_client: Client, tournament, make_entries) -> None:
+def test_it_numbers_a_draft_again(arbiter_client: Client, tournament, make_entries) -> None:
     entries = make_entries(6)
     services.pair_next_round(tournament.pk)
     assert boards(tournament) == [(1, 4), (5, 2), (3, 6)]
@@ -53,7 +53,7 @@ def test_a_draft_is_numbered_again(arbiter_client: Client, tournament, make_entr
 
 
 @pytest.mark.django_db
-def test_a_published_round_keeps_its_boards(
+def test_it_keeps_the_boards_of_a_published_round(
     arbiter_client: Client, tournament, make_entries
 ) -> None:
     entries = make_entries(6)
@@ -64,7 +64,7 @@ def test_a_published_round_keeps_its_boards(
 
 
 @pytest.mark.django_db
-def test_htmx_gets_the_section(arbiter_client: Client, tournament, make_entries) -> None:
+def test_it_gives_htmx_the_section(arbiter_client: Client, tournament, make_entries) -> None:
     entries = make_entries(2)
     entries[0].fixed_board = 4
     entries[0].save()
@@ -79,7 +79,7 @@ def test_htmx_gets_the_section(arbiter_client: Client, tournament, make_entries)
     ("board", "error"),
     [(0, "greater than or equal to 1"), (10000, "less than or equal to 9999"), ("x", "whole")],
 )
-def test_a_bad_board_is_a_field_error(
+def test_it_shows_a_bad_board_as_a_field_error(
     arbiter_client: Client, tournament, make_entries, board, error: str
 ) -> None:
     entries = make_entries(2)

@@ -35,7 +35,7 @@ def test_it_forbids_a_pair(arbiter_client: Client, tournament, make_entries) -> 
 
 
 @pytest.mark.django_db
-def test_a_group_forbids_every_pair_of_it(arbiter_client: Client, tournament, make_entries) -> None:
+def test_it_forbids_every_pair_of_a_group(arbiter_client: Client, tournament, make_entries) -> None:
     a, b, c, _d = make_entries(4)
     html = add(
         arbiter_client,
@@ -67,7 +67,7 @@ def test_a_group_forbids_every_pair_of_it(arbiter_client: Client, tournament, ma
         ({"players": [1, 99]}, "Select a valid choice."),
     ],
 )
-def test_bad_input_is_a_field_error(
+def test_it_shows_bad_input_as_a_field_error(
     arbiter_client: Client, tournament, make_entries, data, error: str
 ) -> None:
     entries = make_entries(2)
@@ -80,7 +80,7 @@ def test_bad_input_is_a_field_error(
 
 
 @pytest.mark.django_db
-def test_another_tournaments_player_is_refused(
+def test_it_refuses_another_tournaments_player(
     arbiter_client: Client, tournament, make_entries, other_arbiter
 ) -> None:
     from datetime import date
@@ -101,7 +101,7 @@ def test_another_tournaments_player_is_refused(
 
 
 @pytest.mark.django_db
-def test_the_draft_warns_when_it_pairs_a_forbidden_pair(
+def test_it_warns_on_the_draft_when_it_pairs_a_forbidden_pair(
     arbiter_client: Client, tournament, make_entries
 ) -> None:
     """A draft already paired is checked against the new rule: its warnings name the pair."""

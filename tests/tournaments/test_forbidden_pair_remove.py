@@ -28,7 +28,7 @@ def test_it_removes_the_pair(arbiter_client: Client, tournament, make_entries) -
 
 
 @pytest.mark.django_db
-def test_htmx_gets_the_section(arbiter_client: Client, tournament, make_entries) -> None:
+def test_it_gives_htmx_the_section(arbiter_client: Client, tournament, make_entries) -> None:
     a, b = make_entries(2)
     pair = ForbiddenPair.objects.create(tournament=tournament, first=a, second=b)
     html = remove(arbiter_client, tournament, pair.pk, htmx=True).content.decode()
@@ -37,7 +37,7 @@ def test_htmx_gets_the_section(arbiter_client: Client, tournament, make_entries)
 
 
 @pytest.mark.django_db
-def test_a_pair_already_removed_is_a_message(
+def test_it_says_so_for_a_pair_already_removed(
     arbiter_client: Client, tournament, make_entries
 ) -> None:
     """A second click, or a stale tab: a message, not a 404 or a 500."""
@@ -53,7 +53,7 @@ def test_a_pair_already_removed_is_a_message(
 
 
 @pytest.mark.django_db
-def test_another_tournaments_pair_is_not_touched(
+def test_it_does_not_touch_another_tournaments_pair(
     arbiter_client: Client, tournament, make_entries, other_arbiter
 ) -> None:
     from datetime import date

@@ -27,7 +27,7 @@ def live(tournament, make_entries, play) -> list[Game]:
 
 
 @pytest.mark.django_db
-def test_htmx_gets_the_row_back(arbiter_client: Client, tournament, live) -> None:
+def test_it_gives_htmx_the_row_back(arbiter_client: Client, tournament, live) -> None:
     response = post(arbiter_client, tournament, live[0], "1-0")
     html = response.content.decode()
     assert html.lstrip().startswith(f'<tr id="game-{live[0].pk}"')
@@ -40,14 +40,18 @@ def test_htmx_gets_the_row_back(arbiter_client: Client, tournament, live) -> Non
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("result", ["+-", "-+", "--", "1-0u", "1/2u", "adj"])
-def test_forfeits_and_other_codes(arbiter_client: Client, tournament, live, result) -> None:
+def test_it_takes_forfeits_and_other_codes(
+    arbiter_client: Client, tournament, live, result
+) -> None:
     post(arbiter_client, tournament, live[0], result)
     live[0].refresh_from_db()
     assert live[0].result == result
 
 
 @pytest.mark.django_db
-def test_the_last_result_finishes_the_round(arbiter_client: Client, tournament, live) -> None:
+def test_it_finishes_the_round_with_the_last_result(
+    arbiter_client: Client, tournament, live
+) -> None:
     post(arbiter_client, tournament, live[0], "1/2-1/2")
     assert Round.objects.get().status == Round.Status.PUBLISHED
     post(arbiter_client, tournament, live[1], "--")
@@ -55,7 +59,9 @@ def test_the_last_result_finishes_the_round(arbiter_client: Client, tournament, 
 
 
 @pytest.mark.django_db
-def test_correcting_a_finished_round_asks_first(arbiter_client: Client, tournament, live) -> None:
+def test_it_asks_before_correcting_a_finished_round(
+    arbiter_client: Client, tournament, live
+) -> None:
     post(arbiter_client, tournament, live[0], "1-0")
     post(arbiter_client, tournament, live[1], "0-1")
     html = post(arbiter_client, tournament, live[0], "0-1").content.decode()
@@ -69,7 +75,7 @@ def test_correcting_a_finished_round_asks_first(arbiter_client: Client, tourname
 
 
 @pytest.mark.django_db
-def test_without_javascript(arbiter_client: Client, tournament, live) -> None:
+def test_it_works_without_javascript(arbiter_client: Client, tournament, live) -> None:
     response = post(arbiter_client, tournament, live[0], "1-0", htmx=False)
     assert (
         response["Location"]
@@ -81,7 +87,7 @@ def test_without_javascript(arbiter_client: Client, tournament, live) -> None:
 
 
 @pytest.mark.django_db
-def test_results_of_an_earlier_round_cannot_be_removed(
+def test_it_refuses_to_remove_results_of_an_earlier_round(
     arbiter_client: Client, tournament, make_entries, play
 ) -> None:
     make_entries(4)
@@ -94,7 +100,7 @@ def test_results_of_an_earlier_round_cannot_be_removed(
 
 
 @pytest.mark.django_db
-def test_a_draft_takes_no_result(arbiter_client: Client, tournament, make_entries) -> None:
+def test_it_refuses_a_result_on_a_draft(arbiter_client: Client, tournament, make_entries) -> None:
     make_entries(2)
     services.pair_next_round(tournament.pk)
     html = post(arbiter_client, tournament, Game.objects.get(), "1-0").content.decode()
@@ -102,7 +108,9 @@ def test_a_draft_takes_no_result(arbiter_client: Client, tournament, make_entrie
 
 
 @pytest.mark.django_db
-def test_a_game_of_another_tournament_is_404(arbiter_client: Client, tournament, live) -> None:
+def test_it_answers_404_for_a_game_of_another_tournament(
+    arbiter_client: Client, tournament, live
+) -> None:
     from datetime import date
 
     other = Tournament.objects.create(

@@ -10,7 +10,9 @@ from tournaments import services
 
 
 @pytest.mark.django_db
-def test_by_board_with_a_qr_code_and_no_menus(client: Client, tournament, make_entries, play):
+def test_it_prints_by_board_with_a_qr_code_and_no_menus(
+    client: Client, tournament, make_entries, play
+):
     make_entries(5)
     play(tournament, rounds=1)
     html = client.get(reverse("print_pairings", args=[tournament.pk, 1])).content.decode()
@@ -24,7 +26,9 @@ def test_by_board_with_a_qr_code_and_no_menus(client: Client, tournament, make_e
 
 
 @pytest.mark.django_db
-def test_alphabetical_on_letter_paper(client: Client, tournament, make_entries, play) -> None:
+def test_it_prints_alphabetically_on_letter_paper(
+    client: Client, tournament, make_entries, play
+) -> None:
     make_entries(4)
     play(tournament, rounds=1)
     url = reverse("print_pairings", args=[tournament.pk, 1])
@@ -37,7 +41,7 @@ def test_alphabetical_on_letter_paper(client: Client, tournament, make_entries, 
 
 
 @pytest.mark.django_db
-def test_a_draft_is_not_printed_for_the_public(client: Client, tournament, make_entries) -> None:
+def test_it_does_not_print_a_draft_for_the_public(client: Client, tournament, make_entries) -> None:
     make_entries(4)
     services.pair_next_round(tournament.pk)
     assert client.get(reverse("print_pairings", args=[tournament.pk, 1])).status_code == 404
@@ -53,7 +57,7 @@ def test_a_draft_is_not_printed_for_the_public(client: Client, tournament, make_
         ("round_robin", "2026", "Round robin (Berger tables, FIDE C.05 Annex 1)"),
     ],
 )
-def test_the_header_names_the_system_and_edition(
+def test_it_names_the_system_and_edition_in_the_header(
     client: Client, tournament, make_entries, play, system: str, edition: str, label: str
 ) -> None:
     tournament.pairing_system, tournament.dubov_edition = system, edition

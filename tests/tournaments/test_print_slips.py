@@ -10,7 +10,7 @@ from tournaments import services
 
 
 @pytest.mark.django_db
-def test_one_slip_per_board(arbiter_client: Client, tournament, make_entries) -> None:
+def test_it_prints_one_slip_per_board(arbiter_client: Client, tournament, make_entries) -> None:
     make_entries(6)
     services.pair_next_round(tournament.pk)  # the arbiter may print a draft too
     html = arbiter_client.get(reverse("print_slips", args=[tournament.pk, 1])).content.decode()
@@ -20,5 +20,5 @@ def test_one_slip_per_board(arbiter_client: Client, tournament, make_entries) ->
 
 
 @pytest.mark.django_db
-def test_an_unknown_round_is_404(arbiter_client: Client, tournament) -> None:
+def test_it_answers_404_for_an_unknown_round(arbiter_client: Client, tournament) -> None:
     assert arbiter_client.get(reverse("print_slips", args=[tournament.pk, 2])).status_code == 404

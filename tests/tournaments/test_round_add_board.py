@@ -19,7 +19,7 @@ def empty_draft(tournament, make_entries):
 
 
 @pytest.mark.django_db
-def test_boards_are_added_until_everyone_plays(
+def test_it_adds_boards_until_everyone_plays(
     arbiter_client: Client, tournament, empty_draft
 ) -> None:
     url = reverse("round_add_board", args=[tournament.pk, 1])
@@ -37,7 +37,7 @@ def test_boards_are_added_until_everyone_plays(
 
 
 @pytest.mark.django_db
-def test_a_paired_player_is_refused(arbiter_client: Client, tournament, empty_draft) -> None:
+def test_it_refuses_a_paired_player(arbiter_client: Client, tournament, empty_draft) -> None:
     url = reverse("round_add_board", args=[tournament.pk, 1])
     arbiter_client.post(url, {"white": 1, "black": 2})
     html = arbiter_client.post(url, {"white": 3, "black": 1}, headers=HTMX).content.decode()
@@ -48,7 +48,7 @@ def test_a_paired_player_is_refused(arbiter_client: Client, tournament, empty_dr
 
 
 @pytest.mark.django_db
-def test_a_rematch_needs_confirmation(
+def test_it_asks_to_confirm_a_rematch(
     arbiter_client: Client, tournament, make_entries, play
 ) -> None:
     make_entries(4)
@@ -65,7 +65,7 @@ def test_a_rematch_needs_confirmation(
 
 
 @pytest.mark.django_db
-def test_a_forbidden_pair_needs_confirmation(
+def test_it_asks_to_confirm_a_forbidden_pair(
     arbiter_client: Client, tournament, empty_draft
 ) -> None:
     from tournaments.constraints import forbid
@@ -85,7 +85,7 @@ def test_a_forbidden_pair_needs_confirmation(
 
 
 @pytest.mark.django_db
-def test_a_pinned_players_board_is_numbered_as_it_is_added(
+def test_it_numbers_a_pinned_players_board_as_it_is_added(
     arbiter_client: Client, tournament, empty_draft
 ) -> None:
     from tournaments.constraints import set_fixed_board

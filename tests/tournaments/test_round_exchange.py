@@ -32,7 +32,7 @@ def second_round(tournament, make_entries, play):
 
 
 @pytest.mark.django_db
-def test_a_legal_exchange_is_applied_at_once(
+def test_it_applies_a_legal_exchange_at_once(
     arbiter_client: Client, tournament, make_entries
 ) -> None:
     make_entries(4)
@@ -47,7 +47,7 @@ def test_a_legal_exchange_is_applied_at_once(
 
 
 @pytest.mark.django_db
-def test_a_rematch_needs_confirmation(arbiter_client: Client, second_round) -> None:
+def test_it_asks_to_confirm_a_rematch(arbiter_client: Client, second_round) -> None:
     t = second_round
     white, black = boards(t, 1)[0]  # opponents in round 1
     before = boards(t, 2)
@@ -70,7 +70,7 @@ def test_a_rematch_needs_confirmation(arbiter_client: Client, second_round) -> N
 
 
 @pytest.mark.django_db
-def test_moving_a_player_to_the_bye(arbiter_client: Client, tournament, make_entries) -> None:
+def test_it_moves_a_player_to_the_bye(arbiter_client: Client, tournament, make_entries) -> None:
     make_entries(5)
     services.pair_next_round(tournament.pk)
     arbiter_client.post(reverse("round_exchange", args=[tournament.pk, 1]), {"a": 1, "b": 5})
@@ -79,7 +79,7 @@ def test_moving_a_player_to_the_bye(arbiter_client: Client, tournament, make_ent
 
 
 @pytest.mark.django_db
-def test_without_javascript_the_confirmation_is_a_page(
+def test_it_asks_for_confirmation_on_a_page_without_javascript(
     arbiter_client: Client, second_round
 ) -> None:
     t = second_round
@@ -95,7 +95,9 @@ def test_without_javascript_the_confirmation_is_a_page(
 
 
 @pytest.mark.django_db
-def test_a_published_round_cannot_change(arbiter_client: Client, tournament, make_entries) -> None:
+def test_it_refuses_to_change_a_published_round(
+    arbiter_client: Client, tournament, make_entries
+) -> None:
     make_entries(4)
     rnd = services.pair_next_round(tournament.pk)
     services.publish_round(rnd.pk)
@@ -107,7 +109,7 @@ def test_a_published_round_cannot_change(arbiter_client: Client, tournament, mak
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("confirm", ["", "1"])
-def test_an_unknown_player_is_refused_even_when_confirmed(
+def test_it_refuses_an_unknown_player_even_when_confirmed(
     arbiter_client: Client, tournament, make_entries, confirm: str
 ) -> None:
     """Regression: exchanging with player 999 asked for a confirmation ("unknown player"), and
@@ -126,7 +128,9 @@ def test_an_unknown_player_is_refused_even_when_confirmed(
 
 
 @pytest.mark.django_db
-def test_a_us_chess_rematch_cites_27a1(arbiter_client: Client, tournament, make_entries) -> None:
+def test_it_cites_27a1_for_a_us_chess_rematch(
+    arbiter_client: Client, tournament, make_entries
+) -> None:
     """US Chess numbers the rematch rule 27A1 (and the second full-point bye 28L3)."""
     from tournaments.models import Tournament
 

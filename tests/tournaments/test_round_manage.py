@@ -16,7 +16,7 @@ def page(client: Client, t, number: int, **headers) -> str:
 
 
 @pytest.mark.django_db
-def test_a_draft_lists_its_boards_and_breaks_nothing(
+def test_it_lists_a_drafts_boards_that_break_nothing(
     arbiter_client: Client, tournament, make_entries
 ) -> None:
     make_entries(5)
@@ -29,7 +29,7 @@ def test_a_draft_lists_its_boards_and_breaks_nothing(
 
 
 @pytest.mark.django_db
-def test_each_draft_board_shows_what_decided_it(
+def test_it_shows_what_decided_each_draft_board(
     arbiter_client: Client, tournament, make_entries, play
 ) -> None:
     make_entries(4)
@@ -51,7 +51,7 @@ def test_each_draft_board_shows_what_decided_it(
 
 
 @pytest.mark.django_db
-def test_a_draft_shows_every_broken_rule(
+def test_it_shows_every_rule_a_draft_breaks(
     arbiter_client: Client, tournament, four, record_round
 ) -> None:
     a, b, c, d = four
@@ -67,7 +67,7 @@ def test_a_draft_shows_every_broken_rule(
 
 
 @pytest.mark.django_db
-def test_results_page_has_a_row_per_board(
+def test_it_shows_a_results_row_per_board(
     arbiter_client: Client, tournament, make_entries, play
 ) -> None:
     make_entries(4)
@@ -80,7 +80,7 @@ def test_results_page_has_a_row_per_board(
 
 
 @pytest.mark.django_db
-def test_htmx_gets_the_status_section(
+def test_it_gives_htmx_the_status_section(
     arbiter_client: Client, tournament, make_entries, play
 ) -> None:
     make_entries(2)
@@ -96,7 +96,7 @@ def test_htmx_gets_the_status_section(
 
 
 @pytest.mark.django_db
-def test_an_unknown_round_is_404(arbiter_client: Client, tournament) -> None:
+def test_it_answers_404_for_an_unknown_round(arbiter_client: Client, tournament) -> None:
     assert arbiter_client.get(reverse("round_manage", args=[tournament.pk, 3])).status_code == 404
 
 
@@ -116,7 +116,7 @@ def test_it_does_a_constant_number_of_queries(
 
 
 @pytest.mark.django_db
-def test_tcec_drafts_are_not_held_to_fide_colour_rules(
+def test_it_does_not_hold_tcec_drafts_to_fide_colour_rules(
     arbiter_client: Client, tournament, make_entries, record_round
 ) -> None:
     tournament.pairing_system = "tcec"
@@ -133,7 +133,7 @@ def test_tcec_drafts_are_not_held_to_fide_colour_rules(
 
 
 @pytest.mark.django_db
-def test_the_draft_shows_each_players_virtual_points(
+def test_it_shows_each_players_virtual_points_on_the_draft(
     arbiter_client: Client, tournament, make_entries, play
 ) -> None:
     # Baku, 8 players, 5 rounds: group A = 1-4; a whole virtual point before rounds 1-2,
@@ -160,7 +160,7 @@ def test_the_draft_shows_each_players_virtual_points(
     assert "virtual-points" not in html and "badge virtual" not in html
 
 
-def test_htmx_gets_a_board_row_back(arbiter_client: Client, tournament, make_entries, play):
+def test_it_gives_htmx_a_board_row_back(arbiter_client: Client, tournament, make_entries, play):
     """Cancel of a correction: the board's row alone (regression: the whole page with
     hx-select swapped nothing, and the question stayed)."""
     make_entries(4)
@@ -218,7 +218,7 @@ def test_it_says_which_boards_the_arbiter_changed(
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(("edition", "rule"), [("2017", "E.5"), ("2026", "5.2.5")])
-def test_a_dutch_draft_is_explained_by_its_edition(
+def test_it_explains_a_dutch_draft_by_its_edition(
     arbiter_client: Client, tournament, make_entries, edition: str, rule: str
 ) -> None:
     """Round 1 of four: S1 = {1, 2}, S2 = {3, 4} (B.2 / 3.2); nobody has a colour history:

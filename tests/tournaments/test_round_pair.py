@@ -28,7 +28,7 @@ def test_it_pairs_a_draft_and_shows_it(arbiter_client: Client, tournament, make_
 
 
 @pytest.mark.django_db
-def test_a_second_click_pairs_nothing_more(
+def test_it_pairs_nothing_more_on_a_second_click(
     arbiter_client: Client, tournament, make_entries
 ) -> None:
     make_entries(6)
@@ -39,7 +39,9 @@ def test_a_second_click_pairs_nothing_more(
 
 
 @pytest.mark.django_db
-def test_an_unfinished_round_comes_first(arbiter_client: Client, tournament, make_entries) -> None:
+def test_it_asks_to_finish_an_unfinished_round_first(
+    arbiter_client: Client, tournament, make_entries
+) -> None:
     make_entries(6)
     pair(arbiter_client, tournament, 1)
     html = pair(arbiter_client, tournament).content.decode()
@@ -47,7 +49,7 @@ def test_an_unfinished_round_comes_first(arbiter_client: Client, tournament, mak
 
 
 @pytest.mark.django_db
-def test_no_legal_pairing_is_a_message(
+def test_it_says_so_when_there_is_no_legal_pairing(
     arbiter_client: Client, tournament, make_entries, play
 ) -> None:
     make_entries(2)
@@ -61,7 +63,7 @@ def test_no_legal_pairing_is_a_message(
 
 
 @pytest.mark.django_db
-def test_a_double_round_is_two_rows(arbiter_client: Client, tournament, make_entries) -> None:
+def test_it_makes_a_double_round_two_rows(arbiter_client: Client, tournament, make_entries) -> None:
     tournament.pairing_system = Tournament.PairingSystem.TCEC_DOUBLE
     tournament.save()
     make_entries(4)
@@ -73,7 +75,9 @@ def test_a_double_round_is_two_rows(arbiter_client: Client, tournament, make_ent
 
 
 @pytest.mark.django_db
-def test_nobody_available_is_a_message(arbiter_client: Client, tournament, make_entries) -> None:
+def test_it_says_so_when_nobody_is_available(
+    arbiter_client: Client, tournament, make_entries
+) -> None:
     a, b = make_entries(2)
     set_availability(a, 1, Availability.HALF_POINT_BYE)
     set_availability(b, 1, Availability.ZERO_POINT_BYE)
@@ -84,7 +88,7 @@ def test_nobody_available_is_a_message(arbiter_client: Client, tournament, make_
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("system", ["dutch", "dubov", "tcec", "tcec_double"])
-def test_a_single_available_player_gets_the_bye(
+def test_it_gives_a_single_available_player_the_bye(
     arbiter_client: Client, tournament, make_entries, system: str
 ) -> None:
     """C.04.1 c: the one player left over gets the pairing-allocated bye, even when he is the
@@ -140,7 +144,7 @@ def test_it_pairs_like_the_command_line(
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("system", ["dutch", "dubov", "tcec", "tcec_double"])
-def test_forbidden_pairs_and_fixed_boards_pair_like_the_command_line(
+def test_it_pairs_forbidden_pairs_and_fixed_boards_like_the_command_line(
     arbiter_client: Client, tournament, make_entries, play, tmp_path, system
 ) -> None:
     """The pair the system puts on board 1 of round 3 is forbidden, and the last board's white
@@ -181,7 +185,7 @@ def test_forbidden_pairs_and_fixed_boards_pair_like_the_command_line(
 
 
 @pytest.mark.django_db
-def test_a_baku_tournament_pairs_like_the_command_line(
+def test_it_pairs_a_baku_tournament_like_the_command_line(
     arbiter_client: Client, tournament, make_entries, play, tmp_path
 ) -> None:
     """The export carries the virtual points (XXA); the command line pairs round 3 with them
@@ -246,7 +250,7 @@ def test_it_pairs_by_the_tournaments_dubov_edition(
 
 
 @pytest.mark.django_db
-def test_a_round_robin_pairs_by_the_berger_table(
+def test_it_pairs_a_round_robin_by_the_berger_table(
     arbiter_client: Client, tournament, make_entries, play
 ) -> None:
     """C.05 Annex 1, the printed table for 5-6 players: round 1 1-6, 2-5, 3-4; round 2
@@ -272,7 +276,7 @@ def test_a_round_robin_pairs_by_the_berger_table(
 
 
 @pytest.mark.django_db
-def test_a_us_chess_round_explains_by_the_us_rules(
+def test_it_explains_a_us_chess_round_by_the_us_rules(
     arbiter_client: Client, tournament, make_entries
 ) -> None:
     """Round 1 of five: the bye to the lowest-rated player, 5 (28L2); the why cites it."""

@@ -28,7 +28,9 @@ def exhausted(tournament, make_entries, play):
 
 
 @pytest.mark.django_db
-def test_no_legal_pairing_leads_to_the_hand_pairing(arbiter_client: Client, exhausted) -> None:
+def test_it_leads_to_the_hand_pairing_when_there_is_no_legal_pairing(
+    arbiter_client: Client, exhausted
+) -> None:
     t = exhausted
     response = arbiter_client.post(reverse("round_pair", args=[t.pk]), {"round": 4})
     manage = reverse("tournament_manage", args=[t.pk])
@@ -50,7 +52,7 @@ def test_no_legal_pairing_leads_to_the_hand_pairing(arbiter_client: Client, exha
 
 
 @pytest.mark.django_db
-def test_from_empty_every_player_waits_to_be_paired(
+def test_it_starts_empty_with_every_player_waiting_to_be_paired(
     arbiter_client: Client, tournament, make_entries
 ) -> None:
     make_entries(4)
@@ -64,7 +66,7 @@ def test_from_empty_every_player_waits_to_be_paired(
 
 
 @pytest.mark.django_db
-def test_a_bad_start_is_explained(arbiter_client: Client, tournament, make_entries) -> None:
+def test_it_explains_a_bad_start(arbiter_client: Client, tournament, make_entries) -> None:
     make_entries(4)
     url = reverse("round_pair_by_hand", args=[tournament.pk])
     response = arbiter_client.post(url, {"round": 1, "start": "magic"}, follow=True)
@@ -73,9 +75,7 @@ def test_a_bad_start_is_explained(arbiter_client: Client, tournament, make_entri
 
 
 @pytest.mark.django_db
-def test_the_suggestion_is_the_legal_pairing_when_there_is_one(
-    tournament, make_entries, play
-) -> None:
+def test_it_suggests_the_legal_pairing_when_there_is_one(tournament, make_entries, play) -> None:
     """Round 2 of six players: a pairing without a rematch, a colour problem or a second bye
     exists, and the suggestion finds one, keeping the winners together."""
     make_entries(6)
@@ -89,7 +89,7 @@ def test_the_suggestion_is_the_legal_pairing_when_there_is_one(
 
 
 @pytest.mark.django_db
-def test_the_suggestion_breaks_as_few_rules_as_it_can(exhausted) -> None:
+def test_it_suggests_a_pairing_breaking_as_few_rules_as_it_can(exhausted) -> None:
     state = state_for(exhausted)
     pairing = draft_review.nearest_pairing(state)
     assert len(pairing.boards) == 1 and pairing.bye is not None

@@ -24,7 +24,9 @@ def test_it_publishes_the_draft(arbiter_client: Client, tournament, make_entries
 
 
 @pytest.mark.django_db
-def test_both_games_of_a_double_round(arbiter_client: Client, tournament, make_entries) -> None:
+def test_it_publishes_both_games_of_a_double_round(
+    arbiter_client: Client, tournament, make_entries
+) -> None:
     tournament.pairing_system = Tournament.PairingSystem.TCEC_DOUBLE
     tournament.save()
     make_entries(4)
@@ -34,7 +36,7 @@ def test_both_games_of_a_double_round(arbiter_client: Client, tournament, make_e
 
 
 @pytest.mark.django_db
-def test_publishing_twice_says_so(arbiter_client: Client, tournament, make_entries) -> None:
+def test_it_says_so_when_publishing_twice(arbiter_client: Client, tournament, make_entries) -> None:
     """A second tab's "Publish" after the first one's."""
     make_entries(4)
     services.pair_next_round(tournament.pk)

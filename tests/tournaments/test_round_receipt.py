@@ -64,7 +64,7 @@ def test_it_is_kept_from_pairing_and_public_once_published(
 
 
 @pytest.mark.django_db
-def test_the_engine_is_given_the_receipts_trf(
+def test_it_gives_the_engine_the_receipts_trf(
     tmp_path: Path, tournament, make_entries, play, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """The command line pairs the stored TRF exactly as the web app did."""
@@ -82,7 +82,9 @@ def test_the_engine_is_given_the_receipts_trf(
 
 
 @pytest.mark.django_db
-def test_no_birth_date_or_sex_in_the_public_trf(client: Client, tournament, make_entries) -> None:
+def test_it_leaves_birth_date_and_sex_out_of_the_public_trf(
+    client: Client, tournament, make_entries
+) -> None:
     for e in make_entries(4):
         e.birth_date, e.sex = date(1987, 6, 5), "w"
         e.save()
@@ -93,7 +95,7 @@ def test_no_birth_date_or_sex_in_the_public_trf(client: Client, tournament, make
 
 
 @pytest.mark.django_db
-def test_changes_are_listed_with_reasons_and_marked(
+def test_it_lists_changes_with_reasons_and_marks_them(
     arbiter_client: Client, client: Client, tournament, make_entries, play
 ) -> None:
     make_entries(6)
@@ -137,7 +139,7 @@ def test_changes_are_listed_with_reasons_and_marked(
 
 
 @pytest.mark.django_db
-def test_a_change_not_listed_fails_verification(
+def test_it_fails_verification_for_a_change_not_listed(
     client: Client, tournament, make_entries, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     make_entries(4)
@@ -155,7 +157,7 @@ def test_a_change_not_listed_fails_verification(
 
 
 @pytest.mark.django_db
-def test_a_round_paired_by_hand(
+def test_it_lists_and_verifies_a_round_paired_by_hand(
     arbiter_client: Client, client: Client, tournament, make_entries
 ) -> None:
     make_entries(4)
@@ -176,7 +178,9 @@ def test_a_round_paired_by_hand(
 @pytest.mark.parametrize(
     "system", ["dubov", "tcec", "tcec_double", "uscf", "round_robin", "round_robin_double"]
 )
-def test_other_systems_verify(client: Client, tournament, make_entries, play, system: str) -> None:
+def test_it_verifies_other_systems(
+    client: Client, tournament, make_entries, play, system: str
+) -> None:
     tournament.pairing_system = system
     tournament.save()
     make_entries(7)
@@ -190,7 +194,7 @@ def test_other_systems_verify(client: Client, tournament, make_entries, play, sy
 
 
 @pytest.mark.django_db
-def test_a_us_chess_round_verifies_with_its_td_settings(
+def test_it_verifies_a_us_chess_round_with_its_td_settings(
     client: Client, tournament, make_entries, play
 ) -> None:
     """The TD's settings (28R1 acceleration, a 100-point 29E5a limit) go into the receipt's
@@ -208,7 +212,9 @@ def test_a_us_chess_round_verifies_with_its_td_settings(
 
 
 @pytest.mark.django_db
-def test_a_baku_accelerated_round_verifies(client: Client, tournament, make_entries, play) -> None:
+def test_it_verifies_a_baku_accelerated_round(
+    client: Client, tournament, make_entries, play
+) -> None:
     tournament.acceleration = Tournament.Acceleration.BAKU
     tournament.save()
     make_entries(12)
@@ -219,7 +225,7 @@ def test_a_baku_accelerated_round_verifies(client: Client, tournament, make_entr
 
 
 @pytest.mark.django_db
-def test_undoing_the_round_deletes_its_receipt(tournament, make_entries) -> None:
+def test_it_deletes_the_receipt_when_the_round_is_undone(tournament, make_entries) -> None:
     make_entries(4)
     services.pair_next_round(tournament.pk)
     services.undo_round(tournament.pk)
@@ -229,7 +235,7 @@ def test_undoing_the_round_deletes_its_receipt(tournament, make_entries) -> None
 
 
 @pytest.mark.django_db
-def test_a_round_without_a_receipt_is_404(client: Client, tournament, four) -> None:
+def test_it_answers_404_for_a_round_without_a_receipt(client: Client, tournament, four) -> None:
     """Rounds stored without pairing (imported, or paired before receipts existed)."""
     assert download(client, tournament, 1).status_code == 404
     html = client.get(reverse("tournament_detail", args=[tournament.pk])).content.decode()
@@ -237,7 +243,7 @@ def test_a_round_without_a_receipt_is_404(client: Client, tournament, four) -> N
 
 
 @pytest.mark.django_db
-def test_a_fixed_board_set_on_the_draft_is_listed_and_verifies(
+def test_it_lists_and_verifies_a_fixed_board_set_on_the_draft(
     client: Client, tournament, make_entries
 ) -> None:
     """Regression: pinning a player while the round is a draft renumbers the draft's boards;

@@ -11,7 +11,7 @@ from tournaments import services
 
 
 @pytest.mark.django_db
-def test_a_removed_board_leaves_its_players_to_pair(
+def test_it_leaves_the_players_of_a_removed_board_to_pair(
     arbiter_client: Client, tournament, make_entries
 ) -> None:
     """No confirmation: an unpaired player is where pairing by hand starts (publishing is

@@ -18,7 +18,9 @@ def bye(t) -> list[int]:
 
 
 @pytest.mark.django_db
-def test_the_bye_is_given_and_taken_back(arbiter_client: Client, tournament, make_entries) -> None:
+def test_it_gives_the_bye_and_takes_it_back(
+    arbiter_client: Client, tournament, make_entries
+) -> None:
     make_entries(3)
     services.pair_next_round(tournament.pk, by_hand="empty")
     url = reverse("round_set_bye", args=[tournament.pk, 1])
@@ -32,7 +34,7 @@ def test_the_bye_is_given_and_taken_back(arbiter_client: Client, tournament, mak
 
 
 @pytest.mark.django_db
-def test_a_second_bye_needs_confirmation(
+def test_it_asks_to_confirm_a_second_bye(
     arbiter_client: Client, tournament, make_entries, play
 ) -> None:
     make_entries(3)

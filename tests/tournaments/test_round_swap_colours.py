@@ -16,7 +16,7 @@ def colours(t, number: int) -> list[tuple[int, int]]:
 
 
 @pytest.mark.django_db
-def test_round_1_colours_swap_without_a_warning(
+def test_it_swaps_round_1_colours_without_a_warning(
     arbiter_client: Client, tournament, make_entries
 ) -> None:
     make_entries(4)
@@ -27,7 +27,7 @@ def test_round_1_colours_swap_without_a_warning(
 
 
 @pytest.mark.django_db
-def test_a_third_white_needs_confirmation(
+def test_it_asks_to_confirm_a_third_white(
     arbiter_client: Client, tournament, make_entries, record_round
 ) -> None:
     a, b, c, d = make_entries(4)
@@ -51,7 +51,9 @@ def test_a_third_white_needs_confirmation(
 
 
 @pytest.mark.django_db
-def test_double_rounds_swap_both_games(arbiter_client: Client, tournament, make_entries) -> None:
+def test_it_swaps_both_games_of_double_rounds(
+    arbiter_client: Client, tournament, make_entries
+) -> None:
     tournament.pairing_system = Tournament.PairingSystem.TCEC_DOUBLE
     tournament.save()
     make_entries(2)
@@ -62,7 +64,7 @@ def test_double_rounds_swap_both_games(arbiter_client: Client, tournament, make_
 
 
 @pytest.mark.django_db
-def test_an_unknown_board_is_explained(arbiter_client: Client, tournament, make_entries) -> None:
+def test_it_explains_an_unknown_board(arbiter_client: Client, tournament, make_entries) -> None:
     make_entries(2)
     services.pair_next_round(tournament.pk)
     response = arbiter_client.post(
@@ -73,7 +75,7 @@ def test_an_unknown_board_is_explained(arbiter_client: Client, tournament, make_
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("finished", [False, True])
-def test_a_stale_draft_tab_gets_the_round_page_back(
+def test_it_gives_a_stale_draft_tab_the_round_page_back(
     arbiter_client: Client, tournament, make_entries, finished: bool
 ) -> None:
     """Regression: "Swap colours" in a tab still showing the draft of a round published (or
@@ -97,7 +99,7 @@ def test_a_stale_draft_tab_gets_the_round_page_back(
 
 
 @pytest.mark.django_db
-def test_an_undone_draft_sends_the_tab_to_the_dashboard(
+def test_it_sends_the_tab_of_an_undone_draft_to_the_dashboard(
     arbiter_client: Client, tournament, make_entries
 ) -> None:
     make_entries(4)
@@ -109,10 +111,10 @@ def test_an_undone_draft_sends_the_tab_to_the_dashboard(
 
 
 @pytest.mark.django_db
-def test_us_chess_warns_only_of_its_own_absolute_rules(
+def test_it_warns_us_chess_only_of_its_own_absolute_rules(
     arbiter_client: Client, tournament, make_entries, record_round
 ) -> None:
-    """The third White of ``test_a_third_white_needs_confirmation`` is no absolute rule in US
+    """The third White of ``test_it_asks_to_confirm_a_third_white`` is no absolute rule in US
     Chess (27A4 equalization is a priority of the pairing, below the score groups): the
     swap is applied at once."""
     tournament.pairing_system = Tournament.PairingSystem.USCF
@@ -128,7 +130,7 @@ def test_us_chess_warns_only_of_its_own_absolute_rules(
 
 
 @pytest.mark.django_db
-def test_in_a_round_robin_the_table_gives_the_colours(
+def test_it_takes_round_robin_colours_from_the_table(
     arbiter_client: Client, tournament, make_entries
 ) -> None:
     """C.05 Annex 1, round 1 of four: 1-4, 2-3; swapping board 1 breaks the table."""

@@ -23,7 +23,7 @@ def test_it_deletes_a_draft_and_its_bye(arbiter_client: Client, tournament, make
 
 
 @pytest.mark.django_db
-def test_a_published_round_without_results_can_go(
+def test_it_undoes_a_published_round_without_results(
     arbiter_client: Client, tournament, make_entries, play
 ) -> None:
     make_entries(4)
@@ -37,7 +37,9 @@ def test_a_published_round_without_results_can_go(
 
 
 @pytest.mark.django_db
-def test_a_round_with_results_stays(arbiter_client: Client, tournament, make_entries, play) -> None:
+def test_it_keeps_a_round_with_results(
+    arbiter_client: Client, tournament, make_entries, play
+) -> None:
     make_entries(4)
     play(tournament, [["1-0"]])
     url = reverse("round_undo", args=[tournament.pk])
@@ -50,7 +52,7 @@ def test_a_round_with_results_stays(arbiter_client: Client, tournament, make_ent
 
 
 @pytest.mark.django_db
-def test_a_double_round_goes_whole(arbiter_client: Client, tournament, make_entries) -> None:
+def test_it_undoes_a_double_round_whole(arbiter_client: Client, tournament, make_entries) -> None:
     tournament.pairing_system = Tournament.PairingSystem.TCEC_DOUBLE
     tournament.save()
     make_entries(3)
@@ -82,7 +84,7 @@ def test_it_asks_first(arbiter_client: Client, tournament, make_entries, method:
 
 
 @pytest.mark.django_db
-def test_the_dashboard_offers_undo_only_when_possible(
+def test_it_is_offered_on_the_dashboard_only_when_possible(
     arbiter_client: Client, tournament, make_entries, play
 ) -> None:
     make_entries(4)

@@ -40,7 +40,7 @@ def preview(html: str) -> list[str]:
 
 
 @pytest.mark.django_db
-def test_the_round_page_offers_it(arbiter_client: Client, tournament, in_play) -> None:
+def test_it_is_offered_on_the_round_page(arbiter_client: Client, tournament, in_play) -> None:
     html = arbiter_client.get(reverse("round_manage", args=[tournament.pk, 1])).content.decode()
     assert 'id="what-if"' in html
     assert "Pair round 2 as if the 2 games without a result ended with" in html
@@ -71,14 +71,14 @@ def test_it_pairs_the_next_round_as_if(
 
 
 @pytest.mark.django_db
-def test_htmx_gets_the_section(arbiter_client: Client, tournament, in_play) -> None:
+def test_it_gives_htmx_the_section(arbiter_client: Client, tournament, in_play) -> None:
     html = arbiter_client.get(url(tournament), {"assume": "draws"}, headers=HTMX).content.decode()
     assert html.lstrip().startswith('<section id="what-if"') and "<html" not in html
     assert len(preview(html)) == 2
 
 
 @pytest.mark.django_db
-def test_nothing_is_stored(arbiter_client: Client, tournament, in_play) -> None:
+def test_it_stores_nothing(arbiter_client: Client, tournament, in_play) -> None:
     def stored() -> tuple:
         return (
             Tournament.objects.get(pk=tournament.pk).revision,
@@ -100,7 +100,9 @@ def test_nothing_is_stored(arbiter_client: Client, tournament, in_play) -> None:
 
 
 @pytest.mark.django_db
-def test_a_bad_result_is_a_field_error(arbiter_client: Client, tournament, in_play) -> None:
+def test_it_shows_a_bad_result_as_a_field_error(
+    arbiter_client: Client, tournament, in_play
+) -> None:
     first = in_play["1-3"].pk
     data = {"assume": "typed", f"result-{first}": "2-0"}
     html = arbiter_client.get(url(tournament), data).content.decode()
@@ -108,7 +110,7 @@ def test_a_bad_result_is_a_field_error(arbiter_client: Client, tournament, in_pl
 
 
 @pytest.mark.django_db
-def test_no_legal_pairing_is_a_message(
+def test_it_says_so_when_there_is_no_legal_pairing(
     arbiter_client: Client, tournament, make_entries, play
 ) -> None:
     """Two players who have met cannot be paired again (C.04.1 b)."""
@@ -119,7 +121,7 @@ def test_no_legal_pairing_is_a_message(
 
 
 @pytest.mark.django_db
-def test_not_offered_once_every_result_is_in(
+def test_it_is_not_offered_once_every_result_is_in(
     arbiter_client: Client, tournament, make_entries, play
 ) -> None:
     make_entries(4)
@@ -131,7 +133,7 @@ def test_not_offered_once_every_result_is_in(
 
 
 @pytest.mark.django_db
-def test_not_offered_in_the_last_round(
+def test_it_is_not_offered_in_the_last_round(
     arbiter_client: Client, tournament, make_entries, play
 ) -> None:
     tournament.rounds = 1
@@ -143,7 +145,9 @@ def test_not_offered_in_the_last_round(
 
 
 @pytest.mark.django_db
-def test_the_box_follows_the_results_entered(arbiter_client: Client, tournament, in_play) -> None:
+def test_it_follows_the_results_entered_in_the_box(
+    arbiter_client: Client, tournament, in_play
+) -> None:
     """Issue 24 item 9: the box said "12 games without a result" after all were in. It asks
     for itself again after each result saved (htmx event ``result-saved``), and says what is
     true then: one game left, then none (the box is gone)."""

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 
 @pytest.mark.django_db
-def test_an_archived_tournament_leaves_the_list(arbiter_client: Client, tournament) -> None:
+def test_it_takes_an_archived_tournament_off_the_list(arbiter_client: Client, tournament) -> None:
     url = reverse("tournament_archive", args=[tournament.pk])
     arbiter_client.post(url, {"archived": "1"})
     home = reverse("home")

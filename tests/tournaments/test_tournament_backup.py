@@ -53,7 +53,7 @@ def test_it_is_for_the_tournaments_arbiters_only(client: Client, other_arbiter, 
 
 
 @pytest.mark.django_db
-def test_the_dashboard_links_it(arbiter_client: Client, tournament) -> None:
+def test_it_is_linked_from_the_dashboard(arbiter_client: Client, tournament) -> None:
     html = arbiter_client.get(reverse("tournament_manage", args=[tournament.pk])).content.decode()
     assert f'href="{reverse("tournament_backup", args=[tournament.pk])}"' in html
     assert ">Download backup<" in html

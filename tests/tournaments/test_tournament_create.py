@@ -119,7 +119,7 @@ def test_it_offers_baku_acceleration_with_the_dutch_system(arbiter_client: Clien
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("system", ["dubov", "tcec", "tcec_double"])
-def test_acceleration_needs_the_dutch_system(arbiter_client: Client, system: str) -> None:
+def test_it_needs_the_dutch_system_for_acceleration(arbiter_client: Client, system: str) -> None:
     html = arbiter_client.post(URL, BAKU | {"pairing_system": system}).content.decode()
     assert "Acceleration is applied with the FIDE Dutch system only" in html
     assert not Tournament.objects.exists()
@@ -127,7 +127,7 @@ def test_acceleration_needs_the_dutch_system(arbiter_client: Client, system: str
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(("win", "draw", "loss"), [("3", "1", "0"), ("1", "0.5", "0.5")])
-def test_baku_needs_a_win_worth_two_draws_and_a_loss_worth_nothing(
+def test_it_needs_a_win_worth_two_draws_and_a_loss_worth_nothing_for_baku(
     arbiter_client: Client, win: str, draw: str, loss: str
 ) -> None:
     data = BAKU | {"win": win, "draw": draw, "loss": loss}
@@ -137,7 +137,7 @@ def test_baku_needs_a_win_worth_two_draws_and_a_loss_worth_nothing(
 
 
 @pytest.mark.django_db
-def test_baku_takes_any_win_worth_two_draws(arbiter_client: Client) -> None:
+def test_it_takes_any_win_worth_two_draws_for_baku(arbiter_client: Client) -> None:
     arbiter_client.post(URL, BAKU | {"win": "2", "draw": "1", "loss": "0"})
     assert Tournament.objects.get().acceleration == "baku"
 
@@ -180,7 +180,7 @@ def test_it_stores_the_fide_report_data(arbiter_client: Client, arbiter) -> None
 
 
 @pytest.mark.django_db
-def test_the_dutch_edition_in_force_is_the_default(arbiter_client: Client, arbiter) -> None:
+def test_it_defaults_to_the_dutch_edition_in_force(arbiter_client: Client, arbiter) -> None:
     html = arbiter_client.get(URL).content.decode()
     assert "Dutch rules" in html
     assert '<option value="2026" selected>2026 edition (in force from 1 February 2026)' in html

@@ -27,7 +27,7 @@ def test_it_asks_then_deletes(arbiter_client: Client, tournament, make_entries, 
 
 
 @pytest.mark.django_db
-def test_a_rated_tournament_stays(arbiter_client: Client, tournament, four, arbiter) -> None:
+def test_it_keeps_a_rated_tournament(arbiter_client: Client, tournament, four, arbiter) -> None:
     from ratings.models import RatedEvent
 
     RatedEvent.objects.create(

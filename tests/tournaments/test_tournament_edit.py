@@ -26,7 +26,7 @@ def test_it_shows_and_saves_the_settings(arbiter_client: Client, tournament) -> 
 
 
 @pytest.mark.django_db
-def test_changing_the_seeding_renumbers_the_players(
+def test_it_renumbers_the_players_when_the_seeding_changes(
     arbiter_client: Client, tournament, make_entries
 ) -> None:
     entries = make_entries(6)
@@ -46,7 +46,7 @@ def test_changing_the_seeding_renumbers_the_players(
 
 
 @pytest.mark.django_db
-def test_the_system_is_fixed_once_round_1_is_paired(
+def test_it_fixes_the_system_once_round_1_is_paired(
     arbiter_client: Client, tournament, make_entries
 ) -> None:
     make_entries(4)
@@ -61,7 +61,7 @@ def test_the_system_is_fixed_once_round_1_is_paired(
 
 
 @pytest.mark.django_db
-def test_the_rounds_paired_are_counted_under_the_lock(
+def test_it_counts_the_rounds_paired_under_the_lock(
     arbiter_client: Client, tournament, make_entries, monkeypatch
 ) -> None:
     """The form is bound to the locked row and the count taken inside the transaction: a
@@ -85,7 +85,7 @@ def test_the_rounds_paired_are_counted_under_the_lock(
 
 
 @pytest.mark.django_db
-def test_the_acceleration_is_fixed_once_round_1_is_paired(
+def test_it_fixes_the_acceleration_once_round_1_is_paired(
     arbiter_client: Client, tournament, make_entries
 ) -> None:
     tournament.acceleration = "baku"
@@ -100,7 +100,7 @@ def test_the_acceleration_is_fixed_once_round_1_is_paired(
     assert (tournament.acceleration, tournament.rounds) == ("baku", 6)  # the rest is saved
 
 
-def test_the_dutch_edition_is_fixed_once_round_1_is_paired(
+def test_it_fixes_the_dutch_edition_once_round_1_is_paired(
     arbiter_client: Client, tournament, make_entries
 ) -> None:
     url = reverse("tournament_edit", args=[tournament.pk])
@@ -132,7 +132,7 @@ def test_it_shows_and_saves_the_us_chess_settings(arbiter_client: Client, tourna
     assert "At most the 200-point rule" in html
 
 
-def test_the_dubov_edition_is_fixed_once_round_1_is_paired(
+def test_it_fixes_the_dubov_edition_once_round_1_is_paired(
     arbiter_client: Client, tournament, make_entries
 ) -> None:
     url = reverse("tournament_edit", args=[tournament.pk])

@@ -123,7 +123,7 @@ def test_it_writes_the_fide_report_records(tournament, make_entries, play, arbit
 
 
 @pytest.mark.django_db
-def test_round_dates_default_to_the_days_the_rounds_were_paired(
+def test_it_dates_rounds_by_default_on_the_days_they_were_paired(
     tournament, make_entries, play
 ) -> None:
     tournament.pairing_system = "tcec_double"
@@ -137,7 +137,7 @@ def test_round_dates_default_to_the_days_the_rounds_were_paired(
 
 
 @pytest.mark.django_db
-def test_a_withdrawn_player_has_no_column_after_the_last_round(
+def test_it_gives_a_withdrawn_player_no_column_after_the_last_round(
     tournament, make_entries, play
 ) -> None:
     """Regression: the withdrawal's "next round" absence made a column 4 of a 3-round file."""
@@ -158,7 +158,7 @@ def test_a_withdrawn_player_has_no_column_after_the_last_round(
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("system", ["dutch", "dubov", "tcec", "tcec_double"])
-def test_the_exported_file_checks_clean_after_a_late_entry(
+def test_it_exports_a_file_that_checks_clean_after_a_late_entry(
     tournament, make_entries, play, system
 ) -> None:
     """Regression: a late entry renumbered in before the others shifted every Dubov pairing
@@ -176,7 +176,7 @@ def test_the_exported_file_checks_clean_after_a_late_entry(
 
 
 @pytest.mark.django_db
-def test_report_gaps_name_the_missing_records(tournament) -> None:
+def test_it_names_the_missing_records_in_report_gaps(tournament) -> None:
     assert report_gaps(tournament) == [
         "the federation (032)",
         "the chief arbiter (102)",
@@ -191,7 +191,7 @@ def test_report_gaps_name_the_missing_records(tournament) -> None:
 
 
 @pytest.mark.django_db
-def test_dates_before_the_year_1000_keep_four_digits(tournament, make_entries) -> None:
+def test_it_keeps_four_digits_for_dates_before_the_year_1000(tournament, make_entries) -> None:
     """Issue 23, item 13: the forms accept year 1 (a typing slip); strftime's %Y wrote it as
     "1/01/01", which shifts the TRF's columns. TRF16: birth date YYYY/MM/DD (columns 70-79),
     records 042/052 the same form."""

@@ -103,7 +103,7 @@ def test_it_exports_the_draft_as_the_next_round_when_asked(
 
 
 @pytest.mark.django_db
-def test_a_game_without_a_result_adds_no_points(
+def test_it_adds_no_points_for_a_game_without_a_result(
     arbiter_client: Client, tournament, make_entries, play, tmp_path
 ) -> None:
     """The issue's demo case: "Almeida, Hana 3.5" with 3 points — a pending game added ½."""
@@ -139,7 +139,7 @@ def test_it_exports_trf26_with_the_encoded_time_control(
 
 
 @pytest.mark.django_db
-def test_the_dashboard_form_offers_the_choices(
+def test_it_offers_the_choices_in_the_dashboard_form(
     arbiter_client: Client, tournament, make_entries, play
 ) -> None:
     make_entries(4)
@@ -155,7 +155,7 @@ def test_the_dashboard_form_offers_the_choices(
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("params", [{"version": "17"}, {"rounds": "all"}])
-def test_bad_choices_get_a_clear_error(arbiter_client: Client, tournament, params) -> None:
+def test_it_gives_bad_choices_a_clear_error(arbiter_client: Client, tournament, params) -> None:
     response = arbiter_client.get(reverse("tournament_export_trf", args=[tournament.pk]), params)
     assert response.status_code == 400
     assert "Choose the rounds" in response.content.decode()

@@ -55,7 +55,7 @@ def test_it_needs_a_file(arbiter_client: Client) -> None:
 
 
 @pytest.mark.django_db
-def test_the_files_starting_ranks_stay(arbiter_client: Client) -> None:
+def test_it_keeps_the_files_starting_ranks(arbiter_client: Client) -> None:
     path = CORPUS / "dutch-2017" / "t0002_p023_r08_clean.trf"
     arbiter_client.post(URL, {"text": path.read_text(), "dutch_edition": "2017"})
     t = Tournament.objects.get()
@@ -87,7 +87,7 @@ def test_it_keeps_the_virtual_points_and_forbidden_pairs(arbiter_client: Client)
 
 
 @pytest.mark.django_db
-def test_virtual_points_for_another_system_are_a_message(arbiter_client: Client) -> None:
+def test_it_says_so_for_virtual_points_of_another_system(arbiter_client: Client) -> None:
     text = eight_players("XXA    1  1.0\n")
     data = {"text": text, "pairing_system": "dubov", "dubov_edition": "2026"}
     html = arbiter_client.post(URL, data).content.decode()
@@ -208,7 +208,7 @@ def test_it_reads_the_us_chess_and_round_robin_systems(
 
 
 @pytest.mark.django_db
-def test_an_unknown_us_chess_setting_is_a_message(arbiter_client: Client) -> None:
+def test_it_says_so_for_an_unknown_us_chess_setting(arbiter_client: Client) -> None:
     text = f"192 USCF_SWISS\nXXU fast\n{DUBOV_FILE}"
     html = arbiter_client.post(URL, {"text": text}).content.decode()
     assert "unknown US Chess setting &#x27;fast&#x27;" in html

@@ -27,7 +27,7 @@ def test_it_guides_a_new_arbiter(arbiter_client: Client, tournament) -> None:
 
 
 @pytest.mark.django_db
-def test_with_players_nothing_scrolls_the_page_away(
+def test_it_scrolls_nothing_away_with_players(
     arbiter_client: Client, tournament, make_entries
 ) -> None:
     """Regression: the quick-add field at the bottom had the focus on every visit, so the
@@ -77,7 +77,7 @@ def test_it_does_a_constant_number_of_queries(
 
 
 @pytest.mark.django_db
-def test_a_finished_uscf_tournament_can_be_submitted_for_rating(
+def test_it_lets_a_finished_uscf_tournament_be_submitted_for_rating(
     arbiter_client: Client, tournament, four
 ) -> None:
     tournament.rating_system = "regular"
@@ -102,7 +102,7 @@ def test_it_offers_printouts_a_qr_code_and_the_report_gaps(
 
 
 @pytest.mark.django_db
-def test_a_us_chess_section_links_its_papers(arbiter_client: Client, tournament) -> None:
+def test_it_links_the_papers_of_a_us_chess_section(arbiter_client: Client, tournament) -> None:
     assert "pairing cards" not in page(arbiter_client, tournament)
     day = tournament.start_date
     tournament.event = Event.objects.create(name="Festival", start_date=day, end_date=day)

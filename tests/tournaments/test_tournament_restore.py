@@ -45,7 +45,7 @@ def test_it_restores_a_new_tournament_run_by_the_restorer(
 
 
 @pytest.mark.django_db
-def test_a_malformed_backup_names_the_path_and_saves_nothing(
+def test_it_names_the_path_of_a_malformed_backup_and_saves_nothing(
     arbiter_client: Client, tournament, four
 ) -> None:
     document = backup.export_tournament(tournament)
@@ -59,7 +59,7 @@ def test_a_malformed_backup_names_the_path_and_saves_nothing(
 
 
 @pytest.mark.django_db
-def test_a_file_that_is_not_json(arbiter_client: Client) -> None:
+def test_it_refuses_a_file_that_is_not_json(arbiter_client: Client) -> None:
     html = arbiter_client.post(URL, {"file": upload("012 A TRF file\n")}).content.decode()
     assert "This backup cannot be restored: $: not JSON: Extra data (line 1, column 2)" in html
     assert not Tournament.objects.exists()
@@ -71,7 +71,7 @@ def test_it_needs_a_file(arbiter_client: Client) -> None:
 
 
 @pytest.mark.django_db
-def test_a_file_over_the_limit_is_refused_unread(arbiter_client: Client, settings) -> None:
+def test_it_refuses_a_file_over_the_limit_unread(arbiter_client: Client, settings) -> None:
     settings.TOURNAMENTS_BACKUP_MAX_BYTES = 100
     html = arbiter_client.post(URL, {"file": upload("{" + " " * 200 + "}")}).content.decode()
     assert "The file is larger than 100 bytes: this is not a backup of one tournament." in html
@@ -87,6 +87,6 @@ def test_it_needs_the_arbiters_group(client: Client, tournament, four) -> None:
 
 
 @pytest.mark.django_db
-def test_the_menu_links_it(arbiter_client: Client) -> None:
+def test_it_is_linked_from_the_menu(arbiter_client: Client) -> None:
     html = arbiter_client.get(reverse("home")).content.decode()
     assert f'href="{URL}">Restore from backup<' in html
