@@ -28,32 +28,13 @@ import time
 import zipfile
 from pathlib import Path
 
+from tests.fide.lists import HEADER  # FIDE's published TXT layout, as the tests write it
+
 ROOT = Path(__file__).resolve().parent.parent
 SIZES = [int(s) for s in os.environ.get("BENCH_FIDE_SIZES", "500000,1800000").split(",")]
 DATABASES = os.environ.get("BENCH_FIDE_DATABASES", "sqlite").split(",")
 POSTGRES = os.environ.get("BENCH_FIDE_POSTGRES_URL", "postgres://postgres@127.0.0.1:5432/postgres")
 SEED = 2026
-WIDTHS = (
-    ("ID Number", 15),
-    ("Name", 61),
-    ("Fed", 4),
-    ("Sex", 4),
-    ("Tit", 5),
-    ("WTit", 5),
-    ("OTit", 15),
-    ("FOA", 4),
-    ("SRtng", 6),
-    ("SGm", 4),
-    ("SK", 3),
-    ("RRtng", 6),
-    ("RGm", 4),
-    ("Rk", 3),
-    ("BRtng", 6),
-    ("BGm", 4),
-    ("BK", 3),
-    ("B-day", 6),
-    ("Flag", 4),
-)
 SYLLABLES = [
     "ka",
     "ri",
@@ -121,9 +102,9 @@ def player_rows(n: int, seed: int = SEED) -> list[tuple[object, ...]]:
 
 def write_txt(path: Path, rows: list[tuple[object, ...]]) -> None:
     with path.open("w", encoding="utf-8", newline="\r\n") as out:
-        out.write("".join(label.ljust(w) for label, w in WIDTHS).rstrip() + "\n")
+        out.write("".join(label.ljust(w) for label, w in HEADER).rstrip() + "\n")
         for row in rows:
-            cells = (str(v).ljust(w) for v, (_, w) in zip(row, WIDTHS, strict=True))
+            cells = (str(v).ljust(w) for v, (_, w) in zip(row, HEADER, strict=True))
             out.write("".join(cells).rstrip() + "\n")
 
 
