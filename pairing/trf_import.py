@@ -205,6 +205,27 @@ def _store_forbidden(
     )
 
 
+def _store_us_entries(
+    tournament: Tournament, state: TournamentState, entries: dict[PlayerId, Entry]
+) -> None:
+    """``XXU``'s per-player words: the TD's assigned ratings of unrated players and the
+    groups kept apart (28N; named "group 1", "group 2", ... as the file has no names)."""
+    if not tournament.is_uscf:
+        return
+    us = USSwissSystem().settings_for(state)
+    changed: dict[PlayerId, Entry] = {}
+    for pid, rating in us.assigned_ratings.items():
+        if pid in entries:
+            entries[pid].assigned_rating = rating
+            changed[pid] = entries[pid]
+    for n, group in enumerate(us.avoid_together, start=1):
+        for pid in group:
+            if pid in entries:
+                entries[pid].keep_apart = f"group {n}"
+                changed[pid] = entries[pid]
+    Entry.objects.bulk_update(changed.values(), ["assigned_rating", "keep_apart"])
+
+
 def import_state(
     state: TournamentState,
     *,
@@ -294,4 +315,5 @@ def import_state(
     )
     _store_forbidden(tournament, state, entries)
     _store_acceleration(tournament, state, entries)
+    _store_us_entries(tournament, state, entries)
     return tournament

@@ -213,3 +213,21 @@ def test_it_says_so_for_an_unknown_us_chess_setting(arbiter_client: Client) -> N
     html = arbiter_client.post(URL, {"text": text}).content.decode()
     assert "unknown US Chess setting &#x27;fast&#x27;" in html
     assert not Tournament.objects.exists()
+
+
+@pytest.mark.django_db
+def test_it_reads_the_keep_apart_groups_and_assigned_ratings(arbiter_client: Client) -> None:
+    """``XXU apart=...`` (28N) and ``assigned=...`` come back as the entries' keep-apart
+    groups (named by their order, the file has no names) and assigned ratings."""
+    text = f"192 USCF_SWISS\nXXU assigned=6:1500 apart=1,3 apart=2,4,5\n{DUBOV_FILE}"
+    arbiter_client.post(URL, {"text": text})
+    t = Tournament.objects.get()
+    got = {e.pairing_number: (e.keep_apart, e.assigned_rating) for e in t.entries.all()}
+    assert got == {
+        1: ("group 1", None),
+        2: ("group 2", None),
+        3: ("group 1", None),
+        4: ("group 2", None),
+        5: ("group 2", None),
+        6: ("", 1500),
+    }

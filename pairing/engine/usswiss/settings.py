@@ -68,9 +68,9 @@ _FLAGS = {
 
 
 def settings_record(settings: USSettings) -> str:
-    """The words of :data:`SETTINGS_RECORD` for ``settings`` ("" = the rules' defaults;
-    assigned ratings and groups kept apart are not written: they are the TD's per-player
-    choices, given to the engine directly)."""
+    """The words of :data:`SETTINGS_RECORD` for ``settings`` ("" = the rules' defaults).
+    The TD's per-player choices are words too: ``assigned=12:1450`` (player 12, unrated, is
+    ranked as 1450) and ``apart=3,7,12`` (one group kept apart, 28N)."""
     default = USSettings()
     words = []
     if settings.alternation_limit != default.alternation_limit:
@@ -80,12 +80,21 @@ def settings_record(settings: USSettings) -> str:
     if settings.accelerated:
         words.append(f"accelerated={settings.accelerated_rounds}")
     words += [word for word, name in _FLAGS.items() if getattr(settings, name)]
+    words += [f"assigned={pid}:{r}" for pid, r in sorted(settings.assigned_ratings.items())]
+    words += [f"apart={','.join(map(str, group))}" for group in settings.avoid_together]
     return " ".join(words)
+
+
+def _numbers(text: str, sep: str) -> list[int] | None:
+    parts = text.split(sep)
+    return [int(p) for p in parts] if all(p.isascii() and p.isdigit() for p in parts) else None
 
 
 def settings_from_words(text: str) -> USSettings:
     """:data:`SETTINGS_RECORD` read back; ValueError names a word it does not know."""
     values: dict[str, object] = {}
+    assigned: dict[int, int] = {}
+    apart: list[tuple[int, ...]] = []
     for word in text.split():
         key, _, value = word.partition("=")
         if key in _FLAGS and not value:
@@ -95,8 +104,16 @@ def settings_from_words(text: str) -> USSettings:
                 values["accelerated"], values["accelerated_rounds"] = True, int(value)
             else:
                 values[f"{key}_limit"] = int(value)
+        elif key == "assigned" and (pair := _numbers(value, ":")) and len(pair) == 2:
+            assigned[pair[0]] = pair[1]
+        elif key == "apart" and (group := _numbers(value, ",")) and len(group) >= 2:
+            apart.append(tuple(group))
         else:
             raise ValueError(f"{SETTINGS_RECORD}: unknown US Chess setting {word!r}")
+    if assigned:
+        values["assigned_ratings"] = assigned
+    if apart:
+        values["avoid_together"] = tuple(apart)
     return USSettings(**values)  # type: ignore[arg-type]
 
 
