@@ -106,6 +106,8 @@ def us_settings(tournament: Tournament, entries: Iterable[Entry] = ()) -> USSett
         accelerated_rounds=tournament.us_accelerated_rounds or 2,
         bye_for_colours=tournament.us_bye_for_colours,
         bye_to_unrated=tournament.us_bye_to_unrated,
+        bye_up_in_four_rounds=tournament.us_bye_up_four_rounds,
+        harkness=tournament.us_harkness,
     )
 
 

@@ -116,6 +116,8 @@ def _us_fields(state: TournamentState) -> dict[str, object]:
         "us_accelerated_rounds": us.accelerated_rounds if us.accelerated else 0,
         "us_bye_for_colours": us.bye_for_colours,
         "us_bye_to_unrated": us.bye_to_unrated,
+        "us_bye_up_four_rounds": us.bye_up_in_four_rounds,
+        "us_harkness": us.harkness,
     }
 
 

@@ -47,6 +47,15 @@ class USSettings:
     bye_to_unrated: bool = False
     """28L2 gives the bye to a rated player while one can take it (``False``, the rule);
     ``True`` lets an unrated player of the lowest group take it like anyone else."""
+    bye_up_in_four_rounds: bool = False
+    """28L5 (as paraphrased on the WinTD forum; the rule text was not available): in a
+    four-round event the full-point bye may go to a rated player one score group above
+    rather than to an unrated player of the lowest group (who then gets four games). Off:
+    28L2 alone."""
+    harkness: bool = False
+    """The "Harkness" odd-player variation (a pairing-program option, not in the 7th
+    edition's text): the odd player of a score group is its middle player by rank, not the
+    lowest-rated one (29D1a); still not an unrated player while a rated one can drop."""
 
     def __post_init__(self) -> None:
         if not 0 <= self.alternation_limit <= self.equalization_limit:
@@ -64,6 +73,8 @@ _FLAGS = {
     "teams-first": "team_over_equalization",
     "bye-for-colours": "bye_for_colours",
     "bye-to-unrated": "bye_to_unrated",
+    "bye-up-four-rounds": "bye_up_in_four_rounds",
+    "harkness": "harkness",
 }
 
 
