@@ -307,6 +307,11 @@ def test_harkness_variation_drops_the_middle_player() -> None:
     )  # fmt: skip
     assert boards(state) == [(3, 1), (4, 2), (5, 6), (9, 7), (10, 8)]
     assert boards(state, harkness=True) == [(4, 1), (5, 2), (3, 6), (9, 7), (10, 8)]
+    pairing, explanation = explain_round(state, USSettings(harkness=True))
+    assert explanation.matches(pairing)
+    board = explanation.board(3, 6)
+    assert board is not None
+    assert any(r.article == "29D1a" and "Harkness" in r.text for r in board.reasons)
 
 
 def test_28L5_four_round_event_bye_one_group_up_instead_of_an_unrated_player() -> None:
