@@ -1,4 +1,6 @@
-"""USCF rater: one 1,000-player section, 4–6 rated games each (target: under 1 s).
+"""USCF rater: one 1,000-player section, 4–6 rated games each (target: under 1 s); and the
+US Chess Swiss pairing engine (``uscf``) past 400 players, which sets its limit
+(``pairing.limits.MAX_PLAYERS["uscf"]``).
 
 The section mixes established players (N 26–600), provisional ones (N 1–25, some with only
 wins or only losses so far) and unrated players from every Step 1 source. Six Swiss-like
@@ -9,6 +11,7 @@ forfeits are not rated), so players end with 4–6 games.
 from __future__ import annotations
 
 import json
+import os
 import random
 import subprocess
 import sys
@@ -17,6 +20,7 @@ from collections import Counter
 from datetime import date
 from pathlib import Path
 
+from benchmarks.bench_scale import after_round_one, pair_once, registration
 from benchmarks.measure import measure
 from pairing.engine import (
     RULES_2011,
@@ -33,6 +37,8 @@ from pairing.engine import (
 PLAYERS = 1000
 ROUNDS = 6
 SEED = 2025
+PAIRING_SIZES = (400, 600, 800, 1000, 2000)
+"""Section sizes of the pairing part (``USCF_SIZES=600,800`` picks some)."""
 
 
 def _player(rng: random.Random, i: int) -> RatedPlayer:
@@ -158,3 +164,21 @@ def main() -> None:
 
         best = min(measure(run, memory=False)[1] for _ in range(3))
         print(f"{'python -m pairing rate (process)':<34}{best:>14.3f}{'':>10}")
+    pairing()
+
+
+def pairing() -> None:
+    """``python -m pairing pair --system uscf`` on round 1 (everyone on 0, top half against
+    bottom half, 27A3) and round 2 (after a round 1 S1-S2 with random results, bench_scale's
+    files) of sections past 400 players: wall time, CPU time and peak resident memory of the
+    process, start-up and reading the file included."""
+    sizes = [int(s) for s in os.environ.get("USCF_SIZES", "").split(",") if s] or PAIRING_SIZES
+    print(f"\n{'uscf pairing':<12} {'players':>7}  {'round 1':<36} round 2")
+    with tempfile.TemporaryDirectory() as tmp:
+        for size in sizes:
+            cells = []
+            for label, text in (("r1", registration(size)), ("r2", after_round_one(size))):
+                path = Path(tmp) / f"uscf-{size}-{label}.trf"
+                path.write_text(text, encoding="utf-8")
+                cells.append(pair_once("uscf", path))
+            print(f"{'uscf':<12} {size:>7}  {cells[0]:<36} {cells[1]}", flush=True)

@@ -13,6 +13,9 @@ round and round 6 of random tournaments, docs/web.md "Limits"):
 | dubov | 1,000 | | 9.8 s | 83 MiB |
 | dubov | 2,000 | 13 s | 66 s | 648 MiB |
 | tcec | 5,000 | | 0.16 s | 34 MiB |
+| uscf | 800 | 8.0 s | 7.1 s (round 2) | 276 MiB |
+| uscf | 1,000 | 15 s | 13 s (round 2) | 430 MiB |
+| uscf | 2,000 | 52 s | 93 s (round 2) | 1.6 GiB |
 
 Raise a limit here when an engine gets faster (``make bench``).
 """
@@ -21,12 +24,13 @@ from __future__ import annotations
 
 from pairing.engine import system_for
 
-MAX_PLAYERS = {"dutch": 2000, "dubov": 1000, "tcec": 9999, "uscf": 1000, "round-robin": 9999}
+MAX_PLAYERS = {"dutch": 2000, "dubov": 1000, "tcec": 9999, "uscf": 800, "round-robin": 9999}
 """System family -> the most players it is asked to pair (9,999: every TRF starting rank).
 Every name of the system registry belongs to a family: ``dutch``, ``dutch-2017``,
 ``dutch-2026`` are the Dutch system's, ``dubov``, ``dubov-2018``, ... the Dubov system's,
-``round-robin-double`` the round robin's (a table: no search at all). US Chess Swiss: 400
-players take about 2 s a round (docs/uscf-pairings.md)."""
+``round-robin-double`` the round robin's (a table: no search at all). US Chess Swiss: CPU
+seconds per round 2 s at 400 players, 4 s at 600, 8 s at 800, 15 s at 1,000
+(``python -m benchmarks uscf``); 800 keeps a round under Dubov's 10 s."""
 
 
 def max_players(system: str) -> int:

@@ -85,22 +85,38 @@ def engine_system(tournament: Tournament) -> str:
     return tournament.engine_system
 
 
-def us_settings(tournament: Tournament) -> USSettings:
-    """The section's US Chess settings (rules 28-29, the TD's choices)."""
+def us_settings(tournament: Tournament, entries: Iterable[Entry] = ()) -> USSettings:
+    """The section's US Chess settings (rules 28-29, the TD's choices), with the entries'
+    assigned ratings of unrated players and keep-apart groups (28N, two or more players)."""
+    entries = list(entries)
+    groups: dict[str, list[PlayerId]] = {}
+    for e in entries:
+        if e.keep_apart.strip():
+            groups.setdefault(e.keep_apart.strip().casefold(), []).append(e.pairing_number)
     return USSettings(
         alternation_limit=tournament.us_alternation_limit,
         equalization_limit=max(tournament.us_equalization_limit, tournament.us_alternation_limit),
+        assigned_ratings={
+            e.pairing_number: e.assigned_rating
+            for e in entries
+            if e.assigned_rating and not e.rating
+        },
+        avoid_together=tuple(tuple(sorted(g)) for g in groups.values() if len(g) >= 2),
         accelerated=tournament.us_accelerated_rounds > 0,
         accelerated_rounds=tournament.us_accelerated_rounds or 2,
         bye_for_colours=tournament.us_bye_for_colours,
         bye_to_unrated=tournament.us_bye_to_unrated,
+        bye_up_in_four_rounds=tournament.us_bye_up_four_rounds,
+        harkness=tournament.us_harkness,
     )
 
 
-def _extra_records(tournament: Tournament) -> tuple[tuple[str, str], ...]:
+def _extra_records(tournament: Tournament, entries: Iterable[Entry]) -> tuple[tuple[str, str], ...]:
     """``XXU`` with the US Chess settings that differ from the rules' defaults, so that the
     file, its receipt and ``python -m pairing verify`` pair as the section is paired."""
-    if not tournament.is_uscf or not (words := us_settings_record(us_settings(tournament))):
+    if not tournament.is_uscf:
+        return ()
+    if not (words := us_settings_record(us_settings(tournament, entries))):
         return ()
     return ((US_SETTINGS_RECORD, f" {words}"),)
 
@@ -354,7 +370,7 @@ def _info(snap: Snapshot) -> TournamentInfo:
         system_code=system_code(t),
         round_dates=_round_dates(snap),
         tie_breaks=t.tie_breaks,
-        extra_records=_extra_records(t),
+        extra_records=_extra_records(t, snap.entries),
     )
 
 

@@ -116,6 +116,8 @@ def _us_fields(state: TournamentState) -> dict[str, object]:
         "us_accelerated_rounds": us.accelerated_rounds if us.accelerated else 0,
         "us_bye_for_colours": us.bye_for_colours,
         "us_bye_to_unrated": us.bye_to_unrated,
+        "us_bye_up_four_rounds": us.bye_up_in_four_rounds,
+        "us_harkness": us.harkness,
     }
 
 
@@ -203,6 +205,27 @@ def _store_forbidden(
         for f in state.forbidden
         for a, b in combinations(sorted(set(f.players)), 2)
     )
+
+
+def _store_us_entries(
+    tournament: Tournament, state: TournamentState, entries: dict[PlayerId, Entry]
+) -> None:
+    """``XXU``'s per-player words: the TD's assigned ratings of unrated players and the
+    groups kept apart (28N; named "group 1", "group 2", ... as the file has no names)."""
+    if not tournament.is_uscf:
+        return
+    us = USSwissSystem().settings_for(state)
+    changed: dict[PlayerId, Entry] = {}
+    for pid, rating in us.assigned_ratings.items():
+        if pid in entries:
+            entries[pid].assigned_rating = rating
+            changed[pid] = entries[pid]
+    for n, group in enumerate(us.avoid_together, start=1):
+        for pid in group:
+            if pid in entries:
+                entries[pid].keep_apart = f"group {n}"
+                changed[pid] = entries[pid]
+    Entry.objects.bulk_update(changed.values(), ["assigned_rating", "keep_apart"])
 
 
 def import_state(
@@ -294,4 +317,5 @@ def import_state(
     )
     _store_forbidden(tournament, state, entries)
     _store_acceleration(tournament, state, entries)
+    _store_us_entries(tournament, state, entries)
     return tournament

@@ -41,6 +41,8 @@ COLUMNS = {
     "uscf_id": ("uscf id", "uscf_id", "uscf", "us chess id", "uschess id"),
     "birth_date": ("birth date", "birth_date", "birthdate", "born", "date of birth", "dob"),
     "sex": ("sex", "gender"),
+    "keep_apart": ("team", "club", "family", "keep apart", "keep_apart"),
+    "assigned_rating": ("assigned rating", "assigned_rating"),
 }
 """Recognised header names (case and spacing do not matter) per field."""
 _HEADER = {alias: key for key, aliases in COLUMNS.items() for alias in aliases}
@@ -85,6 +87,10 @@ class CsvRow:
     uscf_id: str = ""
     birth_date: date | None = None
     sex: str = ""
+    keep_apart: str = ""
+    """US Chess 28N: the team, club or family kept apart (US Chess Swiss sections only)."""
+    assigned_rating: int | None = None
+    """The TD's rating for an unrated player's ranking (US Chess Swiss sections only)."""
     errors: list[str] = field(default_factory=list)
     namesake: str = ""
     """The entry or earlier line with the same name (nothing tells them apart): the row is
@@ -101,6 +107,10 @@ class CsvRow:
         return PlayerData(
             **{name: getattr(self, name) for name in PlayerData.FIELDS},
         )
+
+    @property
+    def us(self) -> dict[str, object]:
+        return {"keep_apart": self.keep_apart, "assigned_rating": self.assigned_rating}
 
 
 @dataclass
@@ -176,6 +186,23 @@ def _check_row(row: CsvRow, raw: dict[str, str], top: int) -> None:
     if sex and sex not in ("m", "w"):
         row.errors.append("sex must be m or w (or empty)")
     row.sex = sex
+    _check_us_columns(row, raw, top)
+
+
+def _check_us_columns(row: CsvRow, raw: dict[str, str], top: int) -> None:
+    """US Chess pairing data: the keep-apart group (28N) and an assigned rating."""
+    group = " ".join(raw.get("keep_apart", "").split())
+    if len(group) > 40:
+        row.errors.append("team / club / family is longer than 40 characters")
+    row.keep_apart = group[:40]
+    assigned = raw.get("assigned_rating", "")
+    if assigned:
+        if not (assigned.isascii() and assigned.isdigit()) or not 1 <= int(assigned) <= top:
+            row.errors.append(f"assigned rating must be a whole number from 1 to {top}")
+        elif row.rating:
+            row.errors.append("an assigned rating is for an unrated player (rating empty or 0)")
+        else:
+            row.assigned_rating = int(assigned)
 
 
 def preview_csv(tournament: Tournament, text: str) -> CsvPreview:
@@ -197,6 +224,8 @@ def preview_csv(tournament: Tournament, text: str) -> CsvPreview:
     except csv.Error as e:
         return CsvPreview([], [], f"Line 1 cannot be read: {e}.")
     header = [_column(tournament, h) for h in first]
+    if not tournament.is_uscf:  # the US Chess pairing columns are read in US Chess sections
+        header = ["" if h in ("keep_apart", "assigned_rating") else h for h in header]
     if "name" not in header and "last_name" not in header:
         return CsvPreview(
             [], [], "The first line must name the columns, with at least a 'name' column."
@@ -292,7 +321,8 @@ def import_csv(tournament_id: int, text: str, decisions: CsvDecisions | None = N
             same_as = decisions.same_as.get(row.line)
             fide = fide_rating(tournament, row.rating)
             player = identity.resolve(data, fide, same_as, row.candidates)
-            enter(tournament, player, data, typed_rating(tournament, row.rating), columns)
+            typed = typed_rating(tournament, row.rating)
+            enter(tournament, player, data, typed, columns, us=row.us)
             registered += 1
         reseed(tournament)
         return CsvImported(registered, skipped)

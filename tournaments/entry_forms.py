@@ -78,6 +78,34 @@ class PlayerFieldsMixin(forms.Form):
         elif tournament.pairing_rating == kind.NATIONAL:
             field.help_text = "0 or empty = unrated; used when the player has none on record."
 
+    US_FIELDS = ("keep_apart", "assigned_rating")
+
+    def add_us_fields(self, tournament: Tournament) -> None:
+        """US Chess pairings: the keep-apart group (28N) and an unrated player's assigned
+        rating (ranking), only in a US Chess Swiss section."""
+        if not tournament.is_uscf:
+            return
+        self.fields["keep_apart"] = forms.CharField(
+            max_length=40, required=False, label="Team / club / family",
+            help_text="Players with the same name here are not paired together while the "
+            "US Chess pairing rules allow (28N).",
+        )  # fmt: skip
+        self.fields["assigned_rating"] = forms.IntegerField(
+            min_value=1, max_value=MAX_RATING, required=False, label="Assigned rating",
+            help_text="For an unrated player: the rating the TD ranks him by for pairings "
+            "(empty: ranked last). Never used to rate the event.",
+        )  # fmt: skip
+
+    def us_data(self) -> dict[str, Any]:
+        """The US Chess pairing data posted (empty outside US Chess sections)."""
+        data = self.cleaned_data
+        if "keep_apart" not in self.fields:
+            return {}
+        return {
+            "keep_apart": " ".join(str(data.get("keep_apart") or "").split()),
+            "assigned_rating": data.get("assigned_rating"),
+        }
+
     def clean_federation(self) -> str:
         fed = str(self.cleaned_data.get("federation") or "").upper()
         if fed and (error := federation_error(fed)):
@@ -119,6 +147,7 @@ class EntryForm(PlayerFieldsMixin):
         super().__init__(*args, **kwargs)
         self.tournament = tournament
         self.follow_pairing_rating(tournament)
+        self.add_us_fields(tournament)
         self.namesake_question = ""
         self.candidates: list[Candidate] = []
         self.same_person: int | None = None
@@ -158,7 +187,7 @@ class QuickEntryForm(EntryForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        for name in ("sex", "fide_id", "uscf_id", "birth_date", "plays_up"):
+        for name in ("sex", "fide_id", "uscf_id", "birth_date", "plays_up", *self.US_FIELDS):
             self.fields.pop(name, None)
         self.fields["name"].widget.attrs.update(placeholder="Lastname, Firstname", autofocus=True)
         if "rating" in self.fields:
@@ -181,9 +210,11 @@ class EntryEditForm(PlayerFieldsMixin):
         typed = entry.rating if fide else tournament.typed_rating_of(entry)
         kwargs["initial"] = {name: getattr(entry, name) for name in self.player_fields}
         kwargs["initial"] |= {"rating": typed, "pairing_number": entry.pairing_number}
+        kwargs["initial"] |= {name: getattr(entry, name) for name in self.US_FIELDS}
         super().__init__(*args, **kwargs)
         self.rating_locked = rating_locked
         self.follow_pairing_rating(tournament)
+        self.add_us_fields(tournament)
         if rating_locked and "rating" in self.fields:
             self.fields["rating"].disabled = True
             self.fields["rating"].help_text = "Ratings are fixed once round 1 is paired."

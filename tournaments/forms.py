@@ -34,6 +34,8 @@ US_FIELDS = (
     "us_accelerated_rounds",
     "us_bye_for_colours",
     "us_bye_to_unrated",
+    "us_bye_up_four_rounds",
+    "us_harkness",
 )
 """The US Chess Swiss TD settings (rules 28L, 28R, 29E5), each with the rules' default."""
 TIME_CONTROL_CODE = re.compile(r"(\d+/)?\d+(\+\d+)?(:(\d+/)?\d+(\+\d+)?)*")

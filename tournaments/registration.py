@@ -7,8 +7,9 @@ so a registration cannot slip in while a round is being paired).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from django import forms
 from django.db import transaction
@@ -160,12 +161,13 @@ def enter(
     typed: int | None,
     columns: int,
     plays_up: bool = False,
+    us: Mapping[str, Any] | None = None,
 ) -> Entry:
     """A new entry with the registration's data and ``typed``, the rating the arbiter typed
     for the tournament's pairing rating (the pairing rating comes from the records when they
     have one: :meth:`Tournament.rating_of_entry`); after round 1 a late entry, with the
     tournament's bye for each round column missed (zero points unless the regulations give
-    half a point)."""
+    half a point). ``us``: the US Chess pairing data (``keep_apart``, ``assigned_rating``)."""
     same = identity.same_player(tournament, data, player)
     if same is not None:
         raise ArbiterError(f"{already(same)}: a player can be registered once.")
@@ -177,6 +179,7 @@ def enter(
         typed_rating_kind="" if typed is None else tournament.pairing_rating,
         joined_round=columns + 1,
         **data.fields(),
+        **(us or {}),
     )
     entry.rating = tournament.rating_of_entry(entry)
     if problem := tournament.rating_limit_problem(entry.rating, plays_up):  # section limits
@@ -236,6 +239,7 @@ def register(
     same_as: int | None = None,
     namesake_ok: bool = False,
     plays_up: bool = False,
+    us: Mapping[str, Any] | None = None,
 ) -> Entry:
     """Enter a player with the arbiter's data, linked to the identity the registration's ID
     gives, or to the person on record the arbiter chose (``same_as``, one of the candidates),
@@ -256,7 +260,8 @@ def register(
         fide = fide_rating(tournament, rating)
         player = identity.resolve(data, fide, same_as, checked.candidates)
         typed = typed_rating(tournament, rating)
-        entry = enter(tournament, player, data, typed, columns_paired(tournament), plays_up)
+        columns = columns_paired(tournament)
+        entry = enter(tournament, player, data, typed, columns, plays_up, us)
         reseed(tournament)
         entry.refresh_from_db()
         return entry
@@ -300,9 +305,16 @@ def open_for_entries(tournament_id: int) -> Tournament:
     return tournament
 
 
-def unchanged(entry: Entry, data: PlayerData, rating: int | None, number: int | None) -> bool:
+def unchanged(
+    entry: Entry,
+    data: PlayerData,
+    rating: int | None,
+    number: int | None,
+    us: Mapping[str, Any] | None = None,
+) -> bool:
     """The edit form says what the entry holds already: its data, the rating it shows (the
-    typed one, or the entry's own when none was typed) and its pairing number."""
+    typed one, or the entry's own when none was typed), its pairing number and its US Chess
+    pairing data (``us``)."""
     tournament = entry.tournament
     typed = tournament.typed_rating_of(entry)
     wanted = None if rating is None else typed_rating(tournament, rating)
@@ -311,18 +323,23 @@ def unchanged(entry: Entry, data: PlayerData, rating: int | None, number: int | 
         data == PlayerData.of(entry)
         and same_rating
         and (number is None or number == entry.pairing_number)
+        and all(getattr(entry, name) == value for name, value in (us or {}).items())
     )
 
 
 def update_entry(
-    entry: Entry, data: PlayerData, rating: int | None, number: int | None = None
+    entry: Entry,
+    data: PlayerData,
+    rating: int | None,
+    number: int | None = None,
+    us: Mapping[str, Any] | None = None,
 ) -> bool:
     """Save the entry's corrected data (only the entry's: a shared identity is never written;
     a changed ID links the entry to that ID's identity), its rating, which may only change
     before round 1, and under manual seeding its pairing number (``number``); then follow the
     seeding again. One transaction. Returns ``False``, having written nothing, when nothing
     changes (:func:`unchanged`)."""
-    if unchanged(entry, data, rating, number):
+    if unchanged(entry, data, rating, number, us):
         return False
     with transaction.atomic():
         tournament = locked_tournament(entry.tournament_id)
@@ -332,7 +349,9 @@ def update_entry(
         old = entry.player
         if ids_changed:
             _relink(tournament, entry, data)
-        entry.save(update_fields=[*PlayerData.FIELDS, "player"])
+        for name, value in (us or {}).items():
+            setattr(entry, name, value)
+        entry.save(update_fields=[*PlayerData.FIELDS, "player", *(us or {})])
         identity.follow(entry)
         if entry.player_id != old.pk:
             identity.discard_if_unused(old)

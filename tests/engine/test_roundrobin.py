@@ -1,5 +1,11 @@
-"""Round robins by FIDE's Berger tables (C.05 Annex 1) and US Chess quads. The rows below are
-copied by hand from the tables as the Handbook prints them (first number White)."""
+"""Round robins by FIDE's Berger tables (C.05 Annex 1) and US Chess quads.
+
+``PRINTED`` holds every round of the tables for 3/4 to 13/14 players, copied by hand from the
+tables as C.05 Annex 1 prints them (first number White), as reprinted on
+c.w.fox.tripod.com/chess/berger.html ("Berger Tables", 4-14 players) and in the
+"Crenshaw-Berger Tables" sheet (scribd 381712253, 4-14 players): both reprints agree row for
+row. The 15/16-player table was not found printed; it is checked by the construction rule
+the printed tables follow (test_sixteen_follows_the_printed_pattern)."""
 
 from __future__ import annotations
 
@@ -12,8 +18,18 @@ from pairing.engine.core.state import Colour, Player, RoundEntry, TournamentStat
 from pairing.engine.roundrobin import RoundRobinError, berger_table, pair_round, quads, round_pairs
 
 PRINTED = {
-    4: ["1-4 2-3", "4-3 1-2", "2-4 3-1"],
-    6: ["1-6 2-5 3-4", "6-4 5-3 1-2", "2-6 3-1 4-5", "6-5 1-4 2-3", "3-6 4-2 5-1"],
+    4: [
+        "1-4 2-3",
+        "4-3 1-2",
+        "2-4 3-1",
+    ],
+    6: [
+        "1-6 2-5 3-4",
+        "6-4 5-3 1-2",
+        "2-6 3-1 4-5",
+        "6-5 1-4 2-3",
+        "3-6 4-2 5-1",
+    ],
     8: [
         "1-8 2-7 3-6 4-5",
         "8-5 6-4 7-3 1-2",
@@ -23,7 +39,45 @@ PRINTED = {
         "8-7 1-6 2-5 3-4",
         "4-8 5-3 6-2 7-1",
     ],
-    10: ["1-10 2-9 3-8 4-7 5-6", "10-6 7-5 8-4 9-3 1-2", "2-10 3-1 4-9 5-8 6-7"],
+    10: [
+        "1-10 2-9 3-8 4-7 5-6",
+        "10-6 7-5 8-4 9-3 1-2",
+        "2-10 3-1 4-9 5-8 6-7",
+        "10-7 8-6 9-5 1-4 2-3",
+        "3-10 4-2 5-1 6-9 7-8",
+        "10-8 9-7 1-6 2-5 3-4",
+        "4-10 5-3 6-2 7-1 8-9",
+        "10-9 1-8 2-7 3-6 4-5",
+        "5-10 6-4 7-3 8-2 9-1",
+    ],
+    12: [
+        "1-12 2-11 3-10 4-9 5-8 6-7",
+        "12-7 8-6 9-5 10-4 11-3 1-2",
+        "2-12 3-1 4-11 5-10 6-9 7-8",
+        "12-8 9-7 10-6 11-5 1-4 2-3",
+        "3-12 4-2 5-1 6-11 7-10 8-9",
+        "12-9 10-8 11-7 1-6 2-5 3-4",
+        "4-12 5-3 6-2 7-1 8-11 9-10",
+        "12-10 11-9 1-8 2-7 3-6 4-5",
+        "5-12 6-4 7-3 8-2 9-1 10-11",
+        "12-11 1-10 2-9 3-8 4-7 5-6",
+        "6-12 7-5 8-4 9-3 10-2 11-1",
+    ],
+    14: [
+        "1-14 2-13 3-12 4-11 5-10 6-9 7-8",
+        "14-8 9-7 10-6 11-5 12-4 13-3 1-2",
+        "2-14 3-1 4-13 5-12 6-11 7-10 8-9",
+        "14-9 10-8 11-7 12-6 13-5 1-4 2-3",
+        "3-14 4-2 5-1 6-13 7-12 8-11 9-10",
+        "14-10 11-9 12-8 13-7 1-6 2-5 3-4",
+        "4-14 5-3 6-2 7-1 8-13 9-12 10-11",
+        "14-11 12-10 13-9 1-8 2-7 3-6 4-5",
+        "5-14 6-4 7-3 8-2 9-1 10-13 11-12",
+        "14-12 13-11 1-10 2-9 3-8 4-7 5-6",
+        "6-14 7-5 8-4 9-3 10-2 11-1 12-13",
+        "14-13 1-12 2-11 3-10 4-9 5-8 6-7",
+        "7-14 8-6 9-5 10-4 11-3 12-2 13-1",
+    ],
 }
 
 
@@ -33,11 +87,28 @@ def _parse(row: str) -> tuple[tuple[int, int], ...]:
 
 @pytest.mark.parametrize("players", sorted(PRINTED))
 def test_rows_as_printed(players: int) -> None:
-    """C.05 Annex 1: the first rounds of the 4-, 6-, 8- and 10-player tables, boards in the
-    printed order."""
+    """C.05 Annex 1: every round of the 4- to 14-player tables, boards in the printed order."""
     table = berger_table(players)
+    assert len(table) == len(PRINTED[players])
     for number, row in enumerate(PRINTED[players]):
         assert table[number] == _parse(row)
+
+
+@pytest.mark.parametrize("players", [p - 1 for p in sorted(PRINTED)])
+def test_odd_fields_use_the_printed_table(players: int) -> None:
+    """C.05 Annex 1 prints one table for "3 or 4", "5 or 6", ... players: the odd field's
+    dummy is the highest number."""
+    assert berger_table(players) == tuple(tuple(_parse(r)) for r in PRINTED[players + 1])
+
+
+def test_sixteen_follows_the_printed_pattern() -> None:
+    """Every printed table (n = 4-14) has round 1 ``1-n 2-(n-1) ...``, round 2
+    ``n-(n/2+1) (n/2+2)-(n/2) ... 1-2`` and the last round ``(n/2)-n (n/2+1)-(n/2-1) ...
+    (n-1)-1``; those three rows written out by hand for n = 16."""
+    table = berger_table(16)
+    assert table[0] == _parse("1-16 2-15 3-14 4-13 5-12 6-11 7-10 8-9")
+    assert table[1] == _parse("16-9 10-8 11-7 12-6 13-5 14-4 15-3 1-2")
+    assert table[14] == _parse("8-16 9-7 10-6 11-5 12-4 13-3 14-2 15-1")
 
 
 def test_odd_field_uses_the_next_table_with_a_dummy() -> None:

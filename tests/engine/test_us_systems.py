@@ -25,6 +25,7 @@ from pairing.engine import (
     us_settings_record,
     write_trf,
 )
+from pairing.engine.usswiss.settings import settings_from_words as us_settings_of
 from tests.engine.usswiss_support import section
 
 EIGHT = [2000, 1900, 1800, 1700, 1600, 1500, 1400, 1300]
@@ -83,6 +84,27 @@ def test_it_reads_the_td_settings_from_the_xxu_record() -> None:
     assert us_settings_record(USSettings(alternation_limit=100, bye_for_colours=True)) == (
         "alternation=100 bye-for-colours"
     )
+
+
+def test_it_reads_the_tds_per_player_choices_from_the_xxu_record() -> None:
+    """The TD's assigned rating of an unrated player (29A ranking) and groups kept apart
+    (28N) travel as ``assigned=PID:RATING`` and ``apart=PID,PID,...`` words. Eight players,
+    no. 8 unrated: round 1 ranks him last (1-5, 6-2, 3-7, 8-4); assigned 1950 he ranks
+    second (1, 8, 2, 3 | 4, 5, 6, 7): 1-4, 5-8, 2-6, 7-3 (29E2 colours by board)."""
+    settings = USSettings(assigned_ratings={8: 1950}, avoid_together=((1, 3, 5),))
+    words = us_settings_record(settings)
+    assert words == "assigned=8:1950 apart=1,3,5"
+    assert us_settings_of(words) == settings
+    unrated = replace(section(EIGHT), players=tuple(
+        replace(p, rating=0) if p.id == 8 else p for p in section(EIGHT).players
+    ))  # fmt: skip
+    us = system_for("uscf")
+    assert pairs(us.pair(unrated)) == [(1, 5), (6, 2), (3, 7), (8, 4)]
+    assigned = with_records(unrated, xxu="assigned=8:1950")
+    assert pairs(us.pair(assigned)) == [(1, 4), (5, 8), (2, 6), (7, 3)]
+    for bad in ("assigned=8", "apart=1", "apart=1,x"):
+        with pytest.raises(ValueError, match="unknown US Chess setting"):
+            us_settings_of(bad)
 
 
 def test_it_answers_the_colour_rule_with_29e() -> None:

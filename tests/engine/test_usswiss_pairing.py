@@ -288,3 +288,52 @@ def test_22C6_bye_not_to_a_player_with_a_half_point_bye() -> None:
     )
     assert not may_have_bye(absent, 2)
     assert 2 not in {p for b in pair_round(absent).boards for p in (b.white, b.black)}
+
+
+def test_harkness_variation_drops_the_middle_player() -> None:
+    """The Harkness odd-player variation (forum.uschess.org "Harkness Drop": of nine perfect
+    scores the fifth drops, not the ninth; "with Harkness, the middle player is dropped").
+    Ten players 2000..1100 after round 1 against outsiders: 1-5 won, 6-10 lost. Last
+    colours: 1, 2 White; 3, 4, 5 Black; 6, 7, 8 White; 9, 10 Black; so 1, 2, 6, 7, 8 are due
+    Black and 3, 4, 5, 9, 10 due White (29E3).
+    Default (29D1a): the lowest-rated, 5, is the odd player and meets the top of the 0 group,
+    6 (5 White); {1, 2, 3, 4}: 1-3, 2-4 (3 and 4 White); {7, 8, 9, 10}: 9-7, 10-8.
+    Harkness: the middle of 1..5, 3, drops and meets 6 (3 White); {1, 2, 4, 5}: 1-4, 2-5
+    (4 and 5 White); the 0 group as before. Boards: the top group first, then by rank."""
+    state = section(
+        [2000, 1900, 1800, 1700, 1600, 1500, 1400, 1300, 1200, 1100],
+        {1: ["W1"], 2: ["W1"], 3: ["B1"], 4: ["B1"], 5: ["B1"],
+         6: ["W0"], 7: ["W0"], 8: ["W0"], 9: ["B0"], 10: ["B0"]},
+    )  # fmt: skip
+    assert boards(state) == [(3, 1), (4, 2), (5, 6), (9, 7), (10, 8)]
+    assert boards(state, harkness=True) == [(4, 1), (5, 2), (3, 6), (9, 7), (10, 8)]
+    pairing, explanation = explain_round(state, USSettings(harkness=True))
+    assert explanation.matches(pairing)
+    board = explanation.board(3, 6)
+    assert board is not None
+    assert any(r.article == "29D1a" and "Harkness" in r.text for r in board.reasons)
+
+
+def test_28L5_four_round_event_bye_one_group_up_instead_of_an_unrated_player() -> None:
+    """28L5 (WinTD forum's paraphrase: "in a 4-round tournament, giving a bye to a rated
+    player one score group above" rather than to an unrated player of the lowest group).
+    Five players after round 1: 1 (2000) and 2 (1900) won, 3 (1800) and 4 (1700) drew,
+    5 (unrated) lost. 28L2: the lowest group is 5 alone, he takes the bye; 1-2, 3-4.
+    With 28L5 in a four-round event: the lowest-rated rated player of the 0.5 group, 4,
+    takes it; 2-1 (2 due White); 3 is the 0.5 group's odd player and meets 5 (3 due
+    Black after White: 5, no colour yet, White). In a five-round event the variation does
+    not apply."""
+    from dataclasses import replace
+
+    from pairing.engine.usswiss import pair_us_round
+
+    state = section(
+        [2000, 1900, 1800, 1700, 0], {1: ["W1"], 2: ["B1"], 3: ["W="], 4: ["B="], 5: ["W0"]}
+    )
+    four, five = replace(state, total_rounds=4), replace(state, total_rounds=5)
+    assert pair_round(four).bye == 5
+    assert pair_round(five, USSettings(bye_up_in_four_rounds=True)).bye == 5
+    varied = pair_us_round(four, USSettings(bye_up_in_four_rounds=True))
+    assert varied.pairing.bye == 4
+    assert [(b.white, b.black) for b in varied.pairing.boards] == [(2, 1), (5, 3)]
+    assert varied.bye is not None and "28L5" in dict(varied.bye.passed_over)[5]

@@ -240,3 +240,46 @@ def test_it_reads_the_us_chess_rating_column_for_a_section_paired_on_it(
         e.name: (e.rating, e.typed_rating, e.player.fide_rating) for e in tournament.entries.all()
     }
     assert rows == {"Able, Ann": (1850, 1850, 0), "Baker, Bo": (0, None, 0)}
+
+
+US_LIST = """name,rating,team,assigned_rating
+"Adams, Amy",1800,Lincoln High,
+"Baker, Bo",,Lincoln High,1450
+"Cole, Cy",1500,,1400
+"Dunn, Di",,,
+"""
+
+
+@pytest.mark.django_db
+def test_it_reads_the_us_chess_pairing_columns_in_a_us_section(
+    arbiter_client: Client, tournament
+) -> None:
+    """A US Chess Swiss section reads the keep-apart group (28N: team, club or family) and
+    the TD's assigned rating of an unrated player (29A ranking); a rated player's assigned
+    rating is an error."""
+    tournament.pairing_system = Tournament.PairingSystem.USCF
+    tournament.save()
+    url = reverse("entries_import", args=[tournament.pk])
+    html = arbiter_client.post(url, {"text": US_LIST}).content.decode()
+    assert "Columns read: name, rating, keep_apart, assigned_rating" in html
+    assert "an assigned rating is for an unrated player" in html
+    arbiter_client.post(url, {"text": US_LIST, "confirm": "1"})
+    got = {e.name: (e.keep_apart, e.assigned_rating) for e in tournament.entries.all()}
+    assert got == {
+        "Adams, Amy": ("Lincoln High", None),
+        "Baker, Bo": ("Lincoln High", 1450),
+        "Dunn, Di": ("", None),
+    }
+
+
+@pytest.mark.django_db
+def test_it_ignores_the_us_chess_pairing_columns_elsewhere(
+    arbiter_client: Client, tournament
+) -> None:
+    """A FIDE Swiss section has no keep-apart groups: the columns are not read."""
+    url = reverse("entries_import", args=[tournament.pk])
+    html = arbiter_client.post(url, {"text": US_LIST}).content.decode()
+    assert "Columns read: name, rating<" in html or "Columns read: name, rating." in html
+    arbiter_client.post(url, {"text": US_LIST, "confirm": "1"})
+    assert {e.keep_apart for e in tournament.entries.all()} == {""}
+    assert tournament.entries.count() == 4

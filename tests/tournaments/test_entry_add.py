@@ -409,3 +409,56 @@ def test_it_updates_the_next_step_on_quick_add(
     assert '<section id="next-step" class="card next-step" hx-swap-oob="true">' in html
     assert '<span id="available-count">2</span> of 2 players will be paired' in html
     assert '<button type="submit" id="pair-round">Pair round 1</button>' in html
+
+
+@pytest.fixture
+def us_section(tournament: Tournament) -> Tournament:
+    """The tournament as a US Chess Swiss section (keep-apart groups, assigned ratings)."""
+    tournament.pairing_system = Tournament.PairingSystem.USCF
+    tournament.save()
+    return tournament
+
+
+@pytest.mark.django_db
+def test_it_registers_the_group_and_the_assigned_rating(
+    arbiter_client: Client, us_section: Tournament
+) -> None:
+    url = reverse("entry_add", args=[us_section.pk])
+    html = arbiter_client.get(url).content.decode()
+    assert "Team / club / family" in html and "Assigned rating" in html
+    response = arbiter_client.post(
+        url,
+        {"name": "New, Nora", "federation": "USA", "keep_apart": "  Lincoln   High ",
+         "assigned_rating": "1450"},
+    )  # fmt: skip
+    assert response.status_code == 302
+    entry = us_section.entries.get()
+    assert (entry.keep_apart, entry.assigned_rating, entry.rating) == ("Lincoln High", 1450, 0)
+    page = arbiter_client.get(reverse("tournament_manage", args=[us_section.pk]))
+    text = page.content.decode()
+    assert "Lincoln High" in text and "assigned 1450" in text
+
+
+@pytest.mark.django_db
+def test_it_asks_no_us_chess_pairing_data_outside_a_us_section(
+    arbiter_client: Client, tournament: Tournament
+) -> None:
+    """US Chess 28N / 29A data only in a US Chess section: a FIDE Swiss has no keep-apart
+    groups in its entry form (FIDE's are forbidden pairs)."""
+    url = reverse("entry_add", args=[tournament.pk])
+    html = arbiter_client.get(url).content.decode()
+    assert "Team / club / family" not in html and "Assigned rating" not in html
+    arbiter_client.post(url, {"name": "New, Nora", "keep_apart": "Club", "assigned_rating": "9"})
+    assert (tournament.entries.get().keep_apart, tournament.entries.get().assigned_rating) == (
+        "",
+        None,
+    )
+
+
+@pytest.mark.django_db
+def test_it_refuses_a_bad_assigned_rating(arbiter_client: Client, us_section: Tournament) -> None:
+    url = reverse("entry_add", args=[us_section.pk])
+    response = arbiter_client.post(url, {"name": "New, Nora", "assigned_rating": "abc"})
+    assert response.status_code == 200
+    assert "Enter a whole number." in response.content.decode()
+    assert not us_section.entries.exists()

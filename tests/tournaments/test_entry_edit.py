@@ -8,9 +8,11 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from pairing.services import export_trf
 from players.models import Player
 from tests.visible import shown
-from tournaments.models import Entry, Tournament
+from tournaments import services
+from tournaments.models import Entry, Game, Tournament
 
 
 def form(entry, **change) -> dict:
@@ -204,3 +206,35 @@ def test_it_edits_the_k_facts_of_a_fide_rated_tournament(
     assert "Nothing changed for Player 01." in page
     page = arbiter_client.post(url, form(a, fide_k=41), follow=True).content.decode()
     assert "Ensure this value is less than or equal to 40." in page
+
+
+def _round_one_boards(t: Tournament) -> list[tuple[int, int]]:
+    games = Game.objects.filter(round__tournament=t, round__number=1).order_by("board")
+    return [(g.white.pairing_number, g.black.pairing_number) for g in games]
+
+
+@pytest.fixture
+def us_section(tournament: Tournament) -> Tournament:
+    """The tournament as a US Chess Swiss section (keep-apart groups, assigned ratings)."""
+    tournament.pairing_system = Tournament.PairingSystem.USCF
+    tournament.save()
+    return tournament
+
+
+@pytest.mark.django_db
+def test_it_edits_the_group_and_keeps_it_apart_in_round_one(
+    arbiter_client: Client, us_section: Tournament, make_entries
+) -> None:
+    """Four players 2375, 2350, 2325, 2300. Round 1 (27A3, 29E2): 1-3, 4-2. With 1 and 3 of
+    one club (28N), the transposition 3 <-> 4 in the lower half (25 points, within the
+    80-point limit of 29E5) pairs 1-4 and 2-3; colours by board as in round 1: 1 White on
+    board 1, White to the lower half's player on board 2: 1-4, 3-2."""
+    one, _two, three, _four = make_entries(4)
+    for entry in (one, three):
+        url = reverse("entry_edit", args=[us_section.pk, entry.pk])
+        data = {"name": entry.name, "federation": "USA", "rating": entry.rating}
+        response = arbiter_client.post(url, data | {"keep_apart": "Chess Club"}, follow=True)
+        assert f"{entry.name} saved." in response.content.decode()
+    assert "XXU apart=1,3" in export_trf(us_section)
+    services.pair_next_round(us_section.pk)
+    assert _round_one_boards(us_section) == [(1, 4), (3, 2)]

@@ -6,8 +6,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from pairing.services import state_for
 from tournaments import services
-from tournaments.models import Bye, Game, Round, Tournament
+from tournaments.models import Bye, Entry, Game, Round, Tournament
 from tournaments.registration import Availability, set_availability
 
 
@@ -286,3 +287,38 @@ def test_it_explains_a_us_chess_round_by_the_us_rules(
     html = pair(arbiter_client, tournament, 1).content.decode()
     assert Bye.objects.get(round_number=1, kind="U").entry.pairing_number == 5
     assert "28L2" in html and "US Chess 29E" in html
+
+
+def _round_one_boards(t: Tournament) -> list[tuple[int, int]]:
+    games = Game.objects.filter(round__tournament=t, round__number=1).order_by("board")
+    return [(g.white.pairing_number, g.black.pairing_number) for g in games]
+
+
+@pytest.fixture
+def us_section(tournament: Tournament) -> Tournament:
+    """The tournament as a US Chess Swiss section (keep-apart groups, assigned ratings)."""
+    tournament.pairing_system = Tournament.PairingSystem.USCF
+    tournament.save()
+    return tournament
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("assigned", "boards"), [(None, [(1, 3), (5, 2)]), (2340, [(1, 5), (3, 2)])]
+)
+def test_it_ranks_an_unrated_player_by_the_assigned_rating(
+    arbiter_client: Client, us_section: Tournament, make_entries, assigned: int | None, boards: list
+) -> None:
+    """29A: ranked by rating, an unrated player without an assigned rating last. Nos. 1-4
+    rated 2375, 2350, 2325, 2300, no. 5 unrated. The bye (28L2) goes to the lowest-rated
+    rated player, no. 4, either way. Without an assigned rating the others rank 1, 2, 3, 5:
+    1-3, 5-2 (29E2: board 1's top player White, alternating). Assigned 2340, no. 5 ranks
+    third (2375, 2350, 2340, 2325): 1-5, 3-2."""
+    *_, unrated = make_entries(5)
+    Entry.objects.filter(pk=unrated.pk).update(rating=0, assigned_rating=assigned)
+    if assigned:
+        assert ("XXU", " assigned=5:2340") in state_for(us_section).info.extra_records
+    pair(arbiter_client, us_section, 1)
+    assert _round_one_boards(us_section) == boards
+    bye = Bye.objects.get(entry__tournament=us_section, round_number=1)
+    assert (bye.entry.pairing_number, bye.kind) == (4, Bye.Kind.PAIRING_ALLOCATED)

@@ -132,6 +132,23 @@ def test_it_shows_and_saves_the_us_chess_settings(arbiter_client: Client, tourna
     assert "At most the 200-point rule" in html
 
 
+def test_it_saves_the_us_chess_variations_and_writes_them_to_xxu(
+    arbiter_client: Client, tournament
+) -> None:
+    """28L5 (bye one group up in four rounds) and the Harkness odd player: off by default
+    (the rules'), on when ticked, written to the TRF's ``XXU`` record for the engine."""
+    from pairing.services import export_trf
+
+    url = reverse("tournament_edit", args=[tournament.pk])
+    html = arbiter_client.get(url).content.decode()
+    assert "Four rounds: bye one group up (28L5)" in html and "Harkness odd player" in html
+    us = {"pairing_system": "uscf", "us_bye_up_four_rounds": "on", "us_harkness": "on"}
+    arbiter_client.post(url, FORM | us)
+    tournament.refresh_from_db()
+    assert tournament.us_bye_up_four_rounds and tournament.us_harkness
+    assert "XXU bye-up-four-rounds harkness" in export_trf(tournament)
+
+
 def test_it_fixes_the_dubov_edition_once_round_1_is_paired(
     arbiter_client: Client, tournament, make_entries
 ) -> None:

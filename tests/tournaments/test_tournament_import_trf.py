@@ -213,3 +213,23 @@ def test_it_says_so_for_an_unknown_us_chess_setting(arbiter_client: Client) -> N
     html = arbiter_client.post(URL, {"text": text}).content.decode()
     assert "unknown US Chess setting &#x27;fast&#x27;" in html
     assert not Tournament.objects.exists()
+
+
+@pytest.mark.django_db
+def test_it_reads_the_keep_apart_groups_and_assigned_ratings(arbiter_client: Client) -> None:
+    """``XXU apart=...`` (28N) and ``assigned=...`` come back as the entries' keep-apart
+    groups (named by their order, the file has no names) and assigned ratings; the
+    variations (28L5, Harkness) as the section's settings."""
+    words = "harkness bye-up-four-rounds assigned=6:1500 apart=1,3 apart=2,4,5"
+    arbiter_client.post(URL, {"text": f"192 USCF_SWISS\nXXU {words}\n{DUBOV_FILE}"})
+    t = Tournament.objects.get()
+    assert t.us_harkness and t.us_bye_up_four_rounds
+    got = {e.pairing_number: (e.keep_apart, e.assigned_rating) for e in t.entries.all()}
+    assert got == {
+        1: ("group 1", None),
+        2: ("group 2", None),
+        3: ("group 1", None),
+        4: ("group 2", None),
+        5: ("group 2", None),
+        6: ("", 1500),
+    }

@@ -52,6 +52,19 @@ class Entry(models.Model):
         blank=True,
         help_text="Which rating typed_rating is (the pairing rating when it was typed).",
     )
+    keep_apart = models.CharField(
+        "team / club / family",
+        max_length=40,
+        blank=True,
+        help_text="US Chess 28N: players with the same name here (a team, club or family) are "
+        "not paired together while the pairing rules allow (a soft rule); empty: none.",
+    )
+    assigned_rating = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="US Chess pairings: the rating the TD assigns an unrated player to rank him "
+        "by (an unrated player without one ranks last); never used to rate the event.",
+    )
     plays_up = models.BooleanField(
         default=False,
         help_text="Entered below the section's lower rating limit, by the player's choice.",

@@ -169,6 +169,18 @@ class Tournament(models.Model):
         default=False,
         help_text="Off (the rule): a rated player takes the bye while one can.",
     )
+    us_bye_up_four_rounds = models.BooleanField(
+        "Four rounds: bye one group up (28L5)",
+        default=False,
+        help_text="In a four-round event the bye goes to a rated player one score group up "
+        "rather than to an unrated player of the lowest group.",
+    )
+    us_harkness = models.BooleanField(
+        "Harkness odd player",
+        default=False,
+        help_text="Variation: the middle player of an odd score group drops, not the "
+        "lowest-rated (29D1a).",
+    )
     rounds = models.PositiveSmallIntegerField(default=5)
     rating_system = models.CharField(
         max_length=10, choices=RatingSystem.choices, blank=True, default=RatingSystem.NONE

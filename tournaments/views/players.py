@@ -62,6 +62,7 @@ def entry_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
                 same_as=form.same_person,
                 namesake_ok=form.cleaned_data["namesake_ok"],
                 plays_up=form.cleaned_data.get("plays_up", False),
+                us=form.us_data(),
             )
         except ArbiterError as e:
             form.add_error(None, str(e))
@@ -91,7 +92,9 @@ def entry_edit(request: HtmxHttpRequest, pk: int, entry_pk: int) -> HttpResponse
         try:
             rating = None if paired else form.cleaned_data.get("rating") or 0
             number = form.cleaned_data.get("pairing_number") if manual else None
-            changed = registration.update_entry(entry, form.player_data(), rating, number or None)
+            changed = registration.update_entry(
+                entry, form.player_data(), rating, number or None, form.us_data()
+            )
             changed = fide_entries.set_k_facts(entry, form.k_facts()) or changed
         except ArbiterError as e:
             form.add_error(None, str(e))

@@ -95,12 +95,17 @@ class _Explainer:
         odd = next((p for p in (white, black) if p in self.dropped), None)
         if cost.kind is PairKind.ODD_PLAYER and odd is not None:
             other = black if odd == white else white
+            which = (
+                "the middle player by rank (Harkness variation)"
+                if self.settings.harkness
+                else "the lowest-rated player"
+            )
             reasons.append(
                 Reason(
                     Topic.FLOAT,
                     "29D1a",
-                    f"{ref(odd)} is the odd player of {self._group(self.dropped[odd])}: the "
-                    f"lowest-rated player whose dropping lets both groups be paired",
+                    f"{ref(odd)} is the odd player of {self._group(self.dropped[odd])}: "
+                    f"{which} whose dropping lets both groups be paired",
                 )
             )
             reasons.append(self._odd_choice(odd, other, cost.natural, cost.deviation))

@@ -47,6 +47,15 @@ class USSettings:
     bye_to_unrated: bool = False
     """28L2 gives the bye to a rated player while one can take it (``False``, the rule);
     ``True`` lets an unrated player of the lowest group take it like anyone else."""
+    bye_up_in_four_rounds: bool = False
+    """28L5 (as paraphrased on the WinTD forum; the rule text was not available): in a
+    four-round event the full-point bye may go to a rated player one score group above
+    rather than to an unrated player of the lowest group (who then gets four games). Off:
+    28L2 alone."""
+    harkness: bool = False
+    """The "Harkness" odd-player variation (a pairing-program option, not in the 7th
+    edition's text): the odd player of a score group is its middle player by rank, not the
+    lowest-rated one (29D1a); still not an unrated player while a rated one can drop."""
 
     def __post_init__(self) -> None:
         if not 0 <= self.alternation_limit <= self.equalization_limit:
@@ -64,13 +73,15 @@ _FLAGS = {
     "teams-first": "team_over_equalization",
     "bye-for-colours": "bye_for_colours",
     "bye-to-unrated": "bye_to_unrated",
+    "bye-up-four-rounds": "bye_up_in_four_rounds",
+    "harkness": "harkness",
 }
 
 
 def settings_record(settings: USSettings) -> str:
-    """The words of :data:`SETTINGS_RECORD` for ``settings`` ("" = the rules' defaults;
-    assigned ratings and groups kept apart are not written: they are the TD's per-player
-    choices, given to the engine directly)."""
+    """The words of :data:`SETTINGS_RECORD` for ``settings`` ("" = the rules' defaults).
+    The TD's per-player choices are words too: ``assigned=12:1450`` (player 12, unrated, is
+    ranked as 1450) and ``apart=3,7,12`` (one group kept apart, 28N)."""
     default = USSettings()
     words = []
     if settings.alternation_limit != default.alternation_limit:
@@ -80,12 +91,21 @@ def settings_record(settings: USSettings) -> str:
     if settings.accelerated:
         words.append(f"accelerated={settings.accelerated_rounds}")
     words += [word for word, name in _FLAGS.items() if getattr(settings, name)]
+    words += [f"assigned={pid}:{r}" for pid, r in sorted(settings.assigned_ratings.items())]
+    words += [f"apart={','.join(map(str, group))}" for group in settings.avoid_together]
     return " ".join(words)
+
+
+def _numbers(text: str, sep: str) -> list[int] | None:
+    parts = text.split(sep)
+    return [int(p) for p in parts] if all(p.isascii() and p.isdigit() for p in parts) else None
 
 
 def settings_from_words(text: str) -> USSettings:
     """:data:`SETTINGS_RECORD` read back; ValueError names a word it does not know."""
     values: dict[str, object] = {}
+    assigned: dict[int, int] = {}
+    apart: list[tuple[int, ...]] = []
     for word in text.split():
         key, _, value = word.partition("=")
         if key in _FLAGS and not value:
@@ -95,8 +115,16 @@ def settings_from_words(text: str) -> USSettings:
                 values["accelerated"], values["accelerated_rounds"] = True, int(value)
             else:
                 values[f"{key}_limit"] = int(value)
+        elif key == "assigned" and (pair := _numbers(value, ":")) and len(pair) == 2:
+            assigned[pair[0]] = pair[1]
+        elif key == "apart" and (group := _numbers(value, ",")) and len(group) >= 2:
+            apart.append(tuple(group))
         else:
             raise ValueError(f"{SETTINGS_RECORD}: unknown US Chess setting {word!r}")
+    if assigned:
+        values["assigned_ratings"] = assigned
+    if apart:
+        values["avoid_together"] = tuple(apart)
     return USSettings(**values)  # type: ignore[arg-type]
 
 

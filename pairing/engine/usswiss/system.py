@@ -129,6 +129,8 @@ def _choose_bye(
         for pid in reversed(ranking)
         if pid not in eligible
     ]
+    if settings.bye_up_in_four_rounds and state.total_rounds == 4:
+        candidates = _four_round_bye_order(state, settings, candidates, scores, passed)
     for pid in candidates:
         rest = [p for p in ranking if p != pid]
         if completable(state, rest):
@@ -139,6 +141,36 @@ def _choose_bye(
             return ByeRecord(pid, scores[pid], preferred)
         passed.append((pid, "the others could not all be paired without a rematch (27A1)"))
     raise NoValidPairing("no player can take the bye with the rest paired without rematches")
+
+
+def _four_round_bye_order(
+    state: TournamentState,
+    settings: USSettings,
+    candidates: list[PlayerId],
+    scores: Mapping[PlayerId, int],
+    passed: list[tuple[PlayerId, str]],
+) -> list[PlayerId]:
+    """28L5 (variation, four-round events): when 28L2 would give the bye to an unrated
+    player of the lowest score group, the rated players of the next score group up come
+    first (lowest-rated first), so that the unrated player gets his four games."""
+    if not candidates or pairing_rating(state.player(candidates[0]), settings) is not None:
+        return candidates
+    lowest = scores[candidates[0]]
+    above = sorted({scores[p] for p in candidates if scores[p] > lowest})
+    rated = [p for p in candidates if pairing_rating(state.player(p), settings) is not None]
+    if not above or any(scores[p] == lowest for p in rated):
+        return candidates
+    up = [p for p in rated if scores[p] == above[0]]
+    if not up:
+        return candidates
+    why = "unrated in a four-round event: the bye goes one score group up (28L5)"
+    skipped = [
+        p
+        for p in candidates
+        if scores[p] == lowest and pairing_rating(state.player(p), settings) is None
+    ]
+    passed += [(p, why) for p in reversed(skipped)]
+    return up + [p for p in candidates if p not in up]
 
 
 class _Pairer:
@@ -283,8 +315,13 @@ class _Pairer:
     def _single_dropper(self, residents: list[PlayerId], below: list[PlayerId]) -> PlayerId | None:
         """29D1a/29D1b: the odd player of an odd group, or ``None`` when no single one lets
         the rest of the group pair within itself."""
-        order = [c for c in reversed(residents) if self.rated(c)]
-        order += [c for c in reversed(residents) if not self.rated(c)]
+        if self.settings.harkness:  # the middle player first, then outwards (lower first)
+            middle = len(residents) // 2
+            around = sorted(range(len(residents)), key=lambda i: (abs(i - middle), i < middle))
+            tried = [residents[i] for i in around]
+        else:
+            tried = list(reversed(residents))
+        order = [c for c in tried if self.rated(c)] + [c for c in tried if not self.rated(c)]
         base: PlayerId | None = None
         best: tuple[int, int, PlayerId] | None = None
         for n, c in enumerate(order):
@@ -293,6 +330,8 @@ class _Pairer:
             # a drop moves the player as a transposition moves two pairs: charged twice
             drop_cost = 2 * self.weigher.switch_cost(deviation, unrated_drop)
             if best is not None and drop_cost >= best[0]:
+                if self.settings.harkness:
+                    continue  # outwards from the middle: not ordered by rating points
                 break  # higher players only move more rating points
             if not self._drop_feasible(residents, below, [c]):
                 continue
