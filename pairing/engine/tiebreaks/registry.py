@@ -56,18 +56,23 @@ class TieBreak:
         return self.compute(state, edition)
 
     def format(self, value: TieBreakValue) -> str:
-        """The value for display: ``"15.5"`` for 31 half-points, ``"7.75"`` for 31
-        quarter-points, ``""`` for ``None``."""
-        if value is None:
-            return ""
-        digits = {1: 0, 2: 1, 4: 2}.get(self.unit, 2)
-        if self.unit == 2 and isinstance(value, Fraction):
-            digits = 2  # an average of half-points (AOB)
-        scaled = Fraction(value) / self.unit * 10**digits
-        units = round_half_up(scaled) if scaled >= 0 else -round_half_up(-scaled)
-        sign = "-" if units < 0 else ""
-        whole, frac = divmod(abs(units), 10**digits)
-        return f"{sign}{whole}.{frac:0{digits}d}" if digits else f"{sign}{whole}"
+        """The value for display (:func:`format_value`)."""
+        return format_value(value, self.unit)
+
+
+def format_value(value: TieBreakValue, unit: int) -> str:
+    """A value for display: ``"15.5"`` for 31 half-points (``unit`` 2), ``"7.75"`` for 31
+    quarter-points (4), ``""`` for ``None``."""
+    if value is None:
+        return ""
+    digits = {1: 0, 2: 1, 4: 2}.get(unit, 2)
+    if unit == 2 and isinstance(value, Fraction):
+        digits = 2  # an average of half-points (AOB), a schedule strength (SSSC)
+    scaled = Fraction(value) / unit * 10**digits
+    units = round_half_up(scaled) if scaled >= 0 else -round_half_up(-scaled)
+    sign = "-" if units < 0 else ""
+    whole, frac = divmod(abs(units), 10**digits)
+    return f"{sign}{whole}.{frac:0{digits}d}" if digits else f"{sign}{whole}"
 
 
 def _modified(base: str, cut: int, median: int) -> str:
