@@ -379,3 +379,15 @@ def test_it_exits_3_on_bad_team_input(tmp_path: Path, capsys: pytest.CaptureFixt
     plain.write_text(write_trf(_state(FOUR_ROUNDS, []), version=26), encoding="utf-8")
     assert main(["standings", str(plain), "--teams", "--tiebreaks", "MPVGP"]) == 3
     assert "no team records" in capsys.readouterr().err
+
+
+def test_fore_buchholz_and_sssc_f_draw_the_final_round() -> None:
+    """8.3 via 13 on the forfeit tournament: round 2 (the final one) drawn on every board, so
+    MP Alpha 1 + 1 = 2, Beta 1 + 1 = 2, Gamma 2 + 1 = 3, Delta 0 + 1 = 1. FB:MP Alpha = Beta 2
+    + Gamma 3 = 5 (the forfeited match, drawn, is a match). SSSC/F: factor 2 rounds x 2 MP / 2
+    boards = 2; Alpha GP 1 + 2 = 3 plus 5 / 2 -> 5.5."""
+    tt = team_tournament(_state(FORFEIT_ROUNDS, TEAMS_310))
+    fb, sssc_f = team_tie_break("FB:MP"), team_tie_break("SSSC/F")
+    assert fb.compute is not None and sssc_f.compute is not None
+    assert fb.compute(tt, "MP", Edition.C07_2023)[1] == 10
+    assert sssc_f.compute(tt, "MP", Edition.C07_2023)[1] == 11
