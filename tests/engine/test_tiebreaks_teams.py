@@ -184,8 +184,10 @@ def test_extended_sonneborn_berger_variants() -> None:
 
 def test_esb_cut_1_drops_the_lowest_opponent() -> None:
     """14.1.2: EMMSB/C1 drops the term of the opponent with the lowest MP: Alpha's Delta
-    (1 x 1) -> 10; Beta's Delta (1 x 2) -> 7."""
+    (1 x 1) -> 10; Beta's Delta (1 x 2) -> 7. Gamma: Delta 1 x 2 + Alpha 4 x 0 + Beta 4 x 1
+    = 6; the lowest-scoring opponent is Delta, not Alpha of the lowest product -> 6 - 2 = 4."""
     assert _values("EMMSB/C1")[1] == 40 and _values("EMMSB/C1")[2] == 28
+    assert _values("EMMSB")[3] == 24 and _values("EMMSB/C1")[3] == 16
 
 
 def test_sssc_adds_the_normalised_schedule_strength() -> None:
