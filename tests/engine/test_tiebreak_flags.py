@@ -90,3 +90,20 @@ def test_standard_points_normalise_a_3_1_0_scoring() -> None:
     std = _values("STD", state)
     assert std[1] == 7 and std[4] == 5 and std[5] == 5 and std[6] == 0
     assert state.scores[1] == 20
+
+
+def test_rp_is_fides_rating_performance() -> None:
+    """Rp (B.01 1.4.6-1.4.9) on S2 (ratings 2000/1900/1800/1700), games over the board only:
+    P1 beat P2 (1900) -> Ra 1900, 100 % -> dp 800 -> 2700 (the forfeit against P3 is no game).
+    P2: lost to P1 2000, drew P4 1700 -> Ra 1850, 25 % -> dp -193 -> 1657. P3 beat P4 1700 ->
+    2500. P4: lost to P3 1800, drew P2 1900 -> Ra 1850, 25 % -> 1657. With P4 unrated it
+    counts 1400 (1.4.6 d, where TPR leaves it out): P2 Ra (2000 + 1400) / 2 = 1700 -> 1507; P3
+    beat P4 only -> 1400 + 800 = 2200."""
+    rp = tie_break("RP")
+    assert rp.values(S2) == {1: 2700, 2: 1657, 3: 2500, 4: 1657}
+    unrated = replace(
+        S2, players=tuple(replace(p, rating=0) if p.id == 4 else p for p in S2.players)
+    )
+    got = rp.values(unrated)
+    assert got[2] == 1507 and got[3] == 2200
+    assert tie_break("TPR").values(unrated)[3] is None

@@ -220,9 +220,11 @@ FIDE_TIE_BREAKS: tuple[TieBreak, ...] = (
     _simple("APRO", "Average performance rating of opponents", "C.07 10.4", 1, ratings.apro),
     _simple("APPO", "Average perfect performance of opponents", "C.07 10.5", 1, ratings.appo),
     _simple("RTNG", "Rating", "C.07 10.6", 1, ratings.own_ratings),
+    _simple("RP", "FIDE rating performance (Rp)", "B.01 1.4.8", 1, ratings.rating_performance),
     _simple("BYE", "Byes received", "TCEC", 1, fide.byes_received, ascending=True),
 )
-"""FIDE C.07 (2023 text; TPN, RTNG from the 2026 text) and the TCEC byes column."""
+"""FIDE C.07 (2023 text; STD, TPN, RTNG from the 2026 text), FIDE's Rp (B.01) and the TCEC byes
+column."""
 
 US_TIE_BREAKS: tuple[TieBreak, ...] = (
     _simple("US-MM", "Modified median", "USCF 34E1", 2, us.modified_median),
