@@ -20,7 +20,8 @@ from pairing.engine import (
 TITLES = ["GM"] * 4 + ["IM"] * 3 + ["WGM", "WIM", "IM"] + [None] * 10
 FEDS = ["GER"] * 7 + ["FRA"] * 7 + ["ESP"] * 6
 FIELD = [FieldPlayer(f, True, t, 0) for f, t in zip(FEDS, TITLES, strict=True)] + [
-    FieldPlayer("ENG", True, "GM", 0) for _ in range(30)  # the host's own players never count
+    FieldPlayer("ENG", True, "GM", 0)
+    for _ in range(30)  # the host's own players never count
 ]
 
 
@@ -66,9 +67,7 @@ def test_the_host_federation_decides_who_is_foreign() -> None:
 
 def _all_from(federation: str) -> NormCandidate:
     """Nine GMs rated 2500, all from ENG like the candidate, 6.5/9: Ra 2500, Rp 2666."""
-    games = tuple(
-        NormGame(r, 2 if r <= 4 else 1, 2500, "GM", federation) for r in range(1, 10)
-    )
+    games = tuple(NormGame(r, 2 if r <= 4 else 1, 2500, "GM", federation) for r in range(1, 10))
     return NormCandidate("ENG", games, rounds=9)
 
 
