@@ -8,14 +8,14 @@ from dataclasses import replace
 
 import pytest
 
-from pairing.engine.core.state import PointValues
+from pairing.engine.core.state import PointValues, TournamentState
 from pairing.engine.tiebreaks import UnknownTieBreak, tie_break
 from pairing.engine.tiebreaks.core import TieBreakValue
 from tests.engine.test_tiebreaks import T1
 from tests.engine.test_tiebreaks_c07_more import S1, S2
 
 
-def _values(code: str, state=S2) -> dict[int, TieBreakValue]:  # type: ignore[no-untyped-def]
+def _values(code: str, state: TournamentState = S2) -> dict[int, TieBreakValue]:
     return dict(tie_break(code).values(state))
 
 

@@ -393,3 +393,18 @@ def test_fore_buchholz_and_sssc_f_draw_the_final_round() -> None:
     assert fb.compute is not None and sssc_f.compute is not None
     assert fb.compute(tt, "MP", Edition.C07_2023)[1] == 10
     assert sssc_f.compute(tt, "MP", Edition.C07_2023)[1] == 11
+
+
+def test_a_round_without_an_opposing_team() -> None:
+    """One round: Alpha-Beta 1-0, 1/2 (1.5 : 0.5); Gamma's players absent (Z), Delta's given
+    pairing-allocated byes (U, a win each). Not paired, a team's MP compare its GP with a draw
+    on every board (1): Delta 2 -> a win, category 16.2.1; Gamma 0 -> a loss, a requested bye
+    in the last round, category 16.2.5, which its opponents see as a draw (16.3)."""
+    from pairing.engine.tiebreaks.teams import adjusted_scores, unplayed_category
+
+    tt = team_tournament(_state([[(1, 3, "1"), (4, 2, "=")]], TEAMS_310))
+    assert tt.rounds[4][0] == TeamRound(None, 4, 4, False, True, (2, 2))
+    assert tt.rounds[3][0] == TeamRound(None, 0, 0, False, False, (0, 0))
+    assert unplayed_category(tt, 4, 0) == 1 and unplayed_category(tt, 3, 0) == 5
+    assert unplayed_category(tt, 1, 0) is None
+    assert adjusted_scores(tt, "MP")[3] == 2 and adjusted_scores(tt, "GP")[3] == 2
