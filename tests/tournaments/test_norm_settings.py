@@ -111,3 +111,47 @@ def test_it_is_for_the_tournaments_arbiters_only_by_post(
     assert client.get(_url(tournament)).status_code == 405
     tournament.refresh_from_db()
     assert tournament.norm_exemption == ""
+
+
+def _big_field(tournament: Tournament, record_round) -> list[Entry]:
+    """22 players: 20 rated from GER (7), FRA (7), ESP (6), the first 10 GMs, and 2 of ENG, the
+    host. Round 1: all 11 boards; rounds 2 and 3: player 20 (ESP, untitled) and player 22 (ENG)
+    absent, the others paired 1-2, 3-4, ..."""
+    from players.models import Player
+
+    tournament.fide_rated = True
+    tournament.federation = "ENG"
+    tournament.rounds = 9
+    tournament.save()
+    feds = ["GER"] * 7 + ["FRA"] * 7 + ["ESP"] * 6 + ["ENG"] * 2
+    entries = []
+    for i, fed in enumerate(feds, start=1):
+        player = Player.objects.create(name=f"P{i:02d}", fide_rating=2300)
+        entries.append(
+            Entry.objects.create(
+                tournament=tournament,
+                player=player,
+                pairing_number=i,
+                name=f"P{i:02d}",
+                title="GM" if i <= 10 else "",
+                federation=fed,
+                rating=2300,
+            )
+        )
+    record_round(1, [(entries[i], entries[i + 1], "1/2-1/2") for i in range(0, 22, 2)])
+    present = [*entries[:19], entries[20]]
+    record_round(2, [(present[i], present[i + 1], "1/2-1/2") for i in range(0, 20, 2)])
+    return present
+
+
+def test_it_finds_the_big_swiss_exemption_from_the_players(
+    arbiter_client: Client, tournament, record_round
+) -> None:
+    """1.4.3 d after round 2: 20 rated players not of ENG (player 20 missed one round: still
+    counted), from 3 federations, 10 GMs - it applies. After round 3, which player 20 misses
+    too, only 19 count - it no longer does."""
+    present = _big_field(tournament, record_round)
+    applies = "is found from the players: it applies."
+    assert applies in _manage(arbiter_client, tournament)
+    record_round(3, [(present[i], present[i + 1], "1/2-1/2") for i in range(0, 20, 2)])
+    assert applies not in _manage(arbiter_client, tournament)
