@@ -180,6 +180,7 @@ def test_extended_sonneborn_berger_variants() -> None:
     assert [_values(c)[1] for c in ("EMMSB", "EMGSB", "EGMSB", "EGGSB")] == [44, 38, 46, 40]
     assert [_values(c)[2] for c in ("EMMSB", "EMGSB", "EGMSB", "EGGSB")] == [36, 36, 38, 38]
     assert _values("SB:MP") == _values("EMMSB") and _values("SB:GP") == _values("EGGSB")
+    assert _values("SB") == _values("EMMSB") and _values("SB", "GP") == _values("EGGSB")
 
 
 def test_esb_cut_1_drops_the_lowest_opponent() -> None:

@@ -3,11 +3,12 @@ teams as article 13 allows) and the team standings.
 
 Codes follow MTB26 (``NAME[:MP|:GP][/Cn|/Mn][/P][/F][/Kx]``, case-insensitive): ``MP``, ``GP``,
 ``MPVGP`` (13.1), ``BH:MP`` / ``BH:GP`` with Cut / Median (8.1, 14), ``FB`` (8.3), ``EMMSB``,
-``EMGSB``, ``EGMSB``, ``EGGSB`` (13.2; ``SB:MP`` = EMMSB, ``SB:GP`` = EGGSB) with Cut / Median,
-``DE`` (6 on the primary score, or ``DE:GP``), ``EDE`` (13.3; ``EDET``, ``EDEB``, ``EDEBT``,
-``EDEBB`` expand to EDE followed by BC / TBR / BBE), ``BC`` (12.1), ``TBR`` (12.2), ``BBE``
-(12.3), ``SSSC`` (13.4, ``/Kx`` its factor, ``/F`` Fore Buchholz), ``TPN`` (7.8, ``/R``
-reversed). ``/P`` counts forfeited matches as played against the scheduled opponent (MTB26).
+``EMGSB``, ``EGMSB``, ``EGGSB`` (13.2; ``SB:MP`` = EMMSB, ``SB:GP`` = EGGSB, ``SB`` the
+primary score both ways) with Cut / Median, ``DE`` (6 on the primary score, or ``DE:GP``),
+``EDE`` (13.3; ``EDET``, ``EDEB``, ``EDEBT``, ``EDEBB`` expand to EDE followed by BC / TBR /
+BBE), ``BC`` (12.1), ``TBR`` (12.2), ``BBE`` (12.3), ``SSSC`` (13.4, ``/Kx`` its factor,
+``/F`` Fore Buchholz), ``TPN`` (7.8, ``/R`` reversed). ``/P`` counts forfeited matches as
+played against the scheduled opponent (MTB26).
 
 Reference score: ``:MP`` or ``:GP``; without it the primary score (13). Units: half-points for
 scores, sums of scores and SSSC; scores x scores (quarter-points) for ESB; DE, EDE, TBR and BBE
@@ -361,9 +362,15 @@ def team_tie_break(code: str) -> TeamTieBreak:
     if name in ("MP", "GP"):
         _allowed(code, name, flags, "")
         kind = name
-        return TeamTieBreak(
-            text, f"{kind}", "C.07 11.1", 2, compute=lambda tt, _p, _e: tt.score(kind)
-        )
+        label = "Match points" if kind == "MP" else "Game points"
+        return TeamTieBreak(text, label, "C.07 11.1", 2, compute=lambda tt, _p, _e: tt.score(kind))
+    if name == "SB":  # without :MP / :GP: the primary score both ways (13)
+        _allowed(code, name, flags, "CMP")
+
+        def sb(tt: TeamTournament, p: str, e: Edition) -> TeamValues:
+            return extended_sonneborn_berger(tt, p, p, e, flags.cut, flags.median, flags.played)
+
+        return TeamTieBreak(text, "Sonneborn-Berger", "C.07 9.1 via 13", 4, compute=sb)
     if name == "MPVGP":
         _allowed(code, name, flags, "")
         return TeamTieBreak(
