@@ -18,13 +18,20 @@ from pairing.engine import (
     US_DEFAULT_ORDER,
     Edition,
     StandingRow,
+    TeamError,
+    TeamStandingRow,
+    TeamTieBreak,
+    TeamTournament,
     TieBreak,
     TournamentState,
     TrfError,
     UnknownTieBreak,
     load_trf,
+    parse_team_tie_break_list,
     parse_tie_break_list,
     standings,
+    team_standings,
+    team_tournament,
     tie_break,
 )
 
@@ -42,6 +49,12 @@ SOLKOFF, CUMULATIVE, KASHDAN, ...) and BYE (TCEC). "us-default" stands for US Ch
 order (Modified Median, Solkoff, Cumulative, Cumulative of opposition).
 Without --tiebreaks the file's record 202 is used. Exit 0, or 3 for an unreadable file or an
 unknown code.
+
+--teams ranks the teams of a team tournament instead (records 310, or 013; match points from
+record 362, default 2/1/0), each match derived from the players' games, by match points (or
+--primary GP) and the team tie-breaks (C.07 11-13, MTB26 codes): MP, GP, MPVGP, BH:MP, BH:GP,
+FB, EMMSB, EMGSB, EGMSB, EGGSB (SB:MP, SB:GP), DE, EDE, EDET, EDEB, EDEBT, EDEBB, BC, TBR,
+BBE, SSSC, TPN, with /C1 /C2 /M1 /M2 /P /F /Kx /R where they apply.
 """
 
 
@@ -73,7 +86,36 @@ def standings_table(state: TournamentState, breaks: list[TieBreak], rows: list[S
                 *(tb.format(v) for tb, v in zip(breaks, row.values, strict=True)),
             ]
         )
-    widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
+    return _aligned(lines)
+
+
+def _points(half_points: int) -> str:
+    whole, half = divmod(half_points, 2)
+    return f"{whole}.5" if half else f"{whole}"
+
+
+def team_standings_table(
+    tt: TeamTournament, breaks: list[TeamTieBreak], rows: list[TeamStandingRow]
+) -> str:
+    """The team standings as a plain-text table, one line a team."""
+    names = {t.number: t.name for t in tt.teams}
+    lines = [["Rk", "TNo", "Team", "MP", "GP", *(tb.code for tb in breaks)]]
+    for row in rows:
+        lines.append(
+            [
+                str(row.rank),
+                str(row.team),
+                names[row.team],
+                _points(row.match_points),
+                _points(row.game_points),
+                *(tb.format(v) for tb, v in zip(breaks, row.values, strict=True)),
+            ]
+        )
+    return _aligned(lines)
+
+
+def _aligned(lines: list[list[str]]) -> str:
+    widths = [max(len(line[i]) for line in lines) for i in range(len(lines[0]))]
     out = []
     for line in lines:
         cells = [
@@ -85,9 +127,20 @@ def standings_table(state: TournamentState, breaks: list[TieBreak], rows: list[S
     return "\n".join(out) + "\n"
 
 
-def _points(half_points: int) -> str:
-    whole, half = divmod(half_points, 2)
-    return f"{whole}.5" if half else f"{whole}"
+def _cmd_team_standings(args: argparse.Namespace, state: TournamentState) -> int:
+    text = args.tiebreaks if args.tiebreaks is not None else state.info.tie_breaks
+    try:
+        breaks = parse_team_tie_break_list(text)
+        tt = team_tournament(state)
+    except UnknownTieBreak as e:
+        print(f"invalid --tiebreaks: {e}", file=sys.stderr)
+        return EXIT_INVALID_INPUT
+    except TeamError as e:
+        print(f"invalid teams: {e}", file=sys.stderr)
+        return EXIT_INVALID_INPUT
+    rows = team_standings(tt, breaks, args.primary, Edition(args.edition))
+    sys.stdout.write(team_standings_table(tt, breaks, rows))
+    return EXIT_OK
 
 
 def cmd_standings(args: argparse.Namespace) -> int:
@@ -95,6 +148,8 @@ def cmd_standings(args: argparse.Namespace) -> int:
         state = load_trf(args.file)
     except OSError as e:
         raise TrfError(f"cannot read {args.file}: {e.strerror or e}") from e
+    if args.teams:
+        return _cmd_team_standings(args, state)
     if args.double:
         state = replace(state, double_rounds=True)
     try:
@@ -128,5 +183,12 @@ def add_standings_parser(sub: argparse._SubParsersAction) -> None:
         choices=[e.value for e in Edition],
         default=Edition.C07_2023.value,
         help="C.07 text for unplayed rounds: 2023 (default) or 2026 (capped dummy scores)",
+    )
+    p.add_argument("--teams", action="store_true", help="rank the teams (C.07 11-13)")
+    p.add_argument(
+        "--primary",
+        choices=["MP", "GP"],
+        default="MP",
+        help="with --teams: rank by match points (default) or game points",
     )
     p.set_defaults(run=cmd_standings)

@@ -82,6 +82,7 @@ ARBITER = [
     "print_norms",
     "entry_pick_fide",
     "fide_ratings_update",
+    "norm_settings",
     "game_result",
     "event_manage",
     "event_edit",
@@ -155,6 +156,7 @@ def form_data(name: str, world: dict[str, Any]) -> dict[str, Any]:
         "entry_move": {"entry": world["entry"].pk, "section": world["other_section"].pk},
         "forbidden_pair_add": {"players": [e.pk for e in world["tournament"].entries.all()[:3]]},
         "fixed_board_set": {"entry": world["entry"].pk, "board": 1},
+        "norm_settings": {"exemption": "c", "outside_fide": [world["entry"].pk]},
         "prize_fund": {"text": "1st $100"},
     }
     return data.get(name, {})

@@ -10,6 +10,7 @@ from pairing.engine import Violation
 from pairing.services import Snapshot, snapshot
 from tournaments.drafts import Draft, draft_of, placed
 from tournaments.fide_entries import list_marks
+from tournaments.forms import NormSettingsForm
 from tournaments.models import Bye, Entry, Game, Round, Tournament
 from tournaments.norms import Norms
 from tournaments.registration import Availability, availability
@@ -109,6 +110,11 @@ class Dashboard:
     def norms(self) -> Norms:
         """Title norms after the finished rounds (FIDE-rated tournaments)."""
         return Norms(self.snap)
+
+    @cached_property
+    def norm_settings(self) -> NormSettingsForm:
+        """The norms' settings form (exemption, players outside FIDE)."""
+        return NormSettingsForm(tournament=self.tournament, entries=self.snap.entries)
 
     @property
     def round_rows(self) -> list[tuple[str, Round, int, int]]:

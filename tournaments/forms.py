@@ -13,7 +13,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from pairing.engine import TIE_BREAKS
 from tournaments import backup_restore
 from tournaments.federations import federation_error
-from tournaments.models import Tournament, parse_schedule, split_fide_id
+from tournaments.models import Entry, Tournament, parse_schedule, split_fide_id
 from tournaments.registration import TITLES
 
 TIE_BREAK_SLOTS = 5
@@ -408,3 +408,30 @@ class TrfExportForm(forms.Form):
     version = forms.TypedChoiceField(
         choices=((16, "TRF16"), (26, "TRF26")), coerce=int, initial=16, required=False
     )
+
+
+class NormSettingsForm(forms.Form):
+    """The norms dashboard's settings: the event's exemption from the foreigner requirement
+    (FIDE B.01 1.4.3 a-c) and the players outside FIDE (1.4.2 a)."""
+
+    exemption = forms.ChoiceField(
+        label="Exemption from the foreigner requirement",
+        choices=Tournament.NormExemption.choices,
+        required=False,
+    )
+    outside_fide = forms.TypedMultipleChoiceField(
+        label="Players outside FIDE (their games do not count for norms)",
+        coerce=int,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+
+    def __init__(self, *args: Any, tournament: Tournament, entries: list[Entry], **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        field = self.fields["outside_fide"]
+        assert isinstance(field, forms.TypedMultipleChoiceField)
+        field.choices = [(e.pk, f"{e.pairing_number}. {e.name} ({e.federation})") for e in entries]
+        self.initial = {
+            "exemption": tournament.norm_exemption,
+            "outside_fide": [e.pk for e in entries if e.outside_fide],
+        }

@@ -45,6 +45,7 @@ urlpatterns = [
         fide.fide_ratings_update,
         name="fide_ratings_update",
     ),
+    path("tournaments/<int:pk>/norms/settings/", fide.norm_settings, name="norm_settings"),
     path(
         "tournaments/<int:pk>/players/<int:entry_pk>/",
         players.entry_edit,

@@ -8,18 +8,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+from django.db import transaction
+
 from pairing.engine import (
+    FieldPlayer,
     NormCandidate,
     NormGame,
     NormOutlook,
     NormResult,
+    big_swiss_exempt,
     check_norm,
     norm_outlook,
 )
 from pairing.services import Snapshot
 from players.models import Player
 from tournaments.fide_rating import fide_rating_of
-from tournaments.models import Entry, Round
+from tournaments.models import Entry, Round, Tournament
 from tournaments.reports import points
 
 TITLES = ("GM", "IM", "WGM", "WIM")
@@ -97,6 +101,30 @@ class Norms:
         t = self.snap.tournament
         return max(t.rounds * t.legs - self.columns, 0)
 
+    @cached_property
+    def big_swiss(self) -> bool:
+        """B.01 1.4.3 d holds over the finished rounds (Swiss tournaments only): a round
+        without a game is missed unless it is a pairing-allocated bye or a forfeit win."""
+        tournament = self.snap.tournament
+        if tournament.is_round_robin:
+            return False
+        state = self.snap.state(self.columns)
+        field = []
+        for entry in self.snap.entries:
+            results = state.player(entry.pairing_number).results
+            missed = sum(1 for e in results if not e.played and e.code not in "U+")
+            rated = bool(fide_rating_of(tournament, entry))
+            field.append(FieldPlayer(entry.federation, rated, entry.title or None, missed))
+        return big_swiss_exempt(field, tournament.federation)
+
+    def exempt(self, entry: Entry) -> bool:
+        """The foreigner requirement (1.4.3-1.4.4) is waived for the player: the event's
+        exemption (1.4.3 a, b: players of the host federation; c: everybody) or 1.4.3 d."""
+        tournament = self.snap.tournament
+        kind = tournament.norm_exemption
+        host = tournament.federation and entry.federation == tournament.federation
+        return kind == "c" or (kind in ("a", "b") and bool(host)) or self.big_swiss
+
     def candidate(self, entry: Entry) -> tuple[NormCandidate, tuple[Opponent, ...]]:
         """The player's games in the finished rounds as the norm rules read them (opponents'
         ratings from the start, 1.4.6 a; unrated = ``None``)."""
@@ -120,11 +148,15 @@ class Norms:
                     opponent_title=other.title or None,
                     opponent_federation=other.federation or None,
                     played=e.code not in FORFEITS,
+                    opponent_in_fide=not other.outside_fide,  # 1.4.2 a
                 )
             )
             opponents.append(Opponent(number, other, rating, points(POINTS[e.code])))
         rounds = tournament.rounds * tournament.legs
-        return NormCandidate(entry.federation, tuple(games), rounds, byes), tuple(opponents)
+        candidate = NormCandidate(
+            entry.federation, tuple(games), rounds, byes, federation_exempt=self.exempt(entry)
+        )
+        return candidate, tuple(opponents)
 
     def titles_for(self, entry: Entry) -> list[str]:
         """The norms the player may seek: women's titles for women only; none already
@@ -167,3 +199,14 @@ class Norms:
         """The opponents the norm counts (the result's games), in round order."""
         counted = {g.round for g in line.result.counted} if line.result else set()
         return [o for o in line.opponents if o.round in counted]
+
+
+def save_norm_settings(tournament: Tournament, exemption: str, outside_fide: set[int]) -> None:
+    """The arbiter's norm settings: the event's exemption (1.4.3 a-c) and the entries (pks)
+    that belong to no FIDE federation (1.4.2 a); one transaction."""
+    with transaction.atomic():
+        tournament.norm_exemption = exemption
+        tournament.save(update_fields=["norm_exemption"])
+        entries = Entry.objects.filter(tournament=tournament)
+        entries.filter(pk__in=outside_fide).update(outside_fide=True)
+        entries.exclude(pk__in=outside_fide).update(outside_fide=False)

@@ -134,6 +134,12 @@ class View:
         return [tie_break(c) for c in codes]
 
     @cached_property
+    def rp_column(self) -> bool:
+        """Rp shown in its own column: FIDE-rated tournaments, unless the arbiter chose Rp
+        (``RP``) among the tie-breaks, which shows it there."""
+        return self.tournament.fide_rated and all(tb.code != "RP" for tb in self.tie_breaks)
+
+    @cached_property
     def fide(self) -> dict[int, FideLine]:
         """Entry pk -> FIDE rating change and Rp (FIDE-rated tournaments; else empty)."""
         return fide_lines(self.snap)

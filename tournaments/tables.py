@@ -41,15 +41,19 @@ def crosstable(view: View) -> Crosstable:
     headers += [Header(_round_header(view, n), True) for n in range(1, rounds + 1)]
     headers += [Header("Pts", True), *(Header(tb.code, True) for tb in view.tie_breaks)]
     rated = view.tournament.fide_rated
-    if rated:  # B.02 8.3; B.01 1.4.8
-        headers += [Header("Rp", True), Header("Rtg ±", True)]
+    if view.rp_column:  # B.01 1.4.8
+        headers.append(Header("Rp", True))
+    if rated:  # B.02 8.3
+        headers.append(Header("Rtg ±", True))
     rows = []
     for s in view.standings:
         e = s.entry
         cells = [view.cell(cell) for cell in state.player(e.pairing_number).results]
         values = list(s.values)
+        if view.rp_column and s.fide is not None:
+            values.append(str(s.fide.rp or ""))
         if rated and s.fide is not None:
-            values += [str(s.fide.rp or ""), s.fide.change_text]
+            values.append(s.fide.change_text)
         rows.append(
             format_html(
                 '<tr><td class="num">{}</td><td class="num">{}</td>'

@@ -101,6 +101,19 @@ def test_it_shows_fide_rating_changes_and_rp_when_fide_rated(client, tournament,
 
 
 @pytest.mark.django_db
+def test_it_shows_rp_once_when_chosen_as_a_tie_break(client, tournament, four) -> None:
+    """RP among the tie-breaks replaces the automatic Rp column (FOUR_FIDE's values)."""
+    from tests.public.test_tournament_standings import FOUR_FIDE, rows
+
+    tournament.fide_rated = True
+    tournament.tie_breaks = "BH,RP"
+    tournament.save()
+    html = client.get(reverse("tournament_crosstable", args=[tournament.pk])).content.decode()
+    assert '<th class="num">BH</th><th class="num">RP</th><th class="num">Rtg ±</th>' in html
+    assert {r[2]: (r[-2], r[-1]) for r in rows(html)} == FOUR_FIDE
+
+
+@pytest.mark.django_db
 def test_it_says_a_round_in_play_is_not_in_the_points(
     client: Client, tournament, make_entries, play
 ) -> None:

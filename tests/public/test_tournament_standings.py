@@ -198,3 +198,26 @@ def test_it_shows_fide_rating_changes_and_rp_when_fide_rated(
     assert '<abbr title="Rating performance (FIDE B.01 1.4.8)">Rp</abbr>' in html
     got = {r[1]: (r[-2], r[-1]) for r in rows(html)}
     assert got == FOUR_FIDE
+
+
+@pytest.mark.django_db
+def test_it_shows_rp_as_a_chosen_tie_break(client: Client, tournament, four) -> None:
+    """Rp chosen in the standings' options (code RP) is a column like TPR and breaks ties, FIDE
+    rated or not; values as FOUR_FIDE derives them. A and B (1.5 each) tie on Rp 2531, BH
+    then puts A first. A FIDE-rated tournament then shows Rp once, among the tie-breaks."""
+    tournament.tie_breaks = "RP,BH"
+    tournament.save()
+    url = reverse("tournament_standings", args=[tournament.pk])
+    html = client.get(url).content.decode()
+    assert '<abbr title="FIDE rating performance (Rp)">RP</abbr>' in html
+    assert [r[1:2] + r[5:] for r in rows(html)] == [
+        ["Player 01", "2531", "2.5"],
+        ["Player 02", "2531", "1.5"],
+        ["Player 03", "2338", "1.5"],
+        ["Player 04", "1538", "2.5"],
+    ]
+    tournament.fide_rated = True
+    tournament.save()
+    html = client.get(url).content.decode()
+    assert ">Rp</abbr>" not in html and ">Rtg ±</abbr>" in html
+    assert rows(html)[0][5:] == ["2531", "2.5", "+8.0"]

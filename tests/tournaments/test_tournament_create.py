@@ -188,3 +188,11 @@ def test_it_defaults_to_the_dutch_edition_in_force(arbiter_client: Client, arbit
     arbiter_client.post(URL, FORM | {"name": "Old rules", "dutch_edition": "2017"})
     editions = dict(arbiter.tournaments.values_list("name", "dutch_edition"))
     assert editions == {"Club Swiss": "2026", "Old rules": "2017"}
+
+
+@pytest.mark.django_db
+def test_it_offers_rp_among_the_standings_options(arbiter_client: Client, arbiter) -> None:
+    html = arbiter_client.get(URL).content.decode()
+    assert '<option value="RP">RP · FIDE rating performance (Rp)</option>' in html
+    arbiter_client.post(URL, FORM | {"tie_break_3": "RP"})
+    assert arbiter.tournaments.get().tie_breaks == "BH-C1,BH,RP,SB"

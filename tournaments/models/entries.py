@@ -97,6 +97,12 @@ class Entry(models.Model):
     withdrawn_from_round = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Not paired from this round on."
     )
+    outside_fide = models.BooleanField(
+        "Outside FIDE",
+        default=False,
+        help_text="Belongs to no FIDE federation: games against this player do not count for "
+        "title norms (FIDE B.01 1.4.2 a).",
+    )
     fixed_board = models.PositiveSmallIntegerField(
         null=True,
         blank=True,

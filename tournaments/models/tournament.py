@@ -112,6 +112,12 @@ class Tournament(models.Model):
         BAKU = "baku", "Baku acceleration (FIDE C.04.7)"
         EXPLICIT = "explicit", "Virtual points as imported from a TRF file"
 
+    class NormExemption(models.TextChoices):
+        NONE = "", "None (the normal foreigner requirement, B.01 1.4.3-1.4.4)"
+        NATIONAL_CHAMPIONSHIP = "a", "National championship final (1.4.3 a; host players)"
+        NATIONAL_TEAM = "b", "National team championship (1.4.3 b; host players)"
+        ZONAL = "c", "Zonal or sub-zonal tournament (1.4.3 c; every player)"
+
     class Status(models.TextChoices):
         REGISTRATION = "registration", "Registration"
         RUNNING = "running", "Running"
@@ -190,6 +196,15 @@ class Tournament(models.Model):
         default=False,
         help_text="Submitted for FIDE rating: the pages show each player's FIDE rating change, "
         "performance and title norms.",
+    )
+    norm_exemption = models.CharField(
+        "Norm exemption",
+        max_length=1,
+        choices=NormExemption.choices,
+        blank=True,
+        default=NormExemption.NONE,
+        help_text="The event's exemption from the foreigner requirement of title norms (FIDE "
+        "B.01 1.4.3 a-c; 1.4.3 d, a big Swiss field, is found from the players).",
     )
     fide_rating_type = models.CharField(
         "FIDE rating type",

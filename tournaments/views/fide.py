@@ -1,5 +1,6 @@
 """The FIDE rating list in the arbiter's registration: pick players from the list (a search
-page; htmx swaps ``#fide-pick``), and before round 1 update the ratings from the list."""
+page; htmx swaps ``#fide-pick``), and before round 1 update the ratings from the list; the
+title norms' settings of the dashboard."""
 
 from __future__ import annotations
 
@@ -9,12 +10,14 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 
 from fide.importer import current_list
 from fide.lookup import lookup
 from tournaments import fide_entries
 from tournaments.errors import ArbiterError
+from tournaments.forms import NormSettingsForm
+from tournaments.norms import save_norm_settings
 from tournaments.views.access import HtmxHttpRequest, _get_tournament_for_arbiter
 
 PICK_LIMIT = 20
@@ -81,3 +84,20 @@ def fide_ratings_update(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     context = {"tournament": tournament, "updates": fide_entries.rating_updates(tournament)}
     context |= {"current": current_list(), "paired": tournament.round_set.exists()}
     return render(request, "tournaments/fide_ratings.html", context)
+
+
+@login_required
+@require_POST
+def norm_settings(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Save the norms dashboard's settings (FIDE B.01 1.4.2 a, 1.4.3 a-c), then back to the
+    dashboard's norms."""
+    tournament = _get_tournament_for_arbiter(request, pk)
+    entries = list(tournament.entries.order_by("pairing_number"))
+    form = NormSettingsForm(request.POST, tournament=tournament, entries=entries)
+    if form.is_valid():
+        data = form.cleaned_data
+        save_norm_settings(tournament, data["exemption"], set(data["outside_fide"]))
+        messages.success(request, "Norm settings saved.")
+    else:
+        messages.error(request, "Norm settings not saved: choose from the lists.")
+    return redirect(reverse("tournament_manage", args=[tournament.pk]) + "#norms")

@@ -13,12 +13,14 @@ from pairing.engine.fide.event import (
 from pairing.engine.fide.jsonio import fide_event_from_json, fide_result_to_json
 from pairing.engine.fide.norms import (
     NORM_TITLES,
+    FieldPlayer,
     NormCandidate,
     NormGame,
     NormInputError,
     NormOutlook,
     NormResult,
     NormTitle,
+    big_swiss_exempt,
     check_norm,
     norm_outlook,
 )
@@ -48,6 +50,7 @@ __all__ = [
     "FidePlayer",
     "FidePlayerResult",
     "FideRatingError",
+    "FieldPlayer",
     "GameChange",
     "InitialRating",
     "KFactor",
@@ -60,6 +63,7 @@ __all__ = [
     "NormTitle",
     "Performance",
     "RatingChange",
+    "big_swiss_exempt",
     "check_norm",
     "expected_score",
     "fide_event_from_json",

@@ -3,8 +3,9 @@
 
 :func:`check_norm` says whether the games make a norm, and why not; :func:`norm_outlook` says
 whether a norm is still possible with ``remaining`` rounds to play and the score needed in them.
-Which event-level exemptions apply (1.4.3 a-d: national championships, zonals, big Swiss
-events) is the arbiter's call and comes in as :attr:`NormCandidate.federation_exempt`.
+Whether an exemption of the foreigner requirement applies (1.4.3 a-c: national championship
+finals, national team championships, zonals - the arbiter's call; 1.4.3 d: a big Swiss field,
+:func:`big_swiss_exempt`) comes in as :attr:`NormCandidate.federation_exempt`.
 """
 
 from __future__ import annotations
@@ -55,8 +56,8 @@ MIN_SCORE_PERCENT = 35
 MAX_NORM_GAMES = 13
 """B.01 1.7: a norm from more than 13 rounds counts as 13 games."""
 NO_FEDERATION = "FID"
-"""FIDE's own flag: accepted, but not a federation for 1.4.3/1.4.4 (to be checked, see
-docs/fide.md)."""
+"""FIDE's own flag: its players are accepted but "do not count as a foreign player" (1.4.2 a),
+so FID is no federation for 1.4.3/1.4.4."""
 _FULL_SEARCH_WINS = 6
 """Up to this many defeated opponents every subset is tried for 1.4.1 f; beyond, only the
 k lowest-rated ones for each k."""
@@ -98,6 +99,44 @@ class NormCandidate:
     """Round-robin style pairings: every scheduled round counts (1.4.1 e)."""
     federation_exempt: bool = False
     """An exemption of 1.4.3 a-d applies: 1.4.3 and 1.4.4 are waived."""
+
+
+@dataclass(frozen=True, slots=True)
+class FieldPlayer:
+    """A participant as B.01 1.4.3 d counts the field."""
+
+    federation: str
+    rated: bool
+    """Has a FIDE rating."""
+    title: str | None
+    rounds_missed: int
+    """Rounds without a game, pairing-allocated byes not counted."""
+
+
+BIG_SWISS_PLAYERS = 20
+BIG_SWISS_FEDERATIONS = 3
+BIG_SWISS_TITLED = 10
+BIG_SWISS_TITLES = frozenset({"GM", "IM", "WGM", "WIM"})
+
+
+def big_swiss_exempt(field: Sequence[FieldPlayer], host_federation: str) -> bool:
+    """B.01 1.4.3 d: a Swiss tournament whose participants include at least 20 FIDE-rated
+    players not from the host federation, from at least 3 federations, at least 10 of them GM,
+    IM, WGM or WIM, counting only players who missed at most one round (pairing-allocated byes
+    not counted as missed). FID players are not from a federation (1.4.2 a) and do not count.
+    The caller decides that the tournament is a Swiss."""
+    counted = [
+        p
+        for p in field
+        if p.rated
+        and p.rounds_missed <= 1
+        and p.federation not in (host_federation, NO_FEDERATION, "")
+    ]
+    return (
+        len(counted) >= BIG_SWISS_PLAYERS
+        and len({p.federation for p in counted}) >= BIG_SWISS_FEDERATIONS
+        and sum(1 for p in counted if p.title in BIG_SWISS_TITLES) >= BIG_SWISS_TITLED
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,9 @@ text, with the 2026 dummy caps as an :class:`Edition`), US Chess rule 34E, TCEC'
 * :mod:`.encounter` - C.07 6, direct encounter;
 * :mod:`.ratings` - C.07 10 (ARO, TPR, PTP, APRO, APPO, RTNG);
 * :mod:`.us` - US Chess 34E (Modified Median, Solkoff, Cumulative, ...);
-* :mod:`.registry` - codes -> :class:`TieBreak` columns; :mod:`.standings`, :mod:`.tcec`.
+* :mod:`.registry` - codes -> :class:`TieBreak` columns; :mod:`.standings`, :mod:`.tcec`;
+* :mod:`.teams` - team tournaments from a TRF (records 310 / 013 / 362, matches from the games);
+  :mod:`.team_breaks` - C.07 11-13 team tie-breaks; :mod:`.team_standings`.
 """
 
 from pairing.engine.core.fide_tables import DP_TABLE, PD_UPPER_BOUNDS, rating_difference
@@ -62,6 +64,20 @@ from pairing.engine.tiebreaks.registry import (
 )
 from pairing.engine.tiebreaks.standings import StandingRow, standings
 from pairing.engine.tiebreaks.tcec import TCEC_TIEBREAKS, tcec_final_order
+from pairing.engine.tiebreaks.team_breaks import (
+    TeamTieBreak,
+    parse_team_tie_break_list,
+    team_tie_break,
+)
+from pairing.engine.tiebreaks.team_standings import TeamStandingRow, team_standings
+from pairing.engine.tiebreaks.teams import (
+    MatchPointValues,
+    Team,
+    TeamError,
+    TeamRound,
+    TeamTournament,
+    team_tournament,
+)
 from pairing.engine.tiebreaks.us import (
     US_DEFAULT_ORDER,
     US_SECTION_DEFAULTS,
@@ -93,8 +109,15 @@ __all__ = [
     "Edition",
     "FieldFunction",
     "GroupFunction",
+    "MatchPointValues",
     "ModifierError",
     "StandingRow",
+    "Team",
+    "TeamError",
+    "TeamRound",
+    "TeamStandingRow",
+    "TeamTieBreak",
+    "TeamTournament",
     "TieBreak",
     "TieBreakValue",
     "UnknownTieBreak",
@@ -126,6 +149,7 @@ __all__ = [
     "opponents_performance",
     "own_ratings",
     "pairing_numbers",
+    "parse_team_tie_break_list",
     "parse_tie_break_list",
     "perfect_performance",
     "progressive_score",
@@ -137,6 +161,9 @@ __all__ = [
     "sonneborn_berger",
     "standings",
     "tcec_final_order",
+    "team_standings",
+    "team_tie_break",
+    "team_tournament",
     "tie_break",
     "tpr",
     "unplayed_category",

@@ -137,16 +137,18 @@ def _dummy_score(
 
 
 def contributions(
-    state: TournamentState, edition: Edition = Edition.C07_2023
+    state: TournamentState, edition: Edition = Edition.C07_2023, forfeits_played: bool = False
 ) -> dict[PlayerId, tuple[Contribution, ...]]:
-    """Every participant's per-round contributions to BH and SB under C.07 16.3-16.4."""
+    """Every participant's per-round contributions to BH and SB under C.07 16.3-16.4. With
+    ``forfeits_played`` (MTB26 ``/P``) a forfeit counts as a game against the scheduled
+    opponent, not against the dummy."""
     adjusted = adjusted_scores(state)
     out: dict[PlayerId, tuple[Contribution, ...]] = {}
     for p in state.players:
         terms = []
         for i, e in enumerate(p.results):
             points = state.points.of(e)
-            if e.played and e.opponent is not None:
+            if e.opponent is not None and (e.played or (forfeits_played and e.forfeit)):
                 terms.append(Contribution(i + 1, e.opponent, adjusted[e.opponent], points, False))
             else:
                 dummy = _dummy_score(state, p, i, adjusted, edition)

@@ -27,10 +27,15 @@ from pairing.engine.tiebreaks.core import (
 
 
 def buchholz(
-    state: TournamentState, cut: int = 0, median: int = 0, edition: Edition = Edition.C07_2023
+    state: TournamentState,
+    cut: int = 0,
+    median: int = 0,
+    edition: Edition = Edition.C07_2023,
+    forfeits_played: bool = False,
 ) -> dict[PlayerId, int]:
     """Buchholz (C.07 8.1), with Cut-``cut`` (14.1-14.2) or Median-``median`` (14.3-14.4):
-    the sum of the opponents' scores, in point units (half-points)."""
+    the sum of the opponents' scores, in point units (half-points). ``forfeits_played``: MTB26
+    ``/P``, a forfeit counts against the scheduled opponent."""
     check_modifiers(cut, median)
 
     def score(t: Contribution) -> tuple[int, ...]:
@@ -41,7 +46,7 @@ def buchholz(
             t.opponent_score
             for t in cut_terms(terms, cut + median, median, score, lambda t: t.opponent_score)
         )
-        for pid, terms in contributions(state, edition).items()
+        for pid, terms in contributions(state, edition, forfeits_played).items()
     }
 
 
@@ -64,29 +69,44 @@ def final_round_drawn(state: TournamentState) -> TournamentState:
 
 
 def fore_buchholz(
-    state: TournamentState, cut: int = 0, median: int = 0, edition: Edition = Edition.C07_2023
+    state: TournamentState,
+    cut: int = 0,
+    median: int = 0,
+    edition: Edition = Edition.C07_2023,
+    forfeits_played: bool = False,
 ) -> dict[PlayerId, int]:
     """FB (C.07 8.3): the Buchholz (with its modifiers and art. 16) computed as if all paired
     games of the final round had ended in draws."""
-    return buchholz(final_round_drawn(state), cut, median, edition)
+    return buchholz(final_round_drawn(state), cut, median, edition, forfeits_played)
 
 
 def average_of_opponents_buchholz(
-    state: TournamentState, edition: Edition = Edition.C07_2023
+    state: TournamentState,
+    edition: Edition = Edition.C07_2023,
+    fore: bool = False,
+    forfeits_played: bool = False,
 ) -> dict[PlayerId, Fraction | None]:
     """AOB (C.07 8.2): the average of the Buchholz values of the opponents met over the board
     (each encounter counted, 4.4), exact; ``None`` without such a game. Unplayed rounds do not
-    enter the average (the dummy has no Buchholz)."""
-    bh = buchholz(state, edition=edition)
+    enter the average (the dummy has no Buchholz). ``fore``: the opponents' Fore Buchholz
+    (C.07-2026 8.2, MTB26 ``/F``); ``forfeits_played``: forfeit opponents count too, and their
+    Buchholz counts forfeits as games (``/P``)."""
+    source = fore_buchholz if fore else buchholz
+    bh = source(state, edition=edition, forfeits_played=forfeits_played)
     out: dict[PlayerId, Fraction | None] = {}
     for p in state.players:
-        values = [bh[e.opponent] for e in p.games if e.opponent is not None]
+        met = p.results if forfeits_played else p.games
+        values = [bh[e.opponent] for e in met if e.opponent is not None]
         out[p.id] = Fraction(sum(values), len(values)) if values else None
     return out
 
 
 def sonneborn_berger(
-    state: TournamentState, cut: int = 0, median: int = 0, edition: Edition = Edition.C07_2023
+    state: TournamentState,
+    cut: int = 0,
+    median: int = 0,
+    edition: Edition = Edition.C07_2023,
+    forfeits_played: bool = False,
 ) -> dict[PlayerId, int]:
     """Sonneborn-Berger (C.07 9.1), with Cut / Median: the sum over rounds of the opponent's
     score x the points scored against them, in point units squared (**quarter-points**).
@@ -103,7 +123,7 @@ def sonneborn_berger(
             t.product
             for t in cut_terms(terms, cut + median, median, significance, lambda t: t.product)
         )
-        for pid, terms in contributions(state, edition).items()
+        for pid, terms in contributions(state, edition, forfeits_played).items()
     }
 
 
@@ -172,6 +192,26 @@ def progressive_score(state: TournamentState, cut: int = 0) -> dict[PlayerId, in
             running += state.points.of(e)
             after.append(running)
         out[p.id] = sum(after[cut:])
+    return out
+
+
+def standard_points(state: TournamentState) -> dict[PlayerId, int]:
+    """STD (C.07-2026 7.7), in half-points: 1 for each round in which the participant scored
+    more than the scheduled opponent, or obtained without an opponent more than a draw's
+    points; 1/2 for each round with the same points as the scheduled opponent, or exactly a
+    draw's points without one. The scheduled opponent's points are those of their own entry
+    for the round (forfeits included)."""
+    pts = state.points
+    out: dict[PlayerId, int] = {}
+    for p in state.players:
+        total = 0
+        for column, e in enumerate(p.results):
+            own = pts.of(e)
+            other = (
+                pts.draw if e.opponent is None else pts.of(state.player(e.opponent).results[column])
+            )
+            total += 2 if own > other else 1 if own == other else 0
+        out[p.id] = total
     return out
 
 

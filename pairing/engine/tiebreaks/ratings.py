@@ -113,3 +113,29 @@ def appo(state: TournamentState) -> dict[PlayerId, int | None]:
 def own_ratings(state: TournamentState) -> dict[PlayerId, int | None]:
     """RTNG (C.07-2026 10.6): the participant's own rating; ``None`` for an unrated one."""
     return {p.id: p.rating or None for p in state.players}
+
+
+RP_UNRATED = 1400
+"""B.01 1.4.6 d: an unrated opponent counts as rated 1400 in Rp."""
+
+
+def rating_performance(state: TournamentState) -> dict[PlayerId, int | None]:
+    """Rp, FIDE's rating performance (B.01 1.4.8; not a C.07 tie-break, offered as one): over
+    the games played over the board, unrated opponents as 1400 (1.4.6 d), Ra rounded to the
+    nearest whole number, 0.5 up (1.4.7 b), p in whole per cent, 0.5 up (1.4.9), Rp = Ra +
+    dp(p); no rating floor (that is a norm's, 1.4.6 b). ``None`` without a game."""
+    out: dict[PlayerId, int | None] = {}
+    for p in state.players:
+        games = [
+            (state.player(e.opponent).rating or RP_UNRATED, game_result(e))
+            for e in p.games
+            if e.opponent is not None
+        ]
+        if not games:
+            out[p.id] = None
+            continue
+        average = round_half_up(Fraction(sum(r for r, _ in games), len(games)))
+        score = sum((result for _, result in games), Fraction(0))
+        percentage = round_half_up(100 * score / len(games))
+        out[p.id] = average + rating_difference(Fraction(percentage, 100))
+    return out
