@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0017_fide_web_ratings'),
+        ('tournaments', '0018_us_chess_keep_apart_assigned_rating_variations'),
     ]
 
     operations = [
