@@ -70,7 +70,8 @@ class LegalGraph:
         barred = sum(
             1 for b in self.gaps[a] if b in members and (s is None or self.side[b] is not s)
         )
-        return len(members) - (a in members) - same - barred > 0
+        itself = a in members and s is None  # with a preference, ``a`` is among ``same``
+        return len(members) - itself - same - barred > 0
 
     def group(self, members: Iterable[PlayerId]) -> Group:
         """``members`` as a :class:`Group` of this graph."""
