@@ -47,6 +47,19 @@ class ExactLocalMatcher(LocalMatcher):
         ]
         self.m = Matcher.from_adjacency(adjacency)  # type: ignore[assignment]
         self.m.solve()
+        self.graph, self.allowed = graph, allowed
+
+    def refilter(self, pid: PlayerId) -> bool:
+        """The pre-issue-27 way: ``pid``'s adjacency rebuilt from the filter, the matching
+        repaired from every free vertex."""
+        i = self.index[pid]
+        for j, b in enumerate(self.ids):
+            if self.graph.legal(pid, b) and (self.allowed is None or self.allowed(pid, b)):
+                self.m.add_edge(i, j)
+            else:
+                self.m.remove_edge(i, j)
+        self.m.repair(self.m.free_vertices())
+        return self.perfect()
 
 
 @pytest.fixture

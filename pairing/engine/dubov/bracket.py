@@ -106,8 +106,11 @@ def _x_structure(
     return [p.id for p in (*small, *large)], role
 
 
-ALLOWED_ROLES = {frozenset("XS"), frozenset("SL"), frozenset("L")}
-"""Pairs a shift must allow: X-S (the unavoidable pairs), S-L, L-L (one of them will be a Y)."""
+ALLOWED_ROLES = {
+    (pair[a], pair[1 - a]) for pair in ("XS", "SL", "LL", "SO", "LY", "LO", "YO") for a in (0, 1)
+}
+"""Pairs a shift must allow: X-S (the unavoidable pairs), S-L, L-L (one of them will be a Y);
+once a member of L is chosen for Y it meets no S nor Y player, once left out (O) no other O."""
 
 
 def first_x(
@@ -165,23 +168,24 @@ def first_y(
         return []
     vertices, role = _x_structure(small, large, x)
     vertices = alternating(vertices, {p.id for p in small})
-    m = graph.matcher(vertices, lambda a, b: frozenset((role[a], role[b])) in ALLOWED_ROLES)
+    m = graph.matcher(vertices, lambda a, b: (role[a], role[b]) in ALLOWED_ROLES)
     if not m.perfect():
         raise NoValidPairing("B.4: no shift allows a pairing")
-    rest_of_s = [p.id for p in small if role[p.id] == "S"]
-    chosen: list[int] = []
-    left_out: list[int] = []
 
     def try_include(p: DubovPlayer) -> bool:
-        if m.remove_pairs([(p.id, q) for q in (*rest_of_s, *chosen)]):
-            chosen.append(p.id)
+        snap = m.snapshot()
+        role[p.id] = "Y"
+        if m.refilter(p.id):
             return True
+        role[p.id] = "L"
+        m.refilter(p.id)
+        m.restore(snap)
         return False
 
     def exclude(p: DubovPlayer) -> None:
-        if not m.remove_pairs([(p.id, q) for q in left_out]):
+        role[p.id] = "O"
+        if not m.refilter(p.id):
             raise NoValidPairing("B.4: inconsistent shift search")
-        left_out.append(p.id)
 
     return first_subset(pool, size, try_include, exclude)
 

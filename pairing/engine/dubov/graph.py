@@ -221,26 +221,19 @@ class LocalMatcher:
         self.m.restore(snap)
         return False
 
-    def remove_pairs(self, edges: Sequence[tuple[PlayerId, PlayerId]]) -> bool:
-        """Forbid some pairs if a perfect matching survives; True when done, else no change."""
-        snap = self.m.snapshot()
-        removed = []
-        freed = []
-        for a, b in edges:
-            i, j = self.index[a], self.index[b]
-            if not self.m.has_edge(i, j):
-                continue
-            removed.append((i, j))
-            if self.m.mate_of(i) == j:
-                freed += [i, j]
-            self.m.remove_edge(i, j)
-        self.m.repair(self.m.free_vertices() if freed else [])
-        if self.perfect():
-            return True
-        for i, j in removed:
-            self.m.add_edge(i, j)
-        self.m.restore(snap)
-        return False
+    def refilter(self, pid: PlayerId) -> bool:
+        """The ``allowed`` filter changed for pairs holding ``pid``: unpair ``pid`` if its pair
+        is now barred, and repair; True when the matching is perfect again. The matching must be
+        perfect before. Pairs allowed anew are not looked at: to undo a barring, change the
+        filter back, call this again and restore a snapshot taken before."""
+        i = self.index[pid]
+        j = self.m.mate_of(i)
+        if j < 0 or self.m.has_edge(i, j):
+            return j >= 0
+        self.m.remove_edge(i, j)  # unpairs both, and the gap it leaves is
+        self.m.add_edge(i, j)  # filled again at once: only the filter bars the pair
+        self.m.repair([i, j])  # an augmenting path joins the two newly free players
+        return self.m.mate_of(i) >= 0 and self.m.mate_of(j) >= 0
 
 
 def first_subset(
