@@ -13,7 +13,7 @@ scale``, both Dubov editions alike, issue 27):
 | dutch | 2,000 | 3.5 s | 1.7 s | 523 MiB |
 | dutch | 5,000 | 67 s | 20 s | 5.0 GiB |
 | dubov | 9,998 | 0.7 s | 1.6 s | 74 MiB |
-| tcec | 9,998 | 0.6 s | 1.0 s | 67 MiB |
+| tcec | 9,998 | 0.6 s | 0.9 s | 67 MiB |
 
 Raise a limit here when an engine gets faster (``make bench``).
 """
