@@ -10,6 +10,11 @@ white, 25 % draws). A run past ``CPU_LIMIT`` CPU seconds or ``MEMORY`` bytes of 
 is stopped and shown as such. 9,998 players: TRF16 and TRF26 both number players with four
 digits (1-9999).
 
+Dubov (both editions) and TCEC are also timed on every round of a 9-round tournament
+(:func:`every_round`): the engine plays it with random results (``generate_tournament``,
+fixed seed, 2 % forfeits and 2 % requested byes) and each round is paired by the command line
+from the file as it stood before that round.
+
 ``python -m benchmarks scale`` runs everything (long); ``SCALE_SIZES=1000,2000`` and
 ``SCALE_SYSTEMS=dutch-2026`` pick a part.
 """
@@ -25,6 +30,14 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from pairing.engine import (
+    GeneratorSettings,
+    generate_tournament,
+    pairing_system,
+    with_system_record,
+    write_trf,
+)
 
 SYSTEMS = ("dutch-2017", "dutch-2026", "dubov", "tcec")
 SIZES = (1000, 2000, 5000, 9998)
@@ -116,7 +129,8 @@ def pair_once(system: str, path: Path) -> str:
 
 def main() -> None:
     sizes = [int(s) for s in os.environ.get("SCALE_SIZES", "").split(",") if s] or SIZES
-    systems = [s for s in os.environ.get("SCALE_SYSTEMS", "").split(",") if s] or SYSTEMS
+    custom = [s for s in os.environ.get("SCALE_SYSTEMS", "").split(",") if s]
+    systems = custom or SYSTEMS
     print(f"{'system':<11} {'players':>7}  {'round 1':<36} round 2")
     with tempfile.TemporaryDirectory() as folder:
         for count in sorted(sizes):
@@ -128,3 +142,37 @@ def main() -> None:
                 one = pair_once(system, first)
                 two = pair_once(system, second)
                 print(f"{system:<11} {count:>7,}  {one:<36} {two}", flush=True)
+    every_round(sizes, [s for s in systems if s in EVERY_ROUND] if custom else EVERY_ROUND)
+
+
+EVERY_ROUND = ("dubov-2018", "dubov-2026", "tcec")
+"""The systems :func:`every_round` times round by round."""
+ROUNDS = 9
+
+
+def tournament_files(system: str, count: int, folder: Path) -> list[Path]:
+    """One TRF file per round of a 9-round ``system`` tournament of ``count`` players played
+    by the engine: the tournament as it stood before that round."""
+    settings = GeneratorSettings(
+        players=count, rounds=ROUNDS, seed=SEED, forfeit_rate=0.02, bye_rate=0.02
+    )
+    state = with_system_record(generate_tournament(pairing_system(system), settings), system)
+    paths = []
+    for done in range(ROUNDS):
+        path = Path(folder, f"{system}-{count}-r{done + 1}.trf")
+        path.write_text(write_trf(state.truncated(done)))
+        paths.append(path)
+    return paths
+
+
+def every_round(sizes: list[int] | tuple[int, ...], systems: tuple[str, ...] | list[str]) -> None:
+    """Time and peak memory of each round of Dubov and TCEC tournaments (issue 27)."""
+    if not systems:
+        return
+    print(f"\n{'system':<11} {'players':>7} {'round':>5}  command-line pairing")
+    with tempfile.TemporaryDirectory() as folder:
+        for count in sorted(sizes):
+            for system in systems:
+                for number, path in enumerate(tournament_files(system, count, Path(folder)), 1):
+                    used = pair_once(system, path)
+                    print(f"{system:<11} {count:>7,} {number:>5}  {used}", flush=True)

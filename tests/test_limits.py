@@ -90,7 +90,7 @@ def test_every_name_of_the_system_registry_has_the_limit_of_its_system() -> None
     without a limit (only ``dutch``, ``dubov`` and ``tcec`` were in it)."""
     from pairing.engine import SYSTEM_NAMES
 
-    expected = {"dutch": 2000, "dubov": 1000, "tcec": 9999, "uscf": 800, "round": 9999}
+    expected = {"dutch": 2000, "dubov": 9999, "tcec": 9999, "uscf": 800, "round": 9999}
     for name in SYSTEM_NAMES:
         assert limits.max_players(name) == expected[name.split("-")[0]], name
     assert limits.max_players("tcec_double") == 9999  # the web app's name of double rounds

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pairing.engine.core.errors import NoValidPairing
-from pairing.engine.dubov.graph import LegalGraph, first_subset
+from pairing.engine.dubov.graph import LegalGraph, alternating, first_subset
 from pairing.engine.dubov.order import middle_out
 from pairing.engine.dubov.players import DubovPlayer
 from pairing.engine.dubov.trace import BracketTrace
@@ -106,8 +106,11 @@ def _x_structure(
     return [p.id for p in (*small, *large)], role
 
 
-ALLOWED_ROLES = {frozenset("XS"), frozenset("SL"), frozenset("L")}
-"""Pairs a shift must allow: X-S (the unavoidable pairs), S-L, L-L (one of them will be a Y)."""
+ALLOWED_ROLES = {
+    (pair[a], pair[1 - a]) for pair in ("XS", "SL", "LL", "SO", "LY", "LO", "YO") for a in (0, 1)
+}
+"""Pairs a shift must allow: X-S (the unavoidable pairs), S-L, L-L (one of them will be a Y);
+once a member of L is chosen for Y it meets no S nor Y player, once left out (O) no other O."""
 
 
 def first_x(
@@ -164,23 +167,25 @@ def first_y(
     if size == 0:
         return []
     vertices, role = _x_structure(small, large, x)
-    m = graph.matcher(vertices, lambda a, b: frozenset((role[a], role[b])) in ALLOWED_ROLES)
+    vertices = alternating(vertices, {p.id for p in small})
+    m = graph.matcher(vertices, lambda a, b: (role[a], role[b]) in ALLOWED_ROLES)
     if not m.perfect():
         raise NoValidPairing("B.4: no shift allows a pairing")
-    rest_of_s = [p.id for p in small if role[p.id] == "S"]
-    chosen: list[int] = []
-    left_out: list[int] = []
 
     def try_include(p: DubovPlayer) -> bool:
-        if m.remove_pairs([(p.id, q) for q in (*rest_of_s, *chosen)]):
-            chosen.append(p.id)
+        snap = m.snapshot()
+        role[p.id] = "Y"
+        if m.refilter(p.id):
             return True
+        role[p.id] = "L"
+        m.refilter(p.id)
+        m.restore(snap)
         return False
 
     def exclude(p: DubovPlayer) -> None:
-        if not m.remove_pairs([(p.id, q) for q in left_out]):
+        role[p.id] = "O"
+        if not m.refilter(p.id):
             raise NoValidPairing("B.4: inconsistent shift search")
-        left_out.append(p.id)
 
     return first_subset(pool, size, try_include, exclude)
 
@@ -197,8 +202,12 @@ def first_transposition(
     whom the others can still be paired (the D.3 order is lexicographic). ``passed_over``
     (when given) receives, per S1 player, the free G2 players ranked above the one taken,
     each with whether C.1 and C.3 allowed the pair."""
+    greedy = greedy_transposition(graph, s1, g2, passed_over)
+    if greedy is not None:
+        return greedy
     g1_ids = {p.id for p in s1}
-    m = graph.matcher([p.id for p in (*s1, *g2)], lambda a, b: (a in g1_ids) != (b in g1_ids))
+    vertices = alternating([p.id for p in (*s1, *g2)], g1_ids)
+    m = graph.matcher(vertices, lambda a, b: (a in g1_ids) != (b in g1_ids))
     if not m.perfect():
         raise NoValidPairing("B.6: G1 cannot be paired against G2")
     free = by_rank(g2)
@@ -213,6 +222,32 @@ def first_transposition(
                 break
         else:
             raise NoValidPairing("B.6: no legal transposition")
+    return t2
+
+
+def greedy_transposition(
+    graph: LegalGraph,
+    s1: Sequence[DubovPlayer],
+    g2: Sequence[DubovPlayer],
+    passed_over: list[list[tuple[DubovPlayer, bool]]] | None = None,
+) -> list[DubovPlayer] | None:
+    """B.6 without a matching, when it can be done: S1[i] takes the highest-ranked G2 player
+    still free whom C.1 and C.3 allow. If that completes, it is the first transposition (each
+    choice was completable, as the rest shows, and every player ranked above it was not
+    legal); if some S1 player finds nobody, ``None`` (and ``passed_over`` unchanged)."""
+    free = by_rank(g2)
+    t2 = []
+    skipped = []
+    for p in s1:
+        for k, q in enumerate(free):
+            if graph.legal(p.id, q.id):
+                skipped.append(free[:k])
+                t2.append(free.pop(k))
+                break
+        else:
+            return None
+    if passed_over is not None:
+        passed_over.extend([(r, False) for r in passed] for passed in skipped)
     return t2
 
 

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 
 from pairing.engine.core.errors import NoValidPairing
 from pairing.engine.core.rules import board_order, initial_colour
-from pairing.engine.core.state import Board, Colour, PlayerId, RoundPairing, TournamentState
+from pairing.engine.core.state import Board, PlayerId, RoundPairing, TournamentState
 from pairing.engine.dubov.bracket import pair_bracket
 from pairing.engine.dubov.colours import colour_decision, pairing_numbers
 from pairing.engine.dubov.edition import EDITION_2018, EDITION_2026, Edition, edition_named
@@ -30,13 +30,8 @@ def legal_graph(state: TournamentState, players: Mapping[PlayerId, DubovPlayer])
     """C.1 (no rematch, no forbidden pair) and C.3 (no two players with the same absolute
     colour preference; no exception for topscorers in the Dubov system).
 
-    Built from the few pairs that are not allowed rather than by testing every pair."""
+    Kept as the few pairs that are not allowed, never as every pair that is (issue 27)."""
     ids = sorted(players, key=lambda i: players[i].tpn)
-    everyone = frozenset(ids)
-    absolute: dict[Colour | None, set[PlayerId]] = {Colour.WHITE: set(), Colour.BLACK: set()}
-    for p in players.values():
-        if p.preference.absolute:
-            absolute[p.preference.colour].add(p.id)
     partners: dict[PlayerId, set[PlayerId]] = {i: set() for i in ids}
     for entrant in state.players:  # opponents and forbidden partners may be excluded (C.1)
         for e in entrant.results:
@@ -46,15 +41,14 @@ def legal_graph(state: TournamentState, players: Mapping[PlayerId, DubovPlayer])
         for a in f.players:
             if a in partners:
                 partners[a].update(b for b in f.players if b in partners)
-    neighbours = {}
-    for a in ids:
-        excluded = {b for b in partners[a] if not state.may_meet(a, b)}
-        excluded.add(a)
-        pref = players[a].preference
-        if pref.absolute:  # C.3
-            excluded |= absolute[pref.colour]
-        neighbours[a] = everyone - excluded
-    return LegalGraph.from_neighbours(ids, neighbours)
+    gaps = {
+        a: frozenset(b for b in partners[a] if b != a and not state.may_meet(a, b)) for a in ids
+    }
+    side: dict[PlayerId, object | None] = {
+        a: players[a].preference.colour if players[a].preference.absolute else None  # C.3
+        for a in ids
+    }
+    return LegalGraph.from_gaps(ids, gaps, side)
 
 
 def bye_order(player: DubovPlayer) -> tuple[int, int, int]:

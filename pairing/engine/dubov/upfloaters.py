@@ -199,9 +199,11 @@ class UpfloaterSearch:
             n - 2 * self.graph.max_pairs(self.resident_ids),
             len(self.pool) - 2 * self.rest.size(),
         )
-        resident_set = set(self.resident_ids)
+        resident_set = self.graph.group(self.resident_ids)
         # With the minimum number of upfloaters, each one meets a resident.
-        candidates = [i for i, p in enumerate(self.pool) if self.graph.adj[p.id] & resident_set]
+        candidates = [
+            i for i, p in enumerate(self.pool) if self.graph.has_partner_among(p.id, resident_set)
+        ]
         self.budget = self.fast_budget
         for size in range(least, len(self.pool) + 1, 2):
             choice = self._best_of_size(size, candidates if size else [])
@@ -416,21 +418,17 @@ class ContainerOracle:
 
         g = nx.Graph()
         g.add_nodes_from(self.vertices)
-        present = set(self.vertices)
-        for a in self.vertices:
-            for b in self.graph.adj[a] & present:
-                if a >= b:
-                    continue
-                a_res, b_res = a in self.residents, b in self.residents
-                if a_res and b_res:
+        for a, b in self.graph.edges_among(self.vertices):
+            a_res, b_res = a in self.residents, b in self.residents
+            if a_res and b_res:
+                g.add_edge(a, b, weight=self.top)
+            elif not a_res and not b_res:
+                if a not in forced and b not in forced:
                     g.add_edge(a, b, weight=self.top)
-                elif not a_res and not b_res:
-                    if a not in forced and b not in forced:
-                        g.add_edge(a, b, weight=self.top)
-                else:
-                    lower = b if a_res else a
-                    if lower not in banned:
-                        g.add_edge(a, b, weight=self.top - self.cost(lower))
+            else:
+                lower = b if a_res else a
+                if lower not in banned:
+                    g.add_edge(a, b, weight=self.top - self.cost(lower))
         mate = nx.max_weight_matching(g, maxcardinality=True)
         if 2 * len(mate) != len(self.vertices):
             return None
