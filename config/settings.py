@@ -70,12 +70,15 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Polls and anonymous readers' pages straight from the cache, before any session, CSRF or
+    # user work (the security headers above and the CSP below are still added).
+    "public.middleware.PublicFastPathMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
 ]
 
@@ -180,6 +183,14 @@ if REDIS_URL:
         }
     }
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+
+TOURNAMENTS_POLL_SECONDS = int(os.environ.get("TOURNAMENTS_POLL_SECONDS", "2"))
+"""How often a live public section asks for itself again (public/views.py)."""
+TOURNAMENTS_REVISION_CACHE_SECONDS = 60 if REDIS_URL else 1
+"""How long the cache trusts a tournament's revision (an unchanged poll then reads no row).
+With Redis every change renews it at once, for every worker and machine (the 60 s only bound
+a rare race of two commits); each process's own memory cache only sees its own changes, so
+without Redis another worker's change shows after at most 1 s."""
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
