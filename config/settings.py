@@ -6,6 +6,7 @@
 ``DATABASE_URL``       e.g. ``postgres://user@127.0.0.1:5432/db``; SQLite ``db.sqlite3`` by default
 ``REDIS_URL``          e.g. ``redis://127.0.0.1:6379/0``: the cache (and sessions) shared by every
                        worker and machine; a per-process memory cache without it
+``REDIS_KEY_PREFIX``   the prefix of this site's keys in Redis (default ``swissmanager``)
 ``TRUSTED_PROXIES``    addresses/networks of reverse proxies whose X-Forwarded-For is believed
 
 Fail closed: without ``DJANGO_DEBUG=1`` the settings are the production ones, and they refuse
@@ -178,7 +179,7 @@ if REDIS_URL:
         "default": {
             "BACKEND": "config.cache.FailSafeRedisCache",
             "LOCATION": REDIS_URL,
-            "KEY_PREFIX": "swissmanager",
+            "KEY_PREFIX": os.environ.get("REDIS_KEY_PREFIX", "swissmanager"),
             "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         }
     }
