@@ -5,7 +5,11 @@ see docs/web.md "Live pages"): the swappable section of each page (``<section
 id="standings">``, partial ``tournament_standings.html#standings``) asks for itself again every
 ``TOURNAMENTS_POLL_SECONDS`` (2 s) while the tournament is not over, on finished rounds too, so
 that a new result or a newly published round shows within one interval. Its answer carries the
-tournament's revision as ETag: a poll that finds nothing new costs one query and answers 304.
+tournament's revision as ETag: a poll that finds nothing new answers 304 without a query, the
+revision being in the cache (``Tournament.cached_revision``, renewed when a change commits).
+Polls, and the whole pages of anonymous readers (no session cookie: no session, user or CSRF
+token is made for them), are mostly answered by ``public/middleware.py`` straight from the
+cache, before the session middleware; these views compute and store what it serves.
 
 The section is cached on what changes it: the tournament, its revision (``Tournament.revision``
 changes with every change), the section and the page's own parameters (round, order, player),
