@@ -60,24 +60,36 @@ NOT_FOUND = "not found"
 
 class _Views:
     """The last :class:`View` of each recently shown tournament, in this process: the sections
-    of one revision (every player's page, every round) share one snapshot."""
+    of one revision (every player's page, every round) share one snapshot, built by one thread
+    while the others asking for it wait (issue 27: a new revision asked for by every thread at
+    once is one snapshot, not one per thread)."""
 
     def __init__(self, size: int = 8) -> None:
         self.size = size
         self.lock = threading.Lock()
+        self.building = threading.Lock()
         self.views: OrderedDict[int, tuple[int, View]] = OrderedDict()
 
+    def known(self, pk: int, revision: int) -> View | None:
+        """The view of tournament ``pk`` at ``revision`` if this process has it."""
+        with self.lock:
+            known = self.views.get(pk)
+        return known[1] if known is not None and known[0] == revision else None
+
     def get(self, tournament: Tournament) -> View:
-        with self.lock:
-            known = self.views.get(tournament.pk)
-        if known is not None and known[0] == tournament.revision:
-            return known[1]
-        view = View(snapshot(tournament))
-        with self.lock:
-            self.views[tournament.pk] = (tournament.revision, view)
-            self.views.move_to_end(tournament.pk)
-            while len(self.views) > self.size:
-                self.views.popitem(last=False)
+        found = self.known(tournament.pk, tournament.revision)
+        if found is not None:
+            return found
+        with self.building:
+            found = self.known(tournament.pk, tournament.revision)  # built while we waited
+            if found is not None:
+                return found
+            view = View(snapshot(tournament))
+            with self.lock:
+                self.views[tournament.pk] = (tournament.revision, view)
+                self.views.move_to_end(tournament.pk)
+                while len(self.views) > self.size:
+                    self.views.popitem(last=False)
         return view
 
 
@@ -137,10 +149,13 @@ def _section(
     template, section, build = page
 
     def compute() -> Section | str:
-        t = tournament or Tournament.objects.filter(pk=pk).first()
-        if t is None:
-            return NOT_FOUND
-        view = views.get(t)
+        view = views.known(pk, revision)  # this process has the rows of this revision
+        if view is None:
+            t = tournament or Tournament.objects.filter(pk=pk).first()
+            if t is None:
+                return NOT_FOUND
+            view = views.get(t)
+        t = view.tournament
         try:
             context, title = build(view)
         except Http404:
