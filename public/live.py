@@ -21,8 +21,10 @@ from django.http import HttpRequest
 
 from tournaments.models import Tournament
 
-PAGE_SECONDS = 600
-"""How long an anonymous reader's whole page stays in the shared cache (one per revision)."""
+PAGE_SECONDS = 30
+"""How long an anonymous reader's whole page stays in the shared cache (one per revision):
+briefly, since what the page shows around its section (the USCF rating panel: a rating
+request submitted or applied) does not change the revision."""
 
 
 def poll_seconds() -> int:
