@@ -53,6 +53,7 @@ def fast_answer(request: HttpRequest) -> HttpResponse | None:
         return None
     if match.url_name not in SECTION_VIEWS or match.namespaces:
         return None
+    request.get_host()  # a Host not in ALLOWED_HOSTS is refused (400) as on every other path
     pk = int(match.kwargs["pk"])
     revision = live.tournament_revision(request, pk)
     if revision is None:

@@ -119,3 +119,14 @@ def test_it_leaves_a_query_string_not_in_canonical_form_to_the_view(
     response = client.get(f"{url(round_one)}?round=1&utm=qr")
     assert response.status_code == 200 and hasattr(response.wsgi_request, "session")
     assert 'hx-get="' + url(round_one) + '?round=1"' in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_it_refuses_a_host_not_allowed_as_every_page_does(
+    client: Client, revision_cached: None, round_one: Tournament
+) -> None:
+    etag = client.get(url(round_one), headers=HTMX)["ETag"]
+    client.get(url(round_one))  # the anonymous reader's page, now in the cache
+    for headers in (HTMX | {"If-None-Match": etag}, HTMX, {}):
+        response = client.get(url(round_one), headers=headers | {"Host": "attacker.example"})
+        assert response.status_code == 400
