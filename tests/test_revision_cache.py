@@ -160,10 +160,14 @@ def test_it_keeps_the_revision_when_a_change_is_rolled_back(
 ) -> None:
     url = page_url(round_one, "tournament_detail")
     first = poll(client, url)
-    with django_capture_on_commit_callbacks(execute=True) as callbacks:
-        with pytest.raises(RuntimeError), transaction.atomic():
+
+    def failing_action() -> None:
+        with transaction.atomic():
             locked_tournament(round_one.pk)  # a new revision, in the row
             raise RuntimeError("the action fails")
+
+    with django_capture_on_commit_callbacks(execute=True) as callbacks, pytest.raises(RuntimeError):
+        failing_action()
     assert callbacks == []
     assert Tournament.cached_revision(round_one.pk) == Tournament.objects.get().revision
     assert poll(client, url, first["ETag"]).status_code == 304
