@@ -6,6 +6,7 @@
 ``DATABASE_URL``       e.g. ``postgres://user@127.0.0.1:5432/db``; SQLite ``db.sqlite3`` by default
 ``REDIS_URL``          e.g. ``redis://127.0.0.1:6379/0``: the cache (and sessions) shared by every
                        worker and machine; a per-process memory cache without it
+``REDIS_KEY_PREFIX``   the prefix of this site's keys in Redis (default ``swissmanager``)
 ``TRUSTED_PROXIES``    addresses/networks of reverse proxies whose X-Forwarded-For is believed
 
 Fail closed: without ``DJANGO_DEBUG=1`` the settings are the production ones, and they refuse
@@ -70,12 +71,15 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Polls and anonymous readers' pages straight from the cache, before any session, CSRF or
+    # user work (the security headers above and the CSP below are still added).
+    "public.middleware.PublicFastPathMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
 ]
 
@@ -175,11 +179,19 @@ if REDIS_URL:
         "default": {
             "BACKEND": "config.cache.FailSafeRedisCache",
             "LOCATION": REDIS_URL,
-            "KEY_PREFIX": "swissmanager",
+            "KEY_PREFIX": os.environ.get("REDIS_KEY_PREFIX", "swissmanager"),
             "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         }
     }
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+
+TOURNAMENTS_POLL_SECONDS = int(os.environ.get("TOURNAMENTS_POLL_SECONDS", "2"))
+"""How often a live public section asks for itself again (public/views.py)."""
+TOURNAMENTS_REVISION_CACHE_SECONDS = 60 if REDIS_URL else 1
+"""How long the cache trusts a tournament's revision (an unchanged poll then reads no row).
+With Redis every change renews it at once, for every worker and machine (the 60 s only bound
+a rare race of two commits); each process's own memory cache only sees its own changes, so
+without Redis another worker's change shows after at most 1 s."""
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -15,6 +15,11 @@ from config.settings import *  # noqa: F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
+TOURNAMENTS_REVISION_CACHE_SECONDS = 0
+"""The suite's tests run in a transaction that is rolled back, so no change ever commits and
+renews a cached revision: the revision is read from the row, except in the tests of that
+cache (tests/test_revision_cache.py), which turn it on and run the commit callbacks."""
+
 AXES_ENABLED = False
 """Login throttling is off for the suite (tests log in thousands of times, some with wrong
 passwords on purpose); tests/test_login_throttling.py turns it on."""

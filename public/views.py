@@ -5,7 +5,11 @@ see docs/web.md "Live pages"): the swappable section of each page (``<section
 id="standings">``, partial ``tournament_standings.html#standings``) asks for itself again every
 ``TOURNAMENTS_POLL_SECONDS`` (2 s) while the tournament is not over, on finished rounds too, so
 that a new result or a newly published round shows within one interval. Its answer carries the
-tournament's revision as ETag: a poll that finds nothing new costs one query and answers 304.
+tournament's revision as ETag: a poll that finds nothing new answers 304 without a query, the
+revision being in the cache (``Tournament.cached_revision``, renewed when a change commits).
+Polls, and the whole pages of anonymous readers (no session cookie: no session, user or CSRF
+token is made for them), are mostly answered by ``public/middleware.py`` straight from the
+cache, before the session middleware; these views compute and store what it serves.
 
 The section is cached on what changes it: the tournament, its revision (``Tournament.revision``
 changes with every change), the section and the page's own parameters (round, order, player),
@@ -16,7 +20,6 @@ exist (``?round=99``, an unknown player) is cached as such."""
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import threading
 import time
@@ -25,7 +28,6 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode
 
-from django.conf import settings
 from django.core.cache import cache
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -36,6 +38,7 @@ from django.views.decorators.http import require_safe
 
 from config.health import cache_problem, database_problem
 from pairing.services import snapshot
+from public import live
 from ratings import events
 from tournaments import corrections, receipts, whatif
 from tournaments.models import PairingReceipt, Tournament
@@ -55,31 +58,38 @@ Section = tuple[str, str, str, int]
 NOT_FOUND = "not found"
 
 
-def poll_seconds() -> int:
-    """How often live pages refresh themselves (setting ``TOURNAMENTS_POLL_SECONDS``)."""
-    return int(getattr(settings, "TOURNAMENTS_POLL_SECONDS", 2))
-
-
 class _Views:
     """The last :class:`View` of each recently shown tournament, in this process: the sections
-    of one revision (every player's page, every round) share one snapshot."""
+    of one revision (every player's page, every round) share one snapshot, built by one thread
+    while the others asking for it wait (issue 27: a new revision asked for by every thread at
+    once is one snapshot, not one per thread)."""
 
     def __init__(self, size: int = 8) -> None:
         self.size = size
         self.lock = threading.Lock()
+        self.building = threading.Lock()
         self.views: OrderedDict[int, tuple[int, View]] = OrderedDict()
 
+    def known(self, pk: int, revision: int) -> View | None:
+        """The view of tournament ``pk`` at ``revision`` if this process has it."""
+        with self.lock:
+            known = self.views.get(pk)
+        return known[1] if known is not None and known[0] == revision else None
+
     def get(self, tournament: Tournament) -> View:
-        with self.lock:
-            known = self.views.get(tournament.pk)
-        if known is not None and known[0] == tournament.revision:
-            return known[1]
-        view = View(snapshot(tournament))
-        with self.lock:
-            self.views[tournament.pk] = (tournament.revision, view)
-            self.views.move_to_end(tournament.pk)
-            while len(self.views) > self.size:
-                self.views.popitem(last=False)
+        found = self.known(tournament.pk, tournament.revision)
+        if found is not None:
+            return found
+        with self.building:
+            found = self.known(tournament.pk, tournament.revision)  # built while we waited
+            if found is not None:
+                return found
+            view = View(snapshot(tournament))
+            with self.lock:
+                self.views[tournament.pk] = (tournament.revision, view)
+                self.views.move_to_end(tournament.pk)
+                while len(self.views) > self.size:
+                    self.views.popitem(last=False)
         return view
 
 
@@ -126,48 +136,40 @@ def _live_url(request: HtmxHttpRequest, params: dict[str, str]) -> str:
     return f"{path}?{query}" if query else path
 
 
-def _view_key(params: dict[str, str]) -> str:
-    """What the section shows besides the revision (issue 24: "find my board" answers with
-    the same revision as the list it filters): ``all``, or a digest of the page's query."""
-    query = urlencode(sorted(params.items()))
-    return hashlib.sha256(query.encode()).hexdigest()[:8] if query else "all"
-
-
-def _etag(revision: int, view_key: str) -> str:
-    """Different content, different ETag: ``static/js/live.js`` skips the swap of a section
-    whose revision and view key the page already shows."""
-    return f'"{revision}-{poll_seconds()}-{view_key}"'
-
-
 def _section(
     request: HtmxHttpRequest,
-    tournament: Tournament,
-    template: str,
-    section: str,
-    build: Build,
+    pk: int,
+    revision: int,
+    tournament: Tournament | None,
+    page: tuple[str, str, Build],
     live_url: str,
-    view_key: str,
 ) -> Section | str:
-    """The section (cached once per revision), or :data:`NOT_FOUND`."""
+    """The section (cached once per revision) of ``page`` (template, section, build), or
+    :data:`NOT_FOUND`; ``tournament`` is loaded only to compute it, when not given."""
+    template, section, build = page
 
     def compute() -> Section | str:
-        view = views.get(tournament)
+        view = views.known(pk, revision)  # this process has the rows of this revision
+        if view is None:
+            t = tournament or Tournament.objects.filter(pk=pk).first()
+            if t is None:
+                return NOT_FOUND
+            view = views.get(t)
+        t = view.tournament
         try:
             context, title = build(view)
         except Http404:
             return NOT_FOUND
-        finished = view.finished_columns >= tournament.rounds * tournament.legs
-        context |= {"view": view, "tournament": tournament, "live_url": live_url}
-        context |= {"poll_seconds": 0 if finished else poll_seconds()}
-        context |= {"revision": tournament.revision, "view_key": view_key}
+        finished = view.finished_columns >= t.rounds * t.legs
+        context |= {"view": view, "tournament": t, "live_url": live_url}
+        context |= {"poll_seconds": 0 if finished else live.poll_seconds()}
+        context |= {"revision": t.revision, "view_key": _view_key(live_url)}
         html = render_to_string(f"{template}#{section}", context, request)
-        live = tournament.round_label(view.live_round.number) if view.live_round else ""
-        return (html, live, title, tournament.revision)
+        label = t.round_label(view.live_round.number) if view.live_round else ""
+        return (html, label, title, t.revision)
 
-    page = f"public:{tournament.pk}:{poll_seconds()}:{live_url}"
-    result: Section | str = computed_once(
-        f"{page}:{tournament.revision}", compute, latest=f"{page}:latest"
-    )
+    latest = f"{live.page_prefix(pk, live_url)}:latest"
+    result: Section | str = computed_once(live.section_key(pk, live_url, revision), compute, latest)
     return result
 
 
@@ -177,6 +179,10 @@ def _not_modified(request: HtmxHttpRequest, etag: str) -> HttpResponse | None:
     if unchanged is not None:
         patch_vary_headers(unchanged, ("HX-Request",))
     return unchanged
+
+
+def _view_key(live_url: str) -> str:
+    return live.view_key(live_url.partition("?")[2])
 
 
 def _page(
@@ -189,28 +195,53 @@ def _page(
     params: dict[str, str] | None = None,
 ) -> HttpResponse:
     """The whole page, or for htmx (the polling) only the section whose id is ``section``:
-    304 when the tournament has not changed since the poll before."""
-    tournament = get_object_or_404(Tournament, pk=pk)
-    key = _view_key(params or {})
-    if request.htmx and (unchanged := _not_modified(request, _etag(tournament.revision, key))):
-        return unchanged
+    304 when the tournament has not changed since the poll before (the revision comes from
+    the cache: no query)."""
+    tournament = None if request.htmx else get_object_or_404(Tournament, pk=pk)
+    revision = live.tournament_revision(request, pk, tournament)
+    if revision is None:
+        raise Http404("No such tournament.")
     live_url = _live_url(request, params or {})
-    found = _section(request, tournament, template, section, build, live_url, key)
+    key = _view_key(live_url)
+    if request.htmx and (unchanged := _not_modified(request, live.etag(revision, key))):
+        return unchanged
+    found = _section(request, pk, revision, tournament, (template, section, build), live_url)
     if isinstance(found, str):  # NOT_FOUND
         raise Http404("No such page of this tournament.")
-    html, live, title, revision = found
-    etag = _etag(revision, key)  # the revision shown: the last one while the new one is computed
-    if request.htmx and (unchanged := _not_modified(request, etag)):
+    if tournament is not None:
+        return _whole_page(request, tournament, template, tab, live_url, found, revision)
+    # the revision shown: the last one while the new one is computed
+    etag = live.etag(found[3], key)
+    if unchanged := _not_modified(request, etag):
         return unchanged
-    if request.htmx:
-        response = HttpResponse(html)
-        response["ETag"] = etag
-        response["Cache-Control"] = "no-cache"  # the browser asks again, with If-None-Match
-    else:
-        is_arbiter = request.user.is_authenticated and tournament.is_arbiter(request.user)
-        context = {"tournament": tournament, "section": html, "live": live, "title": title}
-        response = render(request, template, context | {"tab": tab, "is_arbiter": is_arbiter})
+    response = HttpResponse(found[0])
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"  # the browser asks again, with If-None-Match
     patch_vary_headers(response, ("HX-Request",))
+    return response
+
+
+def _whole_page(
+    request: HtmxHttpRequest,
+    tournament: Tournament,
+    template: str,
+    tab: str,
+    live_url: str,
+    found: Section,
+    revision: int,
+) -> HttpResponse:
+    """The page around the section; an anonymous reader's (no session, no CSRF token) is
+    kept for the fast path (``public/middleware.py``) when its URL is the canonical one."""
+    html, label, title, shown = found
+    reader = live.as_anonymous_reader(request)
+    is_arbiter = request.user.is_authenticated and tournament.is_arbiter(request.user)
+    context = {"tournament": tournament, "section": html, "live": label, "title": title}
+    context |= {"tab": tab, "is_arbiter": is_arbiter}
+    response = render(request, template, context | reader)
+    patch_vary_headers(response, ("Cookie", "HX-Request"))  # a logged-in user sees a menu
+    if reader and shown == revision and request.get_full_path() == live_url:
+        page = response.content.decode()
+        cache.set(live.page_key(tournament.pk, live_url, revision), page, live.PAGE_SECONDS)
     return response
 
 
@@ -226,7 +257,9 @@ def home(request: HtmxHttpRequest) -> HttpResponse:
     tournaments with ``?archived=1``."""
     archived = request.GET.get("archived") == "1"
     context = {"items": events.home_listing(archived), "archived": archived}
-    return render(request, "public/home.html", context)
+    response = render(request, "public/home.html", context | live.as_anonymous_reader(request))
+    patch_vary_headers(response, ("Cookie",))  # a logged-in user sees a menu
+    return response
 
 
 @require_safe

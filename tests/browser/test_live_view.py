@@ -10,6 +10,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from public import middleware as fast_path
 from public import views as public
 from tests.browser.conftest import log_in
 from tournaments.models import Tournament
@@ -39,7 +40,7 @@ def csp_violations(page: Page) -> list[str]:
 
 @pytest.fixture
 def not_modified(monkeypatch) -> list[int]:
-    """The 304 answers of the public pages."""
+    """The 304 answers of the public pages (the views' and their fast path's)."""
     answers: list[int] = []
     conditional = public.get_conditional_response
 
@@ -50,6 +51,7 @@ def not_modified(monkeypatch) -> list[int]:
         return response
 
     monkeypatch.setattr(public, "get_conditional_response", counted)
+    monkeypatch.setattr(fast_path, "get_conditional_response", counted)
     return answers
 
 

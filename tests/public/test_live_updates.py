@@ -1,7 +1,8 @@
 """The public pages update themselves: the section polls every TOURNAMENTS_POLL_SECONDS (2 s)
 until the tournament is over, finished rounds included, so that a newly published round
-appears; a poll that finds nothing new answers 304 after one query; a section is computed once
-per revision, however many requests ask for it at once."""
+appears; a poll that finds nothing new answers 304 after one query (none with the revision in
+the cache: tests/test_revision_cache.py); a section is computed once per revision,
+however many requests ask for it at once."""
 
 from __future__ import annotations
 

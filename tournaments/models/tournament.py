@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, ClassVar
 
 from django.apps import apps
 from django.conf import settings
-from django.db import models
+from django.core.cache import cache
+from django.db import models, transaction
 from django.db.models import Q
 from django.urls import reverse
 
@@ -51,6 +52,38 @@ def split_fide_id(line: str) -> tuple[str, str]:
 def new_revision() -> int:
     """A fresh random revision: never the value of an earlier state, even after a stale save."""
     return secrets.randbits(62)
+
+
+def revision_cache_seconds() -> int:
+    """How long the shared cache keeps a tournament's revision (``TOURNAMENTS_REVISION_CACHE
+    _SECONDS``; 0: never, the row is read); it is renewed as soon as a change commits."""
+    return int(getattr(settings, "TOURNAMENTS_REVISION_CACHE_SECONDS", 0))
+
+
+def _revision_key(pk: int) -> str:
+    return f"tournament-revision:{pk}"
+
+
+def _remember_revision(revision: int) -> None:
+    """After the commit of a change that gave ``revision``: the tournaments that still have it
+    keep it in the cache (the next poll reads it there); one renewed again meanwhile is left to
+    its own later commit."""
+    seconds = revision_cache_seconds()
+    if seconds:
+        pks = Tournament.objects.filter(revision=revision).values_list("pk", flat=True)
+        cache.set_many({_revision_key(pk): revision for pk in pks}, seconds)
+
+
+class TournamentQuerySet(models.QuerySet["Tournament"]):
+    def update(self, **kwargs: object) -> int:
+        """Every new revision (``Tournament.touch``, ``lifecycle.locked_tournament``) reaches
+        the cache once committed, never before (a poll would render the old rows under the
+        new revision); a rolled-back one never."""
+        rows = super().update(**kwargs)
+        revision = kwargs.get("revision")
+        if isinstance(revision, int):
+            transaction.on_commit(lambda: _remember_revision(revision), using=self.db)
+        return rows
 
 
 class Tournament(models.Model):
@@ -321,6 +354,8 @@ class Tournament(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
+    objects = TournamentQuerySet.as_manager()
+
     class Meta:
         ordering: ClassVar = ["-start_date", "name"]
         constraints: ClassVar = [
@@ -352,6 +387,18 @@ class Tournament(models.Model):
         """Give the tournaments matching ``lookup`` a new revision (their public pages are
         computed again)."""
         cls.objects.filter(**lookup).update(revision=new_revision())
+
+    @classmethod
+    def cached_revision(cls, pk: int) -> int | None:
+        """The revision of tournament ``pk`` (None: no such tournament), from the shared cache
+        while it holds it (no query), else from the row (and then kept in the cache)."""
+        seconds = revision_cache_seconds()
+        if seconds and (found := cache.get(_revision_key(pk))) is not None:
+            return int(found)
+        revision = cls.objects.filter(pk=pk).values_list("revision", flat=True).first()
+        if revision is not None and seconds:
+            cache.add(_revision_key(pk), revision, seconds)  # never over a newer commit's
+        return revision
 
     def is_arbiter(self, user: object) -> bool:
         """The user may run this tournament."""

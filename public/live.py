@@ -1,0 +1,118 @@
+"""What the live public pages and their fast path (``public/middleware.py``) share: the cache
+keys of a page's section and of its whole page for anonymous readers, the ETag of a poll, who
+counts as an anonymous reader, and each process's copy of the values it last served.
+
+A key holds the tournament, the poll interval, the page's canonical URL and the revision: what
+it names never changes, so a worker may keep its own copy (:data:`recent`) instead of asking
+the shared cache again for a section that is hundreds of kilobytes."""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections import OrderedDict
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
+from django.contrib.messages.storage.cookie import CookieStorage
+from django.core.cache import cache
+from django.http import HttpRequest
+
+from tournaments.models import Tournament
+
+PAGE_SECONDS = 30
+"""How long an anonymous reader's whole page stays in the shared cache (one per revision):
+briefly, since what the page shows around its section (the USCF rating panel: a rating
+request submitted or applied) does not change the revision."""
+
+
+def poll_seconds() -> int:
+    """How often live pages refresh themselves (setting ``TOURNAMENTS_POLL_SECONDS``)."""
+    return int(getattr(settings, "TOURNAMENTS_POLL_SECONDS", 2))
+
+
+def view_key(query: str) -> str:
+    """What the section shows besides the revision (issue 24: "find my board" answers with
+    the same revision as the list it filters): ``all``, or a digest of the page's canonical
+    query string."""
+    return hashlib.sha256(query.encode()).hexdigest()[:8] if query else "all"
+
+
+def etag(revision: int, view: str) -> str:
+    """Different content, different ETag: ``static/js/live.js`` skips the swap of a section
+    whose revision and view key the page already shows."""
+    return f'"{revision}-{poll_seconds()}-{view}"'
+
+
+def page_prefix(pk: int, live_url: str) -> str:
+    return f"public:{pk}:{poll_seconds()}:{live_url}"
+
+
+def section_key(pk: int, live_url: str, revision: int) -> str:
+    """The section of the page ``live_url`` (canonical) at ``revision``."""
+    return f"{page_prefix(pk, live_url)}:{revision}"
+
+
+def page_key(pk: int, live_url: str, revision: int) -> str:
+    """The whole page ``live_url`` at ``revision`` as an anonymous reader gets it."""
+    return f"public-page:{pk}:{poll_seconds()}:{live_url}:{revision}"
+
+
+def tournament_revision(request: HttpRequest, pk: int, row: Tournament | None = None) -> int | None:
+    """The revision of tournament ``pk`` (None: no such tournament), read once per request
+    (by the fast path, then by the view): from the cache, else from the ``row`` when the view
+    has loaded it anyway, else from the database."""
+    known: tuple[int, int | None] | None = getattr(request, "_tournament_revision", None)
+    if known is None or known[0] != pk:
+        known = (pk, row.revision if row else Tournament.cached_revision(pk))
+        request._tournament_revision = known  # type: ignore[attr-defined]
+    return known[1]
+
+
+def anonymous_reader(request: HttpRequest) -> bool:
+    """Neither a session nor a message cookie: nobody logged in and nothing to tell, so the
+    page is the same for every such reader and needs no session, user or CSRF token."""
+    cookies = request.COOKIES
+    return settings.SESSION_COOKIE_NAME not in cookies and CookieStorage.cookie_name not in cookies
+
+
+def as_anonymous_reader(request: HttpRequest) -> dict[str, Any]:
+    """For an anonymous reader: the user without reading the session, and the template
+    context that keeps the page from making a CSRF token (a cookie) or reading messages; for
+    anybody else nothing changes."""
+    if not anonymous_reader(request):
+        return {}
+    request.user = AnonymousUser()
+    return {"csrf_token": "", "messages": ()}  # a public page has no form to post
+
+
+class _Recent:
+    """The values this process last took from the shared cache, by key (a key's value never
+    changes: it holds the revision)."""
+
+    def __init__(self, size: int = 64) -> None:
+        self.size = size
+        self.lock = threading.Lock()
+        self.values: OrderedDict[str, Any] = OrderedDict()
+
+    def get(self, key: str) -> Any:
+        with self.lock:
+            value = self.values.get(key)
+            if value is not None:
+                self.values.move_to_end(key)
+                return value
+        value = cache.get(key)
+        if value is not None:
+            self.put(key, value)
+        return value
+
+    def put(self, key: str, value: Any) -> None:
+        with self.lock:
+            self.values[key] = value
+            self.values.move_to_end(key)
+            while len(self.values) > self.size:
+                self.values.popitem(last=False)
+
+
+recent = _Recent()

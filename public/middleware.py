@@ -1,0 +1,84 @@
+"""The fast path of the live public pages (issue 27): a phone's poll, and an anonymous
+reader's whole page, answered from the cache before any session, CSRF, user or view work.
+
+With the tournament's revision in the shared cache (``Tournament.cached_revision``) an
+unchanged poll is a 304 without a query, a changed one the section computed once for everybody
+at that revision; an anonymous reader's page is the one the view stored for that revision.
+Anything else (another URL, a page not computed yet, a logged-in user, a query string not in
+canonical form) goes on to the view, which computes and stores what is served here. The
+middleware sits after the security, WhiteNoise and X-Frame-Options middleware and inside the
+content security policy's: its answers carry the same headers as the view's."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.http import HttpRequest, HttpResponse
+from django.urls import Resolver404, resolve
+from django.utils.cache import get_conditional_response, patch_vary_headers
+
+from public import live
+from tournaments.models.tournament import revision_cache_seconds
+
+SECTION_VIEWS = frozenset(
+    {
+        "tournament_detail",
+        "tournament_standings",
+        "tournament_crosstable",
+        "tournament_players",
+        "entry_detail",
+    }
+)
+"""The pages with a live section (``public/urls.py``)."""
+
+
+class PublicFastPathMiddleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return fast_answer(request) or self.get_response(request)
+
+
+def fast_answer(request: HttpRequest) -> HttpResponse | None:
+    """The answer from the cache, or None: the view answers."""
+    htmx = request.META.get("HTTP_HX_REQUEST") == "true"
+    if request.method != "GET":
+        return None
+    if not htmx and not (live.anonymous_reader(request) and revision_cache_seconds()):
+        return None  # without the revision in the cache, the view reads it with the row
+    try:
+        match = resolve(request.path_info)
+    except Resolver404:
+        return None
+    if match.url_name not in SECTION_VIEWS or match.namespaces:
+        return None
+    request.get_host()  # a Host not in ALLOWED_HOSTS is refused (400) as on every other path
+    pk = int(match.kwargs["pk"])
+    revision = live.tournament_revision(request, pk)
+    if revision is None:
+        return None  # the view says there is no such tournament
+    live_url = request.get_full_path()  # found only in canonical form: the view stores that
+    if not htmx:
+        page = live.recent.get(live.page_key(pk, live_url, revision))
+        return None if page is None else _answer(page, ("Cookie", "HX-Request"))
+    view = live.view_key(request.META.get("QUERY_STRING", ""))
+    unchanged = get_conditional_response(request, etag=live.etag(revision, view))
+    if unchanged is not None:
+        patch_vary_headers(unchanged, ("HX-Request",))
+        return unchanged
+    section = live.recent.get(live.section_key(pk, live_url, revision))
+    if not isinstance(section, tuple):  # not computed yet, or a page that does not exist
+        return None
+    html, _, _, shown = section
+    response = _answer(html, ("HX-Request",))
+    response["ETag"] = live.etag(shown, view)
+    response["Cache-Control"] = "no-cache"  # the browser asks again, with If-None-Match
+    return response
+
+
+def _answer(html: str, vary: tuple[str, ...]) -> HttpResponse:
+    response = HttpResponse(html)
+    response["Content-Length"] = str(len(response.content))
+    patch_vary_headers(response, vary)
+    return response
