@@ -214,6 +214,8 @@ class World:
     mine: Tournament
     other: Tournament
     finished: Tournament
+    to_pair: Tournament
+    """A Dubov tournament whose round 2 is to be paired, with an unrated late entry."""
     event: Event
     foreign: list[str]
     """Ids and numbers of the other arbiter's objects."""
@@ -233,6 +235,11 @@ def world(db: None) -> World:
     _rounds(mine, finished=1, published=1, draft=False)
     other = _tournament(them, "Theirs", players=5)
     _rounds(other, finished=2, published=0, draft=True)
+    paired = _tournament(me, "Dubov", players=5)  # round 2 to pair: the pairing forms
+    Tournament.objects.filter(pk=paired.pk).update(pairing_system="dubov")
+    _rounds(paired, finished=1, published=0, draft=False)
+    late = Player.objects.create(name="Late Unrated")  # Dubov A.1: a provisional rating first
+    Entry.objects.create(tournament=paired, player=late, pairing_number=6, joined_round=2)
     finished = _tournament(me, "Done", players=4)
     finished.rounds, finished.rating_system = 1, Tournament.RatingSystem.REGULAR
     finished.save()
@@ -258,7 +265,7 @@ def world(db: None) -> World:
     arbiter, officer_client = Client(), Client()
     arbiter.force_login(me)
     officer_client.force_login(officer)
-    return World(arbiter, officer_client, mine, other, finished, event, foreign)
+    return World(arbiter, officer_client, mine, other, finished, paired, event, foreign)
 
 
 def arbiter_pages(w: World) -> list[str]:
@@ -281,6 +288,7 @@ def arbiter_pages(w: World) -> list[str]:
         reverse("round_manage", args=[t, 1]),
         reverse("round_manage", args=[t, 2]),
         reverse("tournament_manage", args=[w.finished.pk]),
+        reverse("tournament_manage", args=[w.to_pair.pk]),
         reverse("event_create"),
         reverse("event_edit", args=[e]),
         reverse("event_manage", args=[e]),
@@ -428,6 +436,11 @@ def test_the_crawl_finds_the_forms(world: World) -> None:
         ("section_add", [e]),
         ("forbidden_pair_add", [t]),
         ("round_what_if", [t, 2]),
+        ("round_pair", [world.to_pair.pk]),
+        (
+            "entry_provisional_rating",
+            [world.to_pair.pk, world.to_pair.entries.get(name="Late Unrated").pk],
+        ),
     ):
         if args is None:
             assert any("/result" in a for a in actions), name
