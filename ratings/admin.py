@@ -20,6 +20,7 @@ from django.http import HttpRequest
 from ratings import services
 from ratings.models import (
     Event,
+    EventMember,
     RatedEvent,
     RatingChange,
     RatingCorrection,
@@ -271,6 +272,36 @@ class UscfMemberAdmin(ReadOnlyAdmin):
     list_filter = ("state", "supplement")
     search_fields = ("uscf_id", "name", "fide_id")
     ordering = ("name",)
+
+
+@admin.register(EventMember)
+class EventMemberAdmin(ReadOnlyAdmin):
+    """The supplements arbiters uploaded for their events (each event's snapshot, issue 23):
+    changed only by the event's arbiters uploading a supplement, looked at here by rating
+    officers only (the rows are other arbiters' uploads) — e.g. before applying an event's
+    rating."""
+
+    list_display = (
+        "uscf_id",
+        "name",
+        "event",
+        "state",
+        "expires",
+        "regular_rating",
+        "regular_games",
+        "quick_rating",
+        "quick_games",
+        "supplement",
+        "imported_by",
+        "imported_at",
+    )
+    list_filter = ("imported_at", "state")
+    search_fields = ("uscf_id", "name", "fide_id", "event__name")
+    list_select_related = ("event", "imported_by")
+    ordering = ("event", "name")
+
+    def has_view_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return _officer(request)
 
 
 class SectionInline(admin.TabularInline):

@@ -120,3 +120,8 @@ class MoveForm(forms.Form):
 
     entry = forms.IntegerField(widget=forms.HiddenInput)
     section = forms.IntegerField(label="Move to")
+    plays_up = forms.BooleanField(
+        label="Plays up",
+        required=False,
+        help_text="Allow a rating below the new section's lower limit (the player's choice).",
+    )

@@ -116,14 +116,13 @@ def entry_move(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     entry = get_object_or_404(Entry, pk=data["entry"], tournament__event=event)
     section = get_object_or_404(event.sections, pk=data["section"])
     try:
-        moved = events.move_entry(entry.pk, section.pk)
+        moved = events.move_entry(entry.pk, section.pk, plays_up=data["plays_up"])
     except EventError as e:
         messages.error(request, str(e))
     else:
-        messages.success(
-            request,
-            f"{moved.name} moved to {section.section_name} as no. {moved.pairing_number}.",
-        )
+        up = f" ({moved.rating}) plays up" if moved.plays_up else ""
+        where = f"{section.section_name} as no. {moved.pairing_number}"
+        messages.success(request, f"{moved.name}{up} moved to {where}.")
     return redirect("event_manage", event.pk)
 
 

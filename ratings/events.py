@@ -119,10 +119,12 @@ def _locked_pair(first_id: int, second_id: int) -> tuple[Tournament, Tournament]
     return locked[first_id], locked[second_id]
 
 
-def move_entry(entry_id: int, to_section_id: int) -> Entry:
+def move_entry(entry_id: int, to_section_id: int, *, plays_up: bool = False) -> Entry:
     """Move a player to another section of the same event before round 1 of either is paired:
     the entry changes tournament, gets the new section's pairing rating and the next pairing
-    number, and both sections follow their seeding again. One transaction."""
+    number, and both sections follow their seeding again. The new section's rating limits
+    apply as at registration: above the upper one refused, below the lower one only
+    ``plays_up``. One transaction."""
     with transaction.atomic():
         source_id = Entry.objects.values_list("tournament_id", flat=True).get(pk=entry_id)
         source, target = _locked_pair(source_id, to_section_id)
@@ -142,7 +144,11 @@ def move_entry(entry_id: int, to_section_id: int) -> Entry:
         entry.tournament = target
         entry.pairing_number = next_pairing_number(target)
         entry.rating = target.rating_of_entry(entry)
-        entry.save(update_fields=["tournament", "pairing_number", "rating"])
+        if problem := target.rating_limit_problem(entry.rating, plays_up):  # issue 23, item 7
+            raise EventError(f"{entry.name} is {problem}.")
+        below = target.rating_min is not None and 0 < entry.rating < target.rating_min
+        entry.plays_up = plays_up and below
+        entry.save(update_fields=["tournament", "pairing_number", "rating", "plays_up"])
         entry.byes.filter(round_number__gt=target.rounds).delete()
         reseed(source)
         reseed(target)

@@ -275,8 +275,12 @@ def _read_text(name: str, data: bytes) -> Supplement:
     first = text.splitlines()[0]
     delimiter = max("\t,;|", key=first.count)
     reader = csv.DictReader(io.StringIO(text), delimiter=delimiter)
-    header = [h for h in (reader.fieldnames or []) if h]
-    return _check_rows(name, reader, header)
+    try:
+        header = [h for h in (reader.fieldnames or []) if h]
+        return _check_rows(name, reader, header)
+    except csv.Error as e:  # e.g. a field over the csv module's 131,072 characters (issue 23)
+        line = reader.line_num + 1  # the lines read before the one that failed, and it
+        raise SupplementError(f"Line {line} of {name} cannot be read: {e}.") from e
 
 
 def read_supplement(name: str, data: bytes) -> Supplement:

@@ -490,7 +490,10 @@ def _refused(part: Part, path: str, error: DatabaseError) -> BackupError:
 def _players(doc: Document, tournament: Tournament) -> list[Player]:
     """The entries' identities (players/identity.py): the player with the identity's FIDE
     ID, else its US Chess ID, else a new identity made from the entry's data. An existing
-    player is linked, never changed."""
+    player is linked, never changed. The IDs are checked as registration checks them (issue
+    23): an ID that the FIDE rating list or the US Chess supplement gives another person
+    refuses the file; one whose identity on record is another person (name, birth date) is
+    held for a rating officer (an identity of its own, without IDs; the entry keeps them)."""
     known: dict[str, dict[str, Player]] = {}
     for name in IDENTITY_FIELDS:
         wanted = {ids[name] for ids in doc.identities if ids[name]}
@@ -500,10 +503,15 @@ def _players(doc: Document, tournament: Tournament) -> list[Player]:
     players: list[Player] = []
     used: dict[int, str] = {}
     for row, ids in zip(doc.rows[ENTRIES.key], doc.identities, strict=True):
+        entry = Entry(**row.values)
+        data = replace(PlayerData.of(entry), fide_id=ids["fide_id"], uscf_id=ids["uscf_id"])
+        if conflict := identity.id_conflict(data):  # as registration (issue 23)
+            raise BackupError(f"{row.path}.identity", conflict)
         player = next((known[n][ids[n]] for n in IDENTITY_FIELDS if ids[n] in known[n]), None)
-        if player is None:
-            entry = Entry(**row.values)
-            data = replace(PlayerData.of(entry), fide_id=ids["fide_id"], uscf_id=ids["uscf_id"])
+        if player is not None and identity.held(data, player):  # for a rating officer
+            own = replace(data, fide_id="", uscf_id="")
+            player = identity.new_identity(own, entry.rating if fide else 0)
+        elif player is None:
             player = identity.new_identity(data, entry.rating if fide else 0)
             for name in IDENTITY_FIELDS:
                 if ids[name]:

@@ -14,6 +14,7 @@ from django.db import transaction
 
 from players import identity
 from players.identity import Candidate, PlayerData
+from players.models import Player
 from tournaments.errors import ArbiterError
 from tournaments.federations import federation_error
 from tournaments.limits import too_many_players
@@ -43,6 +44,7 @@ COLUMNS = {
     "sex": ("sex", "gender"),
     "keep_apart": ("team", "club", "family", "keep apart", "keep_apart"),
     "assigned_rating": ("assigned rating", "assigned_rating"),
+    "plays_up": ("plays up", "plays_up", "playsup", "play up"),
 }
 """Recognised header names (case and spacing do not matter) per field."""
 _HEADER = {alias: key for key, aliases in COLUMNS.items() for alias in aliases}
@@ -91,6 +93,8 @@ class CsvRow:
     """US Chess 28N: the team, club or family kept apart (US Chess Swiss sections only)."""
     assigned_rating: int | None = None
     """The TD's rating for an unrated player's ranking (US Chess Swiss sections only)."""
+    plays_up: bool = False
+    """Below a section's lower rating limit by the player's choice (issue 23, item 7)."""
     errors: list[str] = field(default_factory=list)
     namesake: str = ""
     """The entry or earlier line with the same name (nothing tells them apart): the row is
@@ -186,6 +190,10 @@ def _check_row(row: CsvRow, raw: dict[str, str], top: int) -> None:
     if sex and sex not in ("m", "w"):
         row.errors.append("sex must be m or w (or empty)")
     row.sex = sex
+    plays_up = raw.get("plays_up", "").lower()
+    if plays_up not in PLAYS_UP:
+        row.errors.append("plays up must be yes or no (or empty)")
+    row.plays_up = PLAYS_UP.get(plays_up, False)
     _check_us_columns(row, raw, top)
 
 
@@ -203,6 +211,24 @@ def _check_us_columns(row: CsvRow, raw: dict[str, str], top: int) -> None:
             row.errors.append("an assigned rating is for an unrated player (rating empty or 0)")
         else:
             row.assigned_rating = int(assigned)
+
+
+PLAYS_UP = {"": False, "no": False, "n": False, "0": False, "false": False}
+PLAYS_UP |= {"yes": True, "y": True, "1": True, "true": True, "x": True}
+"""The values of the "plays up" column."""
+
+
+def _check_limits(tournament: Tournament, row: CsvRow) -> None:
+    """A rating outside the section's limits (issue 23, item 7): refused as at registration,
+    below the lower limit unless the row plays up. The rating is the one registration takes
+    (the records of the identity the row's ID gives, else the typed one)."""
+    data = row.data
+    player = identity.by_id(data) or Player(fide_rating=fide_rating(tournament, row.rating))
+    typed = typed_rating(tournament, row.rating)
+    entry = Entry(tournament=tournament, player=player, typed_rating=typed, **data.fields())
+    entry.typed_rating_kind = "" if typed is None else tournament.pairing_rating
+    if problem := tournament.rating_limit_problem(tournament.rating_of_entry(entry), row.plays_up):
+        row.errors.append(f"{row.name} is {problem}")
 
 
 def preview_csv(tournament: Tournament, text: str) -> CsvPreview:
@@ -279,6 +305,9 @@ def _check_duplicates(tournament: Tournament, rows: list[CsvRow]) -> None:
             if row_twins:
                 line = next(row.line for row, e in earlier if e is row_twins[0])
                 r.namesake = f"{r.name} is already on line {line}"
+        _check_limits(tournament, r)
+        if not r.ok:
+            continue
         r.candidates = identity.candidates(data, tournament)
         earlier.append((r, Entry(**data.fields())))
 
@@ -322,7 +351,7 @@ def import_csv(tournament_id: int, text: str, decisions: CsvDecisions | None = N
             fide = fide_rating(tournament, row.rating)
             player = identity.resolve(data, fide, same_as, row.candidates)
             typed = typed_rating(tournament, row.rating)
-            enter(tournament, player, data, typed, columns, us=row.us)
+            enter(tournament, player, data, typed, columns, row.plays_up, us=row.us)
             registered += 1
         reseed(tournament)
         return CsvImported(registered, skipped)

@@ -158,6 +158,13 @@ class Dashboard:
         entry = self.snap.entry_by_number
         return [entry[p.id] for p in draft.state.available if p.id not in taken]
 
+    def on_boards(self, number: int) -> list[Entry]:
+        """The players with a board in the draft, by pairing number: who may be given the
+        draft's bye (its bye player takes their place)."""
+        entry = self.snap.entry_by_number
+        ids = (pid for b in self.draft(number).pairing.boards for pid in (b.white, b.black))
+        return sorted((entry[pid] for pid in ids), key=lambda e: e.pairing_number)
+
     def not_playing(self, number: int) -> list[tuple[Entry, str]]:
         """The registered players who do not play round row ``number``, and why: a requested
         bye, a withdrawal, or a later entry (issue 24: the draft says so before publishing)."""

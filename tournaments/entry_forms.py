@@ -265,7 +265,8 @@ class CsvImportForm(forms.Form):
         label="…or paste the list",
         widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
         help_text="First line: column names, e.g. name,rating,title,federation,fide_id,"
-        "birth_date,sex. Comma, semicolon or tab separated.",
+        "birth_date,sex (and plays_up, yes or no, in a section with rating limits). Comma, "
+        "semicolon or tab separated.",
     )
 
     def clean(self) -> dict[str, Any]:

@@ -116,8 +116,10 @@ def move_to_bye_and_back(page: Page, original: str) -> None:
     bye = page.get_by_text("Pairing-allocated bye:")
     before = bye.inner_text()
     white = page.locator("#board-1 td").nth(1).locator(".who").inner_text()
-    for _ in range(2):
-        page.locator("#board-1 td").nth(1).get_by_role("button", name="to bye").click()
+    for _ in range(2):  # the one "Give the bye to" control next to the bye line (issue 24)
+        number = page.locator("#board-1 td").nth(1).locator(".who").inner_text().split(".")[0]
+        page.locator("#bye-to").select_option(number)
+        page.locator("#give-bye-to").click()
         if page.get_by_role("button", name="Apply anyway").count():
             page.get_by_label("Why?").fill("Testing the bye")
             page.get_by_role("button", name="Apply anyway").click()

@@ -40,6 +40,12 @@ CUT = """() => {
 }"""
 
 
+VISIBLE_TEXTS = "els => els.filter(e => e.getClientRects().length).map(e => e.innerText)"
+"""The texts of the elements shown (not ``display: none``)."""
+SUB = "e => getComputedStyle(e, '::after').content"
+"""What the standings show under a player's name on a phone (federation · rating)."""
+
+
 def cut(page: Page) -> list[str]:
     return page.evaluate(CUT)
 
@@ -88,4 +94,32 @@ def test_the_arbiter_pages_cut_nothing(browser, live_server, weekend: Tournament
     assert cut(page) == [], width
     page.goto(f"{base}/manage/tournaments/{t.pk}/")
     assert cut(page) == [], width
+    context.close()
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_standings_cut_nothing(browser, live_server, weekend: Tournament, width) -> None:
+    """The widest standings: five tie-breaks and the FIDE columns (Rp, Rtg ±). On a phone the
+    federation and rating stack under the name; the rest is left to wider screens, and the
+    note under the table says so."""
+    weekend.fide_rated = True
+    weekend.save()
+    context = browser.new_context(
+        viewport={"width": width, "height": 800}, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    page.goto(f"{live_server.url}/tournaments/{weekend.pk}/standings/")
+    assert page.locator("table.standings tbody tr").count() == 13
+    assert cut(page) == [], width
+    header = page.locator("table.standings thead th")
+    shown = header.evaluate_all(VISIBLE_TEXTS)
+    assert shown == ["Rk", "Name", "Pts", "BH-C1", "BH", "SB"], shown
+    long = page.locator("table.standings td.player", has_text="Vasquez-Montenegro")
+    assert long.evaluate(SUB) == '"1500"'  # stacked under the name
+    note = page.locator("#narrow-columns")
+    assert note.is_visible() and "Turn the phone sideways for all the columns" in note.inner_text()
+    page.set_viewport_size({"width": 1366, "height": 800})  # a wide screen: every column
+    shown = header.evaluate_all(VISIBLE_TEXTS)
+    assert shown[:5] == ["Rk", "Name", "Fed", "Rtg", "Pts"] and shown[-2:] == ["Rp", "Rtg ±"]
+    assert not note.is_visible() and long.evaluate(SUB) == "none"
     context.close()

@@ -194,6 +194,12 @@ def test_a_restore_by_one_arbiter_changes_nothing_the_other_sees(world: dict) ->
     restore = io.BytesIO(json.dumps(document).encode())
     restore.name = "backup.json"
     response = client_a.post(reverse("tournament_restore"), {"file": restore})
+    # Sato's ID under another name: refused as registration refuses it (issue 23).
+    assert "US Chess ID 40000001 is Sato, Ken in the US Chess supplement" in response.text
+    document["entries"][0]["name"] = "Sato, K."  # a respelling: linked, and still no change
+    restore = io.BytesIO(json.dumps(document).encode())
+    restore.name = "backup.json"
+    response = client_a.post(reverse("tournament_restore"), {"file": restore})
     assert response.status_code == 302, response.content
     assert shared_state(b) == before
     assert_same(seen, public_view(b))

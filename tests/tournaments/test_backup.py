@@ -271,15 +271,16 @@ def test_the_next_round_pairs_the_same(full: Tournament, arbiter) -> None:
 @pytest.mark.django_db
 def test_identities_are_linked_by_id_and_never_changed(one: Tournament, arbiter) -> None:
     """The FIDE ID (then the US Chess ID) links the existing identity; it keeps its own data
-    even when the backup's entry data differ. Entries without an ID get new identities."""
+    even when the backup's entry data differ (a respelt name: one of another person is held
+    for a rating officer, test_restore_ids.py). Entries without an ID get new identities."""
     document = backup.export_tournament(one)
     first = document["entries"][0]
     shared = Player.objects.get(fide_id=first["identity"]["fide_id"])
     name, birth = shared.name, shared.birth_date
-    first["name"], first["birth_date"] = "Someone, Else", "2001-01-01"
+    first["name"], first["birth_date"] = "Player, Renamed", "2001-01-01"
     copy_ = backup_restore.restore_document(document, arbiter.pk)
     entry = copy_.entries.get(pairing_number=first["pairing_number"])
-    assert entry.player == shared and entry.name == "Someone, Else"
+    assert entry.player == shared and entry.name == "Player, Renamed"
     shared.refresh_from_db()
     assert (shared.name, shared.birth_date) == (name, birth)
     by_uscf = copy_.entries.get(name="Late, Lena")

@@ -77,6 +77,7 @@ def _context(tournament: Tournament, number: int, **extra: Any) -> dict[str, Any
             draft, tournament.engine_system, tournament.dutch_edition
         )
         context["unpaired"] = board.unpaired(first)
+        context["on_boards"] = board.on_boards(first) if draft.pairing.bye else []
         context["not_playing"] = board.not_playing(first)
     if rnd.status != Round.Status.DRAFT:  # issue 15: the receipt, the what-if form
         context["receipt"] = receipts.published_receipt(tournament, number)
