@@ -10,6 +10,9 @@ white, 25 % draws). A run past ``CPU_LIMIT`` CPU seconds or ``MEMORY`` bytes of 
 is stopped and shown as such. 9,998 players: TRF16 and TRF26 both number players with four
 digits (1-9999).
 
+The Dutch editions also pair rounds 3-9 of a tournament the engine played itself (``generate``,
+fixed seed; each round one process on the file cut after the round before), one line per round.
+
 ``python -m benchmarks scale`` runs everything (long); ``SCALE_SIZES=1000,2000`` and
 ``SCALE_SYSTEMS=dutch-2026`` pick a part.
 """
@@ -26,6 +29,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from pairing.engine import GeneratorSettings, generate_tournament, pairing_system, write_trf
+
 SYSTEMS = ("dutch-2017", "dutch-2026", "dubov", "tcec")
 SIZES = (1000, 2000, 5000, 9998)
 CPU_LIMIT = 120
@@ -33,6 +38,8 @@ CPU_LIMIT = 120
 TIMEOUT = 1800.0
 MEMORY = 6 * 2**30
 SEED = 27
+LATER_ROUNDS = range(3, 10)
+"""The rounds of the Dutch editions paired after a history the engine played itself."""
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -128,3 +135,24 @@ def main() -> None:
                 one = pair_once(system, first)
                 two = pair_once(system, second)
                 print(f"{system:<11} {count:>7,}  {one:<36} {two}", flush=True)
+    later = [system for system in systems if system.startswith("dutch")]
+    if later:
+        print(f"\n{'system':<11} {'players':>7}  round  time")
+    with tempfile.TemporaryDirectory() as folder:
+        for count in sorted(sizes):
+            for system in later:
+                for round_number, line in later_rounds(system, count, Path(folder)):
+                    print(f"{system:<11} {count:>7,}  {round_number:>5}  {line}", flush=True)
+
+
+def later_rounds(system: str, count: int, folder: Path) -> list[tuple[int, str]]:
+    """Rounds 3-9 of a ``count``-player tournament of ``system`` played by the engine (round
+    9 is the last, XXR 9): each one command-line pairing of the file cut before it."""
+    settings = GeneratorSettings(players=count, rounds=max(LATER_ROUNDS), seed=SEED)
+    played = generate_tournament(pairing_system(system), settings)
+    lines = []
+    for round_number in LATER_ROUNDS:
+        path = folder / f"{system}-{count}-r{round_number}.trf"
+        path.write_text(write_trf(played.truncated(round_number - 1)))
+        lines.append((round_number, pair_once(system, path)))
+    return lines

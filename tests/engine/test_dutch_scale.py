@@ -63,7 +63,7 @@ def test_it_pairs_300_players_like_the_weighted_matching(edition: Edition) -> No
 
 @pytest.mark.corpus
 @pytest.mark.parametrize("edition", [EDITION_2017, EDITION_2026], ids=["2017", "2026"])
-@pytest.mark.parametrize("done", range(1, 7))
+@pytest.mark.parametrize("done", [2, 5])
 def test_it_pairs_600_players_like_the_weighted_matching(edition: Edition, done: int) -> None:
     state = played(edition, 600, 7, seed=27).truncated(done)
     fast, exact = fast_and_exact(state, edition)
