@@ -5,6 +5,7 @@ numbers out of rating order; and it decides the big brackets itself."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from unittest import mock
 
@@ -14,9 +15,12 @@ import pairing.engine.dutch.bracket as bracket
 from pairing.engine.core.state import RoundPairing, TournamentState
 from pairing.engine.dutch.edition import EDITION_2017, EDITION_2026, Edition
 from pairing.engine.dutch.fast import fast_pairs
-from pairing.engine.dutch.graph import BracketGraph
+from pairing.engine.dutch.graph import BracketGraph, compatibility_masks, compatibility_sets
 from pairing.engine.dutch.system import pair_round
+from pairing.engine.matching.bitset import bits
 from pairing.engine.tools.generator import GeneratorSettings, generate_tournament
+from tests.engine.test_dutch_matching import random_player
+from tests.engine.test_dutch_support import rules
 
 
 def played(edition: Edition, players: int, rounds: int, seed: int) -> TournamentState:
@@ -68,3 +72,16 @@ def test_it_pairs_600_players_like_the_weighted_matching(edition: Edition, done:
     state = played(edition, 600, 7, seed=27).truncated(done)
     fast, exact = fast_and_exact(state, edition)
     assert fast == exact
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_its_bit_masks_hold_the_pairs_c1_c3_and_b3_allow(seed: int) -> None:
+    rng = random.Random(seed)
+    players = [random_player(rng, pid, 4) for pid in range(1, rng.randint(9, 30))]
+    barred = [(a.id, b.id) for a in players for b in players if a.id < b.id and rng.random() < 0.2]
+    round_rules = rules(players, barred)
+    mdps = rng.randint(0, 3)
+    masks = compatibility_masks(players, round_rules, mdps)
+    sets = compatibility_sets(players, round_rules, mdps)
+    assert [set(bits(mask)) for mask in masks] == sets
+    assert any(sets) and not all(len(s) == len(players) - 1 for s in sets)
