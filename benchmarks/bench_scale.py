@@ -10,7 +10,7 @@ white, 25 % draws). A run past ``CPU_LIMIT`` CPU seconds or ``MEMORY`` bytes of 
 is stopped and shown as such. 9,998 players: TRF16 and TRF26 both number players with four
 digits (1-9999).
 
-Dubov (both editions) and TCEC are also timed on every round of a 9-round tournament
+Both Dutch editions, both Dubov editions and TCEC are also timed on every round of a 9-round tournament
 (:func:`every_round`): the engine plays it with random results (``generate_tournament``,
 fixed seed, 2 % forfeits and 2 % requested byes) and each round is paired by the command line
 from the file as it stood before that round.
@@ -145,7 +145,7 @@ def main() -> None:
     every_round(sizes, [s for s in systems if s in EVERY_ROUND] if custom else EVERY_ROUND)
 
 
-EVERY_ROUND = ("dubov-2018", "dubov-2026", "tcec")
+EVERY_ROUND = ("dutch-2017", "dutch-2026", "dubov-2018", "dubov-2026", "tcec")
 """The systems :func:`every_round` times round by round."""
 ROUNDS = 9
 
@@ -166,7 +166,7 @@ def tournament_files(system: str, count: int, folder: Path) -> list[Path]:
 
 
 def every_round(sizes: list[int] | tuple[int, ...], systems: tuple[str, ...] | list[str]) -> None:
-    """Time and peak memory of each round of Dubov and TCEC tournaments (issue 27)."""
+    """Time and peak memory of each round of Dutch, Dubov and TCEC tournaments (issue 27)."""
     if not systems:
         return
     print(f"\n{'system':<11} {'players':>7} {'round':>5}  command-line pairing")

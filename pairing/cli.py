@@ -302,7 +302,7 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument(
             "--no-limit",
             action="store_true",
-            help="pair even past the system's player limit (dutch 2,000: "
+            help="pair even past the system's player limit (uscf 800: "
             "larger fields take minutes and gigabytes)",
         )
 

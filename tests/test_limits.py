@@ -30,7 +30,9 @@ def registration_trf(players: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def test_the_command_line_refuses_a_dutch_round_of_9999_players(tmp_path: Path) -> None:
+def test_the_command_line_pairs_a_dutch_round_of_9999_players(tmp_path: Path) -> None:
+    """The audit's case, within the limit since issue 27: one scoregroup, the bye for the
+    lowest player (C.2), then S1 (1-4,999) against S2 (5,000-9,998)."""
     path = tmp_path / "giant.trf"
     path.write_text(registration_trf(9999))
     done = subprocess.run(
@@ -40,12 +42,26 @@ def test_the_command_line_refuses_a_dutch_round_of_9999_players(tmp_path: Path) 
         text=True,
         timeout=120,
     )
-    assert done.returncode == cli.EXIT_ERROR
-    assert done.stderr == (
-        "too large: 9999 players are more than the dutch engine pairs in reasonable time and "
+    assert done.returncode == cli.EXIT_OK, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "5000"
+    assert {frozenset(line.split()) for line in lines[1:-1]} == {
+        frozenset((str(k), str(4999 + k))) for k in range(1, 5000)
+    }
+    assert lines[-1] == "9999 0"
+
+
+def test_the_command_line_refuses_a_round_past_the_limit(
+    tmp_path: Path, monkeypatch, capsys
+) -> None:
+    path = tmp_path / "giant.trf"
+    path.write_text(registration_trf(2001))
+    monkeypatch.setitem(limits.MAX_PLAYERS, "dutch", 2000)
+    assert cli.main(["pair", "--system", "dutch", str(path)]) == cli.EXIT_ERROR
+    assert capsys.readouterr().err == (
+        "too large: 2001 players are more than the dutch engine pairs in reasonable time and "
         "memory (at most 2,000); --no-limit tries anyway\n"
     )
-    assert done.stdout == ""
 
 
 @pytest.mark.parametrize("command", ["pair", "check"])
@@ -90,7 +106,7 @@ def test_every_name_of_the_system_registry_has_the_limit_of_its_system() -> None
     without a limit (only ``dutch``, ``dubov`` and ``tcec`` were in it)."""
     from pairing.engine import SYSTEM_NAMES
 
-    expected = {"dutch": 2000, "dubov": 9999, "tcec": 9999, "uscf": 800, "round": 9999}
+    expected = {"dutch": 9999, "dubov": 9999, "tcec": 9999, "uscf": 800, "round": 9999}
     for name in SYSTEM_NAMES:
         assert limits.max_players(name) == expected[name.split("-")[0]], name
     assert limits.max_players("tcec_double") == 9999  # the web app's name of double rounds

@@ -29,13 +29,13 @@ from pairing.engine.dutch.graph import (
     BracketGraph,
     Kind,
     Mode,
-    compatibility_sets,
-    max_pairs,
+    compatibility_masks,
+    max_pairs_of_masks,
     pack,
     packed,
 )
 from pairing.engine.dutch.lp import type_prices
-from pairing.engine.matching.cardinality import Matcher
+from pairing.engine.matching.bitset import BitMatcher, bits, lowest, mask_of
 
 EXCHANGE_LIMIT = 40
 """Resident exchanges tried (D.2 order, one player each way) before giving up."""
@@ -52,8 +52,8 @@ def fast_pairs(graph: BracketGraph) -> list[tuple[int, int]] | None:
         # S1 against S2 (B.1, B.2, D.1), the last player left over for the bye.
         half = n // 2
         return [(i, half + i) for i in range(half)]
-    adjacency = graph.adjacency()
-    pairs = max_pairs(adjacency)
+    adjacency = graph.adjacency_masks()
+    pairs = max_pairs_of_masks(adjacency)
     floaters = n - 2 * pairs
     if floaters > 1:
         return None
@@ -64,7 +64,6 @@ def fast_pairs(graph: BracketGraph) -> list[tuple[int, int]] | None:
             return None
         slot_gains = found
     tight = _tight_graph(graph, adjacency, slot_gains, floaters)
-    del adjacency  # large brackets: keep one adjacency structure alive at a time
     if tight is None:
         return None
     return _Search(graph, tight, floaters == 1).run()
@@ -117,18 +116,19 @@ def _following_bracket_values(graph: BracketGraph) -> dict[int, list[int]] | Non
     paired as far as their number allows); otherwise ``None``."""
     n = graph.size
     count = sum(1 for kind in graph.kinds if kind is Kind.NEXT)
-    near = compatibility_sets(graph.players[: n + count], graph.rules)
-    residents = set(range(n, n + count))
+    near = compatibility_masks(graph.players[: n + count], graph.rules)
+    residents = ((1 << count) - 1) << n
     members = count + (1 if graph.next_bye else 0)
-    adjacency = [{u - n for u in near[n + r] & residents} for r in range(count)]
+    adjacency = [(near[n + r] & residents) >> n for r in range(count)]
     if graph.next_bye:
-        eligible = {r for r in range(count) if graph.players[n + r].bye_allowed}
-        for r in eligible:
-            adjacency[r].add(count)
+        eligible = mask_of(r for r in range(count) if graph.players[n + r].bye_allowed)
+        for r in bits(eligible):
+            adjacency[r] |= 1 << count
         adjacency.append(eligible)
-    adjacency.append(set())  # the downfloater, vertex ``members``
-    matcher = Matcher.from_adjacency(adjacency)
+    adjacency.append(0)  # the downfloater, vertex ``members``
+    matcher = BitMatcher(adjacency)
     size = matcher.solve()
+    shortcuts: dict[int, bool] = {}
     ideal = (members + 1) // 2
     base, point = graph.scores.base, graph.scores.point
     low = graph.scores.next_lowest
@@ -136,8 +136,8 @@ def _following_bracket_values(graph: BracketGraph) -> dict[int, list[int]] | Non
     rr_pairs = ideal - 1 - (1 if graph.next_bye else 0)
     values: dict[int, list[int]] = {}
     for v in range(n):
-        partners = sorted(u - n for u in near[v] & residents)
-        if not _reaches_ideal(matcher, size, partners, ideal):
+        partners = (near[v] & residents) >> n
+        if not _reaches_ideal(matcher, size, partners, ideal, shortcuts):
             return None
         sd = graph.players[v].score - low
         gain = [0] * QUALITY_LEVELS
@@ -153,30 +153,35 @@ def _following_bracket_values(graph: BracketGraph) -> dict[int, list[int]] | Non
     return values
 
 
-def _reaches_ideal(matcher: Matcher, size: int, partners: list[int], ideal: int) -> bool:
+def _reaches_ideal(
+    matcher: BitMatcher, size: int, partners: int, ideal: int, shortcuts: dict[int, bool]
+) -> bool:
     """Whether the following bracket (matched by ``matcher``, ``size`` pairs) plus one
-    newcomer (the last vertex) paired with one of ``partners`` can have ``ideal`` pairs."""
+    newcomer (the last vertex) paired with one of ``partners`` (a mask) can have ``ideal``
+    pairs. ``shortcuts`` remembers, per resident, whether its mate reaches a free vertex by
+    a path of length 1 or 3 (the same for every newcomer)."""
     if not partners or size + 1 < ideal:
         return False
     if size == ideal:
         return True  # the newcomer takes a partner's place; the partner's mate is left over
-    mate, neighbours = matcher.mate_of, matcher.neighbours
     newcomer = matcher.n - 1
-    if any(mate(r) < 0 for r in partners):
+    free = matcher.free_mask & ~(1 << newcomer)
+    if partners & free:
         return True
-    for r in partners[:4]:
-        other = mate(r)
-        # A path of length 1 or 3 from the partner's mate to a free vertex.
-        for x in neighbours(other):
-            y = mate(x)
-            if x != newcomer and (
-                y < 0 or any(mate(z) < 0 for z in neighbours(y) if z != newcomer)
-            ):
-                return True
-    for r in partners:
+    first: list[int] = []
+    for r in bits(partners):
+        if len(first) == 4:
+            break
+        first.append(r)
+    for r in first:
+        if r not in shortcuts:
+            shortcuts[r] = _short_path_to_free(matcher, matcher.mate_of(r), free)
+        if shortcuts[r]:
+            return True
+    for r in bits(partners):
         matcher.add_edge(newcomer, r)
     try:
-        for r in partners[:4]:
+        for r in first:
             snapshot = matcher.snapshot()
             other = matcher.take_over(newcomer, r)
             found = matcher.augment(other)
@@ -185,8 +190,16 @@ def _reaches_ideal(matcher: Matcher, size: int, partners: list[int], ideal: int)
                 return True
         return False
     finally:
-        for r in partners:
+        for r in bits(partners):
             matcher.remove_edge(newcomer, r)
+
+
+def _short_path_to_free(matcher: BitMatcher, start: int, free: int) -> bool:
+    """Whether ``start`` has a free neighbour, or a neighbour whose mate has one."""
+    adjacency = matcher.adjacency
+    if adjacency[start] & free:
+        return True
+    return any(adjacency[matcher.mate_of(x)] & free for x in bits(adjacency[start]))
 
 
 # -- types, prices and the tight graph ---------------------------------------------------------
@@ -212,10 +225,10 @@ def _type_key(graph: BracketGraph, v: int, histories: bool) -> Hashable:
 
 def _tight_graph(
     graph: BracketGraph,
-    adjacency: list[set[int]],
+    adjacency: list[int],
     slot_gains: dict[int, list[int]],
     floaters: int,
-) -> list[set[int]] | None:
+) -> list[int] | None:
     """Adjacency of the tight pairs over the bracket's players plus the slot (vertex
     ``size``), or ``None`` when they have no perfect matching."""
     n = graph.size
@@ -260,19 +273,17 @@ def _tight_graph(
         if prices[t] + prices[u] == 2 * w:
             tight_types[t].add(u)
             tight_types[u].add(t)
-    reach = [
-        set().union(*(members[u] for u in tight_types[t] if u != slot_type))
-        for t in range(len(members))
-    ]
-    # Where every player of the bracket is reachable, the adjacency set itself (no copy).
-    tight = [
-        adjacency[v] if len(reach[type_of[v]]) == n else adjacency[v] & reach[type_of[v]]
-        for v in range(n)
-    ]
+    type_masks = [mask_of(m) for m in members]
+    reach = [0] * len(members)
+    for t in range(len(members)):
+        for u in tight_types[t]:
+            if u != slot_type:
+                reach[t] |= type_masks[u]
+    tight = [adjacency[v] & reach[type_of[v]] for v in range(n)]
     if floaters:
-        slot_edges = {v for v in range(n) if slot_type in tight_types[type_of[v]]}
-        for v in slot_edges:
-            tight[v].add(n)
+        slot_edges = mask_of(v for v in range(n) if slot_type in tight_types[type_of[v]])
+        for v in bits(slot_edges):
+            tight[v] |= 1 << n
         tight.append(slot_edges)
     return tight
 
@@ -281,9 +292,9 @@ def _tight_graph(
 
 
 class _Search:
-    """Decisions in generation order, each checked against the tight graph."""
+    """Decisions in generation order, each checked against the tight graph (bit masks)."""
 
-    def __init__(self, graph: BracketGraph, tight: list[set[int]], with_slot: bool) -> None:
+    def __init__(self, graph: BracketGraph, tight: list[int], with_slot: bool) -> None:
         self.graph = graph
         self.tight = tight
         self.n = graph.size
@@ -310,11 +321,12 @@ class _Search:
             return None
         return self.pairs
 
-    def _mdp_pairing(self, adjacency: list[set[int]]) -> tuple[list[set[int]], Matcher] | None:
+    def _mdp_pairing(self, adjacency: list[int]) -> tuple[list[int], BitMatcher] | None:
         """D.3: the first set of paired MDPs (lowest BSNs), then D.1: each S1 MDP with the
         first resident that keeps a perfect matching."""
         mdps = self.graph.mdp_count
-        residents = set(range(mdps, self.n))
+        residents = ((1 << (self.n - mdps)) - 1) << mdps
+        slot = 1 << self.slot if self.slot >= 0 else 0
         s1 = []
         for m in range(mdps):
             paired = _restricted(adjacency, {m: residents})
@@ -322,15 +334,15 @@ class _Search:
                 adjacency = paired
                 s1.append(m)
             else:
-                adjacency = _restricted(adjacency, {m: {self.slot}})
+                adjacency = _restricted(adjacency, {m: slot})
         matcher = _perfect(adjacency, [*s1, *range(mdps, len(adjacency))], self.done)
         if matcher is None:
             return None
         for m in s1:
-            self._commit_first(matcher, adjacency, m)
+            self._commit_first(matcher, m)
         return adjacency, matcher
 
-    def _remainder(self, adjacency: list[set[int]], remainder: list[int], n1: int) -> bool:
+    def _remainder(self, adjacency: list[int], remainder: list[int], n1: int) -> bool:
         """B.6: S1R = the first ``n1`` remainder players; try the original subgroups, then
         D.2 exchanges of one player each way. The remainder is numbered 1, 2, ... as a
         bracket of its own (D preamble, B.7): its positions are its BSNs."""
@@ -344,49 +356,57 @@ class _Search:
             matcher = _perfect(allowed, [*new_s1, *order], self.done)
             if matcher is not None:
                 for v in new_s1:
-                    self._commit_first(matcher, allowed, v)
+                    self._commit_first(matcher, v)
                 return True
         return False
 
-    def _partition(self, adjacency: list[set[int]], s1: list[int], s2: list[int]) -> list[set[int]]:
+    def _partition(self, adjacency: list[int], s1: list[int], s2: list[int]) -> list[int]:
         """S1 players are paired with S2 players; S2 players with S1 players or the slot."""
-        s1_set, s2_set = set(s1), set(s2)
-        limits: dict[int, set[int]] = {v: s2_set for v in s1}
-        outside = s1_set | {self.slot} if self.slot >= 0 else s1_set
-        limits.update({v: outside for v in s2})
+        s1_mask, s2_mask = mask_of(s1), mask_of(s2)
+        outside = s1_mask | (1 << self.slot if self.slot >= 0 else 0)
+        limits = dict.fromkeys(s1, s2_mask)
+        limits.update(dict.fromkeys(s2, outside))
         return _restricted(adjacency, limits)
 
-    def _commit_first(self, matcher: Matcher, adjacency: list[set[int]], v: int) -> None:
-        """Pair ``v`` with the smallest partner keeping a perfect matching (D.1)."""
+    def _commit_first(self, matcher: BitMatcher, v: int) -> None:
+        """Pair ``v`` with the smallest partner keeping a perfect matching (D.1): its
+        current mate, or the smallest neighbour if one swap of mates pairs it, or the
+        smallest of the partners one search finds possible."""
         current = matcher.mate_of(v)
-        for u in sorted(adjacency[v]):
-            if u == current:
-                break
-            if matcher.is_active(u) and matcher.rematch(v, u):
-                break
+        first = lowest(matcher.adjacency[v] & matcher.active_mask)
+        if first != current:
+            if matcher.has_edge(current, matcher.mate_of(first)):
+                matcher.rematch(v, first)
+            else:
+                chosen = lowest(matcher.feasible_partners(v))
+                if chosen != current:
+                    matched = matcher.rematch(v, chosen)
+                    assert matched, "a feasible partner is always matched"
         partner = matcher.retire_pair(v)
         self.pairs.append((min(v, partner), max(v, partner)))
         self.done.update((v, partner))
 
 
-def _restricted(adjacency: list[set[int]], limits: dict[int, set[int]]) -> list[set[int]]:
-    """A copy of ``adjacency`` where vertex v keeps only neighbours in ``limits[v]``
-    (symmetrically)."""
+def _restricted(adjacency: list[int], limits: dict[int, int]) -> list[int]:
+    """A copy of ``adjacency`` where vertex v keeps only neighbours in the mask
+    ``limits[v]`` (symmetrically)."""
     out = list(adjacency)
+    limited_by: dict[int, int] = {}
+    """Each allowed mask -> the vertices limited to it."""
     for v, allowed in limits.items():
         out[v] = adjacency[v] & allowed
-    for v in limits:
-        for u in adjacency[v] - out[v]:
-            if out[u] is adjacency[u]:
-                out[u] = set(adjacency[u])
-            out[u].discard(v)
+        limited_by[allowed] = limited_by.get(allowed, 0) | 1 << v
+    everyone = (1 << len(adjacency)) - 1
+    for allowed, limited in limited_by.items():
+        for u in bits(everyone & ~allowed):
+            out[u] &= ~limited
     return out
 
 
-def _perfect(adjacency: list[set[int]], order: list[int] | range, skip: set[int]) -> Matcher | None:
+def _perfect(adjacency: list[int], order: list[int] | range, skip: set[int]) -> BitMatcher | None:
     """A perfect matching of the vertices not in ``skip`` (greedy in ``order``, each vertex
     with its smallest free neighbour, then augmenting paths), or ``None``."""
-    matcher = Matcher.from_adjacency(adjacency)
+    matcher = BitMatcher(adjacency)
     for v in skip:
         matcher.deactivate(v)
     return matcher if matcher.solve_greedy(order) else None
