@@ -20,6 +20,7 @@ from pairing.engine.core.violations import (
     set_bye,
     violations,
 )
+from tests.engine.histories import past
 from tests.engine.test_violations import SEVEN, pairing
 
 LEGAL = pairing((1, 3), (4, 7), (6, 2), bye=5)
@@ -69,3 +70,42 @@ def test_the_bye_goes_to_an_unpaired_player() -> None:
     assert set_bye(LEGAL, None) == RoundPairing((Board(1, 3), Board(4, 7), Board(6, 2)), None)
     with pytest.raises(ValueError, match="player 1 is already paired"):
         set_bye(LEGAL, 1)
+
+
+def test_every_board_is_checked_past_a_board_with_an_unregistered_player() -> None:
+    """Player 0 is not registered (bookkeeping names him first, by number); 2 is on two
+    boards; 1-2 met in round 2 (C.04.1.b) although the board before names player 99."""
+    found = violations(SEVEN, pairing((0, 2), (99, 3), (1, 2), (4, 5), (6, 7)))
+    assert [(v.rule, v.players) for v in found] == [
+        ("unknown player", (0,)),
+        ("paired twice", (2,)),
+        ("unknown player", (99,)),
+        (REMATCH, (1, 2)),
+    ]
+
+
+def test_colours_are_checked_past_a_board_with_an_unregistered_player() -> None:
+    """After W W, a third White breaks C.04.1 f (+3) and g; after B B, a third Black too. The
+    first board's player 99 is not registered."""
+    s = past({1: "w= w=", 2: "b= b=", 3: "w= b="}, 5)
+    found = violations(s, RoundPairing((Board(3, 99), Board(1, 2))), rules={"C.04.1.f", "C.04.1.g"})
+    assert [(v.rule, v.players) for v in found] == [
+        ("C.04.1.f", (1,)),
+        ("C.04.1.g", (1,)),
+        ("C.04.1.f", (2,)),
+        ("C.04.1.g", (2,)),
+    ]
+
+
+def test_the_bye_to_an_unregistered_player_is_bookkeeping_only() -> None:
+    found = violations(SEVEN, pairing((1, 3), (4, 7), (6, 2), (5, 0), bye=99), rules={SECOND_BYE})
+    assert found == []
+
+
+def test_a_second_pab_is_named_as_such_when_the_system_bars_it() -> None:
+    """7 had the pairing-allocated bye in round 1; the system bars him (C.04.1.d): the break
+    says he had it, not that he scored a win without playing."""
+    found = violations(SEVEN, pairing((1, 3), (4, 5), (6, 2), bye=7), bye_barred={7})
+    assert found == [
+        Violation(SECOND_BYE, "P7 (7) already had a pairing-allocated bye or a forfeit win", (7,))
+    ]
