@@ -85,11 +85,13 @@ def test_every_board_is_checked_past_a_board_with_an_unregistered_player() -> No
 
 
 def test_colours_are_checked_past_a_board_with_an_unregistered_player() -> None:
-    """After W W, a third White breaks C.04.1 f (+3) and g; after B B, a third Black too. The
-    first board's player 99 is not registered."""
-    s = past({1: "w= w=", 2: "b= b=", 3: "w= b="}, 5)
-    found = violations(s, RoundPairing((Board(3, 99), Board(1, 2))), rules={"C.04.1.f", "C.04.1.g"})
+    """After W W, a third White breaks C.04.1 f (+3) and g; after B B, a third Black too. On
+    the first board White's player 99 is not registered; his opponent 3 is still checked."""
+    s = past({1: "w= w=", 2: "b= b=", 3: "b= b="}, 5)
+    found = violations(s, RoundPairing((Board(99, 3), Board(1, 2))), rules={"C.04.1.f", "C.04.1.g"})
     assert [(v.rule, v.players) for v in found] == [
+        ("C.04.1.f", (3,)),
+        ("C.04.1.g", (3,)),
         ("C.04.1.f", (1,)),
         ("C.04.1.g", (1,)),
         ("C.04.1.f", (2,)),
