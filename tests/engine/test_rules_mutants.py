@@ -7,14 +7,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from pairing.engine import SYSTEMS
-from pairing.engine.core.state import Colour
+from pairing.engine.core.state import Colour, TournamentState
 from tests.engine.test_dutch_support import state
 
 DUTCH_2017, DUBOV = SYSTEMS["dutch-2017"], SYSTEMS["dubov-2018"]
 W, B = Colour.WHITE, Colour.BLACK
 
 
-def without_xxc(rounds: list[str], count: int = 4) -> object:
+def without_xxc(rounds: list[str], count: int = 4) -> TournamentState:
     return replace(state(count, rounds, 5), initial_colour=None)
 
 
