@@ -48,6 +48,7 @@ from ratings.models import (
     UscfMember,
 )
 from ratings.services import is_rating_officer
+from tournaments.errors import ArbiterError
 from tournaments.lifecycle import locked_tournament
 from tournaments.models import Entry, Tournament
 from tournaments.registration import register_known
@@ -485,8 +486,8 @@ def register_members(
     """Register players by US Chess ID from the event's supplement or the official one, in one
     transaction. Unknown IDs, identities of another name, players already registered and
     ratings outside the section's limits (below the lower one: only ``plays_up``) raise
-    :class:`EventError` (the registration's own refusals: its :class:`ArbiterError`; nothing
-    is saved)."""
+    :class:`EventError` (the registration's own refusals too, with their messages; nothing is
+    saved)."""
     bad = [i for i in uscf_ids if not re.fullmatch(r"\d{8}", i)]
     if bad:
         raise EventError(f"A US Chess ID is 8 digits: {', '.join(bad)}.")
@@ -501,10 +502,13 @@ def register_members(
                 f"form."
             )
         chosen = [m for m in members.values() if m is not None]
-        return [
-            register_known(tournament_id, player_from_member(m, by), plays_up=plays_up)
-            for m in chosen
-        ]
+        try:
+            return [
+                register_known(tournament_id, player_from_member(m, by), plays_up=plays_up)
+                for m in chosen
+            ]
+        except ArbiterError as e:  # the registration's refusal, as this app's own error
+            raise EventError(str(e)) from e
 
 
 def expired_members(tournament: Tournament, entries: Iterable[Entry]) -> dict[int, date]:

@@ -48,7 +48,6 @@ from ratings.supplement import (
 )
 from ratings.tables import RatingTable
 from ratings.uscf_report import ReportError, report_filename, report_zip
-from tournaments.errors import ArbiterError
 from tournaments.models import Entry, Tournament
 
 PER_PAGE = 50
@@ -346,7 +345,7 @@ def register_by_id(request: HttpRequest, event_id: int) -> HttpResponse:
         data = form.cleaned_data
         ids, plays_up = parse_ids(data["ids"]), data["plays_up"]
         entries = register_members(data["section"], ids, request.user, plays_up=plays_up)
-    except ArbiterError as e:  # an EventError, or the registration's refusal
+    except EventError as e:
         form.add_error(None, str(e))
         return _uscf_page(request, event, 400, register_form=form)
     messages.success(request, f"Registered: {', '.join(x.name for x in entries)}.")

@@ -46,13 +46,18 @@ def tournament(arbiter: User) -> Tournament:
 
 @pytest.fixture
 def make_entries(tournament: Tournament):
-    """Register ``n`` players, pairing numbers in descending rating order."""
+    """Register ``n`` players with pairing numbers 1..n out of rating order, as imported
+    ranks or provisional ratings leave them, so that a rule reading pairing numbers and one
+    reading ratings give different answers: each odd number and the next even one swap their
+    ratings (no. 1 is rated ``first_rating - 2 * step``, no. 2 ``first_rating - step``, no. 3
+    ``first_rating - 4 * step``, ...; with ``n`` odd, no. n keeps ``first_rating - n * step``)."""
 
     def make(n: int, first_rating: int = 2400, step: int = 25) -> list[Entry]:
         entries = []
         for i in range(1, n + 1):
+            place = i + 1 if i % 2 and i < n else i - 1 if i % 2 == 0 else i
             player = Player.objects.create(
-                name=f"Player {i:02d}", federation="USA", fide_rating=first_rating - step * i
+                name=f"Player {i:02d}", federation="USA", fide_rating=first_rating - step * place
             )
             entries.append(
                 Entry.objects.create(

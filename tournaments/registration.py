@@ -54,12 +54,12 @@ def columns_paired(tournament: Tournament) -> int:
 
 
 def numbers_may_change(tournament: Tournament, columns: int) -> bool:
-    """Pairing numbers follow the seeding before round 1; with the C.04.2 initial ranking they
-    may still be reassigned (late entries, corrected ratings) until the fourth round is
-    paired; TCEC seeds and manual numbers are fixed once round 1 is paired, and so are Dubov
-    pairing numbers: E.0 gave the colours of the rounds played by their parity, counting every
-    registered player (docs/dubov.md, point 10), so a renumbered file would re-pair them
-    differently (C.04.4.1 E.0)."""
+    """Pairing numbers follow the seeding before round 1; with the C.04.2 initial ranking late
+    entries may still be numbered in (:func:`with_late_entries`) until the fourth round is
+    paired (ratings are fixed once round 1 is paired); TCEC seeds and manual numbers are fixed
+    once round 1 is paired, and so are Dubov pairing numbers: E.0 gave the colours of the
+    rounds played by their parity, counting every registered player (docs/dubov.md, point
+    10), so a renumbered file would re-pair them differently (C.04.4.1 E.0)."""
     if columns == 0:
         return True
     if tournament.pairing_system == Tournament.PairingSystem.DUBOV or tournament.is_round_robin:
@@ -94,14 +94,38 @@ def _renumber(tournament: Tournament, order: Sequence[Entry]) -> None:
     renumber_explanations(tournament, moved)  # the rounds' stored explanations follow
 
 
+def with_late_entries(entries: Sequence[Entry], columns: int) -> list[Entry]:
+    """The list once ``columns`` round columns are paired, in pairing-number order, with each
+    late entry (joined after those columns) given its "appropriate pairing number" (C.04.2 C;
+    2026 2.4): the players on the list when a round was paired keep their order, because
+    those rounds were paired with it and must re-pair the same (C.04.2 A.4; 2026 1.4), and
+    each late entry is numbered just above the first of them it outranks in the initial
+    ranking (C.04.2 B; 2026 2.2), last if none. On a list in initial-ranking order this is
+    the late entry's place by rating; on one that is not (imported ranks, provisional
+    ratings), nobody already paired moves relative to another."""
+    by_number = sorted(entries, key=lambda e: e.pairing_number)
+    order = [e for e in by_number if e.joined_round <= columns]
+    late = sorted((e for e in by_number if e.joined_round > columns), key=initial_ranking_key)
+    for entry in late:
+        key = initial_ranking_key(entry)
+        place = next((i for i, e in enumerate(order) if key < initial_ranking_key(e)), len(order))
+        order.insert(place, entry)
+    return order
+
+
 def reseed(tournament: Tournament) -> None:
-    """Give pairing numbers 1..n in seeding order, when the rules still allow it (else only
-    close the gaps left by removed players). Call with the tournament locked."""
+    """Give pairing numbers 1..n in seeding order, when the rules still allow it: before round
+    1 the whole list; after it, only late entries find their place
+    (:func:`with_late_entries`). Else only close the gaps left by removed players. Call with
+    the tournament locked."""
     entries = list(tournament.entries.all())
-    if numbers_may_change(tournament, columns_paired(tournament)):
+    columns = columns_paired(tournament)
+    if not numbers_may_change(tournament, columns):
+        _renumber(tournament, sorted(entries, key=lambda e: e.pairing_number))
+    elif columns == 0:
         _renumber(tournament, seeding_order(tournament, entries))
     else:
-        _renumber(tournament, sorted(entries, key=lambda e: e.pairing_number))
+        _renumber(tournament, with_late_entries(entries, columns))
 
 
 def save_settings(

@@ -159,15 +159,15 @@ def test_it_never_leaks_a_draft(client: Client, tournament, make_entries, play) 
 
 @pytest.mark.django_db
 def test_it_shows_the_fide_rating_change_per_game_when_fide_rated(client, tournament, four) -> None:
-    """Player 01 (2375, K 20): R1 beat 2325 (PD .57) +8.6, R2 drew 2350 (PD .53) -0.6; the
-    event +8.0; Rp 2531 (hand derivation in test_tournament_standings.py)."""
+    """Player 01 (2350, K 20): R1 beat 2300 (PD .57) +8.6, R2 drew 2375 (PD .47) +0.6; the
+    event +9.2; Rp 2531 (hand derivation in test_tournament_standings.py)."""
     a = four[0]
     url = reverse("entry_detail", args=[tournament.pk, a.pk])
     assert "Rtg ±" not in client.get(url).content.decode()
     tournament.fide_rated = True
     tournament.save()
     html = client.get(url).content.decode()
-    assert "FIDE rating change +8.0 (K 20) · Rp 2531" in html
+    assert "FIDE rating change +9.2 (K 20) · Rp 2531" in html
     body = html.split("<tbody>")[1].split("</tbody>")[0]
     cells = [re.findall(r'<td class="num">([^<]*)</td>', tr) for tr in body.split("<tr>")[1:]]
-    assert [c[-1] for c in cells] == ["+8.6", "-0.6"]
+    assert [c[-1] for c in cells] == ["+8.6", "+0.6"]

@@ -170,18 +170,19 @@ def test_it_never_lets_virtual_points_reach_the_standings(
 
 
 # The `four` fixture, FIDE rated, worked by hand (B.02 8.1.2 PD table, 8.3.3 K 20: 30+ games,
-# adults under 2400; 8.3.2 change = K x (score - PD)):
-#   A 2375: R1 beat C 2325 (D 50: PD .57) +8.6; R2 drew B 2350 (D 25: .53) -0.6 -> +8.0
-#   B 2350: R1 beat D 2300 (D 50: .57) +8.6; R2 drew A (D -25: .47) +0.6 -> +9.2
-#   C 2325: R1 lost to A (D -50: .43) -8.6; R2 beat D (D 25: .53) +9.4 -> +0.8
-#   D 2300: R1 lost to B (D -50: .43) -8.6; R2 lost to C (D -25: .47) -9.4 -> -18.0
+# adults under 2400; 8.3.2 change = K x (score - PD)). make_entries rates the pairing numbers
+# out of order: A (no. 1) 2350, B (no. 2) 2375, C (no. 3) 2300, D (no. 4) 2325.
+#   A 2350: R1 beat C 2300 (D 50: PD .57) +8.6; R2 drew B 2375 (D -25: .47) +0.6 -> +9.2
+#   B 2375: R1 beat D 2325 (D 50: .57) +8.6; R2 drew A 2350 (D 25: .53) -0.6 -> +8.0
+#   C 2300: R1 lost to A (D -50: .43) -8.6; R2 beat D 2325 (D -25: .47) +10.6 -> +2.0
+#   D 2325: R1 lost to B (D -50: .43) -8.6; R2 lost to C (D 25: .53) -10.6 -> -19.2
 # Rp (B.01 1.4.7-1.4.9): every player's opponents average 2337.5 -> Ra 2338; 75 % -> dp 193,
 # 50 % -> 0, 0 % -> -800: A and B 2531, C 2338, D 1538.
 FOUR_FIDE = {
-    "Player 01": ("2531", "+8.0"),
-    "Player 02": ("2531", "+9.2"),
-    "Player 03": ("2338", "+0.8"),
-    "Player 04": ("1538", "-18.0"),
+    "Player 01": ("2531", "+9.2"),
+    "Player 02": ("2531", "+8.0"),
+    "Player 03": ("2338", "+2.0"),
+    "Player 04": ("1538", "-19.2"),
 }
 
 

@@ -54,7 +54,7 @@ def test_it_refuses_changed_results_and_a_second_decision(submitted) -> None:
     assert not RatedEvent.objects.exists()
 
 
-def test_an_officer_never_applies_an_event_they_run(submitted, arbiter) -> None:
+def test_it_never_lets_an_officer_apply_an_event_they_run(submitted, arbiter) -> None:
     arbiter.groups.add(Group.objects.get(name="Rating officers"))
     arbiter = User.objects.get(pk=arbiter.pk)  # fresh permission cache
     with pytest.raises(RatingError, match="another rating officer reviews it"):

@@ -36,14 +36,14 @@ def supplement() -> io.BytesIO:
 
 
 @pytest.mark.parametrize("name", GET + POST)
-def test_anonymous_users_are_sent_to_log_in(client: Client, event: Event, name: str) -> None:
+def test_it_sends_anonymous_users_to_log_in(client: Client, event: Event, name: str) -> None:
     url = reverse(name, args=[event.pk])
     response = client.post(url) if name in POST else client.get(url)
     assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
 
 
 @pytest.mark.parametrize("name", GET + POST)
-def test_other_arbiters_are_refused(
+def test_it_refuses_other_arbiters(
     client: Client, event: Event, other_arbiter: User, name: str
 ) -> None:
     client.force_login(other_arbiter)
@@ -56,11 +56,11 @@ def test_other_arbiters_are_refused(
 
 
 @pytest.mark.parametrize("name", POST)
-def test_changes_are_post_only(arbiter_client: Client, event: Event, name: str) -> None:
+def test_it_takes_changes_by_post_only(arbiter_client: Client, event: Event, name: str) -> None:
     assert arbiter_client.get(reverse(name, args=[event.pk])).status_code == 405
 
 
-def test_changes_need_a_csrf_token(event: Event, arbiter: User) -> None:
+def test_it_needs_a_csrf_token_for_changes(event: Event, arbiter: User) -> None:
     client = Client(enforce_csrf_checks=True)
     client.force_login(arbiter)
     url = reverse("supplement_import", args=[event.pk])
@@ -68,7 +68,7 @@ def test_changes_need_a_csrf_token(event: Event, arbiter: User) -> None:
     assert not UscfMember.objects.exists()
 
 
-def test_the_arbiter_imports_and_sees_the_page(arbiter_client: Client, event: Event) -> None:
+def test_it_lets_the_arbiter_import_and_see_the_page(arbiter_client: Client, event: Event) -> None:
     response = arbiter_client.post(
         reverse("supplement_import", args=[event.pk]), {"file": supplement()}
     )
@@ -78,7 +78,7 @@ def test_the_arbiter_imports_and_sees_the_page(arbiter_client: Client, event: Ev
     assert not UscfMember.objects.exists()  # the shared table: rating officers only
 
 
-def test_a_file_that_is_no_supplement_is_named(arbiter_client: Client, event: Event) -> None:
+def test_it_names_a_file_that_is_no_supplement(arbiter_client: Client, event: Event) -> None:
     file = io.BytesIO(b"Name,Rating\nAdams,2250\n")
     file.name = "wrong.csv"
     response = arbiter_client.post(reverse("supplement_import", args=[event.pk]), {"file": file})
@@ -86,7 +86,7 @@ def test_a_file_that_is_no_supplement_is_named(arbiter_client: Client, event: Ev
     assert "must have a column with the US Chess ID" in response.content.decode()
 
 
-def test_the_report_needs_the_event_data_first(arbiter_client: Client, event: Event) -> None:
+def test_it_needs_the_event_data_before_the_report(arbiter_client: Client, event: Event) -> None:
     event.sections.update(rating_system="regular")
     response = arbiter_client.get(reverse("uscf_report", args=[event.pk]), follow=True)
     html = response.content.decode()
@@ -94,7 +94,7 @@ def test_the_report_needs_the_event_data_first(arbiter_client: Client, event: Ev
     assert "city, state, ZIP code first" in html
 
 
-def test_the_ratings_after_the_event_are_public(client: Client, event: Event) -> None:
+def test_it_shows_the_ratings_after_the_event_publicly(client: Client, event: Event) -> None:
     response = client.get(reverse("event_ratings", args=[event.pk]))
     assert response.status_code == 200
     assert "Not rated yet" in response.content.decode()
@@ -111,9 +111,7 @@ def members(event: Event, arbiter_client: Client, text: str) -> None:
 HEADER = "ID,Name,Expires,Regular\n"
 
 
-def test_an_expired_membership_is_a_warning_everywhere(
-    arbiter_client: Client, event: Event
-) -> None:
+def test_it_warns_of_an_expired_membership_everywhere(arbiter_client: Client, event: Event) -> None:
     """Issue 23, item 6: expired the day before the event (2026-05-01): registered with a
     warning, marked on the entry list and above the report's download."""
     section = event.sections.get()
@@ -134,7 +132,7 @@ def test_an_expired_membership_is_a_warning_everywhere(
     assert listing.count("US Chess membership expired") == 1
 
 
-def test_section_limits_refuse_a_player_above_and_let_one_below_play_up(
+def test_it_refuses_a_player_above_the_section_limits_and_lets_one_below_play_up(
     arbiter_client: Client, event: Event
 ) -> None:
     """Issue 23, item 7: a U1200 section (upper limit 1199) and a 1200–1599 one."""

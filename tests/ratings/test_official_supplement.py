@@ -27,26 +27,26 @@ def test_it_is_at_its_url() -> None:
     assert reverse("official_supplement") == URL
 
 
-def test_anonymous_users_are_sent_to_log_in(client: Client, db: None) -> None:
+def test_it_sends_anonymous_users_to_log_in(client: Client, db: None) -> None:
     for response in (client.get(URL), client.post(URL, {"file": file()})):
         assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
     assert not UscfMember.objects.exists()
 
 
-def test_arbiters_are_refused(arbiter_client: Client) -> None:
+def test_it_refuses_arbiters(arbiter_client: Client) -> None:
     assert arbiter_client.get(URL).status_code == 403
     assert arbiter_client.post(URL, {"file": file()}).status_code == 403
     assert not UscfMember.objects.exists()
 
 
-def test_changes_need_a_csrf_token(officer: User) -> None:
+def test_it_needs_a_csrf_token(officer: User) -> None:
     client = Client(enforce_csrf_checks=True)
     client.force_login(officer)
     assert client.post(URL, {"file": file()}).status_code == 403
     assert not UscfMember.objects.exists()
 
 
-def test_the_officer_imports_and_the_history_names_them(officer_client: Client) -> None:
+def test_it_imports_and_the_history_names_the_officer(officer_client: Client) -> None:
     adams = Player.objects.create(name="Adams, Ann", uscf_id="12345601")
     assert officer_client.get(URL).status_code == 200
     response = officer_client.post(URL, {"file": file()}, follow=True)
@@ -64,7 +64,7 @@ def test_the_officer_imports_and_the_history_names_them(officer_client: Client) 
     )
 
 
-def test_a_file_that_is_no_supplement_is_named(officer_client: Client) -> None:
+def test_it_names_a_file_that_is_no_supplement(officer_client: Client) -> None:
     f = io.BytesIO(b"Name,Rating\nAdams,2250\n")
     f.name = "wrong.csv"
     response = officer_client.post(URL, {"file": f})

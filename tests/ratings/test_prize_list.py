@@ -56,7 +56,7 @@ def test_it_says_when_the_list_is_provisional_or_missing(
     assert "Provisional" in client.get(url).content.decode()
 
 
-def test_a_stored_fund_it_cannot_read_is_a_clear_error(
+def test_it_gives_a_clear_error_for_a_stored_fund_it_cannot_read(
     client: Client, us_section: Tournament
 ) -> None:
     PrizeFund.objects.create(tournament=us_section, text="1st ten dollars")
@@ -86,7 +86,7 @@ def section(event: Event, name: str, ratings: list[int], fund: str) -> Tournamen
     return t
 
 
-def test_a_three_section_event_splits_its_ties(client: Client, arbiter) -> None:
+def test_it_splits_the_ties_of_a_three_section_event(client: Client, arbiter) -> None:
     """Open (A 2200, B 1750, C 1700, D unrated; 1st $300, 2nd $200, 1st U1800 $150): A and B
     bring 300 + 200 (B's 150 is less than 200), 250 each; B alone would get only 150, so he
     shares (32B3). C (1 point) takes U1800. D, unrated, cannot (28D).

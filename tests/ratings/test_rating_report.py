@@ -89,7 +89,7 @@ def test_it_uses_a_constant_number_of_queries(rated, django_assert_num_queries) 
         Client().get(url(rated))
 
 
-def test_a_player_paired_on_a_typed_rating_is_rated_as_unrated(
+def test_it_rates_a_player_paired_on_a_typed_rating_as_unrated(
     tournament, arbiter, make_players
 ) -> None:
     """The rater reads the records only: the typed 1450 paired Bob, but he has no US Chess

@@ -69,7 +69,7 @@ def test_it_cuts_ten_players_into_a_quad_and_a_six(
 
 
 @pytest.mark.django_db
-def test_three_left_over_make_a_quad_of_three(
+def test_it_makes_a_quad_of_three_of_three_left_over(
     arbiter_client: Client, quads_section: Tournament
 ) -> None:
     enter(quads_section, [2000 - 50 * k for k in range(11)])
@@ -82,7 +82,7 @@ def test_three_left_over_make_a_quad_of_three(
 
 
 @pytest.mark.django_db
-def test_not_after_round_1_nor_with_too_few(
+def test_it_refuses_after_round_1_and_with_too_few(
     arbiter_client: Client, quads_section: Tournament
 ) -> None:
     enter(quads_section, [1500, 1400])

@@ -154,6 +154,18 @@ def test_it_refuses_unknown_ids(tournament: Tournament, arbiter: User) -> None:
     assert not tournament.entries.exists()
 
 
+def test_it_refuses_a_player_registered_already_with_its_own_error(
+    tournament: Tournament, arbiter: User, officer: User
+) -> None:
+    """The registration's refusal reaches the ratings side as an EventError (what the
+    register-by-ID view catches), with the registration's message, and nothing is saved."""
+    import_supplement(read_supplement("a.txt", TEXT.encode()), officer)
+    register_members(tournament.pk, ["12345601"], arbiter)
+    with pytest.raises(EventError, match=r"^Adams, Ann is already registered as no\. 1: a player"):
+        register_members(tournament.pk, ["12345602", "12345601"], arbiter)
+    assert tournament.entries.count() == 1
+
+
 def test_a_correction_flows_into_later_events(
     tournament: Tournament, arbiter: User, officer: User
 ) -> None:

@@ -53,7 +53,7 @@ def test_it_says_nothing_changed_and_writes_nothing(
 def test_it_locks_the_rating_after_round_1(
     arbiter_client: Client, tournament, make_entries, play
 ) -> None:
-    _a, _b, _c, d = make_entries(4)
+    _a, _b, _c, d = make_entries(4)  # no. 4 is rated 2325 (make_entries: out of rating order)
     play(tournament, rounds=1)
     url = reverse("entry_edit", args=[tournament.pk, d.pk])
     html = arbiter_client.get(url).content.decode()
@@ -63,10 +63,10 @@ def test_it_locks_the_rating_after_round_1(
     html = arbiter_client.post(url, form(d, rating=2900, title="IM")).content.decode()
     assert "an unrated player gets a provisional rating on the dashboard" in html
     d.refresh_from_db()
-    assert (d.rating, d.player.title) == (2300, "")
+    assert (d.rating, d.player.title) == (2325, "")
     arbiter_client.post(url, form(d, rating="", title="IM"))  # a browser omits a disabled field
     d.refresh_from_db()
-    assert (d.rating, d.title, d.pairing_number) == (2300, "IM", 4)
+    assert (d.rating, d.title, d.pairing_number) == (2325, "IM", 4)
 
 
 def olga() -> Player:
@@ -109,12 +109,13 @@ def test_it_links_the_identity_of_a_new_fide_id_without_showing_or_changing_it(
 def test_it_refuses_the_same_fide_id_twice_in_a_tournament(
     arbiter_client: Client, tournament, make_entries
 ) -> None:
-    a, b = make_entries(2)
+    a, b = make_entries(2)  # no. 1 rated 2350, no. 2 2375 (make_entries: out of rating order)
     arbiter_client.post(reverse("entry_edit", args=[tournament.pk, a.pk]), form(a, fide_id="7"))
+    # The edit before round 1 reseeded by rating (C.04.2 B): Player 01 is now no. 2.
     html = arbiter_client.post(
         reverse("entry_edit", args=[tournament.pk, b.pk]), form(b, fide_id="7")
     ).content.decode()
-    assert "Player 01 is already registered as no. 1: a player can be registered once" in html
+    assert "Player 01 is already registered as no. 2: a player can be registered once" in html
     b.refresh_from_db()
     assert b.fide_id == ""
 
@@ -187,8 +188,9 @@ def test_it_edits_in_one_transaction(arbiter_client: Client, tournament, make_en
 def test_it_edits_the_k_facts_of_a_fide_rated_tournament(
     arbiter_client: Client, tournament, four
 ) -> None:
-    """Player 01 of `four` (2375): +8.6 and -0.6 with K 20 (tests/public/
-    test_tournament_standings.py); with K 40 (B.02 8.3.3, given) twice that: +16.0."""
+    """Player 01 of `four` (2350): +8.6 and +0.6 with K 20 (tests/public/
+    test_tournament_standings.py); with K 40 (B.02 8.3.3, given) twice that: +17.2 and +1.2,
+    +18.4."""
     a = four[0]
     url = reverse("entry_edit", args=[tournament.pk, a.pk])
     assert "K factor" not in arbiter_client.get(url).content.decode()  # not FIDE rated
@@ -201,7 +203,7 @@ def test_it_edits_the_k_facts_of_a_fide_rated_tournament(
     a.refresh_from_db()
     assert (a.fide_k, a.fide_rated_games, a.fide_reached_2400) == (40, 12, False)
     standings = arbiter_client.get(reverse("tournament_standings", args=[tournament.pk]))
-    assert '<td class="num">+16.0</td>' in standings.content.decode()
+    assert '<td class="num">+18.4</td>' in standings.content.decode()
     page = arbiter_client.post(url, data, follow=True).content.decode()
     assert "Nothing changed for Player 01." in page
     page = arbiter_client.post(url, form(a, fide_k=41), follow=True).content.decode()

@@ -82,6 +82,33 @@ def test_a_late_entry_scores_the_missed_rounds_as_regulated(tournament, make_ent
 
 
 @pytest.mark.django_db
+def test_a_late_entry_does_not_reorder_the_players_already_paired(
+    tournament, make_entries, play
+) -> None:
+    """Regression: after round 1 a late entry re-sorted the whole list by rating, so on a list
+    out of rating order players already paired changed places and the exported file no
+    longer re-paired round 1 as played (C.04.2 A.4). The late entry takes its "appropriate
+    pairing number" (C.04.2 C) just above the first paired player it outranks (B)."""
+    make_entries(6)  # nos. 1-6 rated 2350, 2375, 2300, 2325, 2250, 2275
+    play(tournament, rounds=1)
+    # 2345: not above no. 1 (2350) nor no. 2 (2375); above no. 3 (2300).
+    enter(tournament, "Late, Bea", 2345)
+    # 2340: below no. 1, no. 2 and the other late entry, above no. 3. By rating alone the list
+    # would read 02, 01, Bea, Ann, 04, 03, 06, 05.
+    enter(tournament, "Late, Ann", 2340)
+    assert names(tournament) == [
+        "Player 01",
+        "Player 02",
+        "Late, Bea",
+        "Late, Ann",
+        "Player 03",
+        "Player 04",
+        "Player 05",
+        "Player 06",
+    ]
+
+
+@pytest.mark.django_db
 def test_numbers_are_fixed_after_round_4_and_for_tcec(tournament, make_entries, play) -> None:
     make_entries(8)
     play(tournament, rounds=3)

@@ -36,12 +36,13 @@ def test_it_shows_what_decided_each_draft_board(
     play(tournament, rounds=1)
     services.pair_next_round(tournament.pk)
     html = page(arbiter_client, tournament, 2)
-    # Player 01 won with White in round 1: 1 point, rating, colours, preference, floats. The
+    # Player 01 (rated 2350: make_entries rates numbers 1 and 2 the other way round) won with
+    # White in round 1: 1 point, rating, colours, preference, floats. The
     # winners (1 and 4, both White) meet, and so do the losers (both Black): the same
     # preference on each board, same strength, no earlier difference: E.4 (5.2.4 in the 2026
     # edition, which the tournament follows).
     assert (
-        '<span class="review">1 pt · 2375 · <span title="Colours round by round">W</span>' in html
+        '<span class="review">1 pt · 2350 · <span title="Colours round by round">W</span>' in html
     )
     assert "Black, strong" in html and "White, strong" in html
     assert html.count('<strong>5.2.4</strong> <span class="small">the higher-ranked') == 2

@@ -1,0 +1,124 @@
+"""The hand-pairing suggestion (pairing/engine/core/suggestion.py), rule by rule, on rounds
+worked out by hand: the surviving mutants of its mutation run (docs/testing.md) each break one
+of these.
+
+``nearest_pairing`` pairs every available player, ranked by score then pairing number, with
+each pair's cost in tiers: a rematch or forbidden pair (C.04.1 b), then a pair whose colours
+break C.04.1 f or g whichever way round, then the score difference and the distance in rank;
+the bye goes to the lowest-ranked player the system does not bar (C.04.1 d). Each board puts
+the colours that break fewer of f and g first, White to the higher-ranked player on a tie."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from pairing.engine.core.state import Board
+from pairing.engine.core.suggestion import nearest_pairing
+from pairing.engine.core.violations import ALL_RULES, TCEC_RULES
+from tests.engine.histories import past
+
+
+def boards(pairing: object) -> list[tuple[int, int]]:
+    return [(b.white, b.black) for b in pairing.boards]  # type: ignore[attr-defined]
+
+
+NO_HISTORY = {1: "", 2: "", 3: "", 4: ""}
+
+COLOURS = past({1: "w= w=", 2: "w= w=", 3: "b= b=", 4: "b= b="}, 5, forbidden=[(1, 4)])
+"""Round 3, everyone on 1 point: 1 and 2 had White twice, 3 and 4 Black twice. A third White
+for 1 or 2, or a third Black for 3 or 4, breaks C.04.1 g (and f: a colour difference of 3).
+So 1-2 and 3-4 break g whichever way round; 1-4 is forbidden. The one pairing left that breaks
+nothing is 1-3, 2-4 with Black to 1 and 2: boards 3-1, 4-2 (by the higher-ranked player)."""
+
+
+def test_the_nearest_pairing_keeps_ranks_close() -> None:
+    """Round 1 of four, nothing in the way: the pairs with the smallest rank distances are 1-2
+    and 3-4 (1 + 1 against 2 + 2 for 1-3, 2-4 and 3 + 1 for 1-4, 2-3); White to the
+    higher-ranked player of each pair (no colour rule at stake); no bye in an even field."""
+    suggested = nearest_pairing(past(NO_HISTORY, 5), ALL_RULES, frozenset())
+    assert (boards(suggested), suggested.bye) == ([(1, 2), (3, 4)], None)
+
+
+def test_an_even_field_pairs_everyone_even_when_a_rematch_is_unavoidable() -> None:
+    """Player 4 may meet nobody (forbidden with 1, 2 and 3): every pairing of the four has one
+    forbidden pair, so the nearest is still 1-2, 3-4. The suggestion pairs every available
+    player: in an even field nobody gets a bye, not even to avoid the forbidden pair."""
+    s = past(NO_HISTORY, 5, forbidden=[(1, 4), (2, 4), (3, 4)])
+    suggested = nearest_pairing(s, ALL_RULES, frozenset())
+    assert (boards(suggested), suggested.bye) == ([(1, 2), (3, 4)], None)
+
+
+def test_pairs_that_break_the_colour_rules_either_way_are_avoided() -> None:
+    """COLOURS: 1-2 and 3-4 would be nearest, but each breaks C.04.1 g whichever colours they
+    get; with 1-4 forbidden, the suggestion is 3-1, 4-2 (Black to 1 and 2, White to 3 and
+    4: each board's colours break nothing)."""
+    suggested = nearest_pairing(COLOURS, ALL_RULES, frozenset())
+    assert (boards(suggested), suggested.bye) == ([(3, 1), (4, 2)], None)
+
+
+def test_colours_are_left_aside_when_the_colour_rules_are_not_checked() -> None:
+    """The same round for a system that does not check C.04.1 f and g (TCEC's rules), and in
+    TCEC double rounds (each pair plays both colours): the nearest pairs 1-2, 3-4 stand, White
+    to the higher-ranked player."""
+    without = nearest_pairing(COLOURS, TCEC_RULES, frozenset())
+    assert boards(without) == [(1, 2), (3, 4)]
+    double = nearest_pairing(replace(COLOURS, double_rounds=True), ALL_RULES, frozenset())
+    assert boards(double) == [(1, 2), (3, 4)]
+
+
+def test_white_goes_to_the_higher_ranked_player_by_score_not_by_number() -> None:
+    """Player 2 (1 point) ranks above player 1 (0 points); neither colour breaks f or g for
+    either, so White goes to the higher-ranked player: 2-1."""
+    suggested = nearest_pairing(past({1: "w0", 2: "b1"}, 5), ALL_RULES, frozenset())
+    assert suggested.boards == (Board(2, 1),)
+
+
+def test_the_bye_goes_to_the_lowest_ranked_player_the_system_allows() -> None:
+    """Round 1 of five: the bye to 5, the rest 1-2, 3-4. With 5 barred (C.04.1 d) the bye goes
+    to 4, and the nearest pairs of 1, 2, 3, 5 are 1-2, 3-5 (rank distances 1 + 2, against
+    2 + 3 for 1-3, 2-5 and 4 + 1 for 1-5, 2-3). A system that does not check d (the bar is
+    not among its rules) gives the bye to 5 anyway."""
+    five = past({**NO_HISTORY, 5: ""}, 5)
+    free = nearest_pairing(five, ALL_RULES, frozenset())
+    assert (boards(free), free.bye) == ([(1, 2), (3, 4)], 5)
+    barred = nearest_pairing(five, ALL_RULES, frozenset({5}))
+    assert (boards(barred), barred.bye) == ([(1, 2), (3, 5)], 4)
+    unchecked = nearest_pairing(five, TCEC_RULES, frozenset({5}))
+    assert unchecked.bye == 5
+
+
+def test_a_pair_that_breaks_both_a_forbidden_pair_and_the_colours_costs_both() -> None:
+    """COLOURS with 4 forbidden against everyone and 2-3 forbidden too: 1-2, 3-4 breaks g on
+    both boards and the forbidden 3-4; 1-4, 2-3 has two forbidden pairs; 1-3, 2-4 one
+    forbidden pair (2-4) and no colour break. The last costs least: 3-1, 4-2."""
+    s = past(
+        {1: "w= w=", 2: "w= w=", 3: "b= b=", 4: "b= b="},
+        5,
+        forbidden=[(1, 4), (2, 4), (3, 4), (2, 3)],
+    )
+    assert boards(nearest_pairing(s, ALL_RULES, frozenset())) == [(3, 1), (4, 2)]
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "expected"),
+    [
+        # f alone: W W B W then White is a colour difference of +3 (the last three B W W);
+        # 2 (W B W B) may have either colour.
+        ("w= w= b= w=", "w= b= w= b=", (2, 1)),
+        # g alone: B B W W then White is three Whites in a row (difference +1).
+        ("b= b= w= w=", "w= b= w= b=", (2, 1)),
+        # Neither: W B W B W then White is +2, allowed (f bars beyond 2); 2 (B W B W B) with
+        # Black would be -2, allowed too; a tie, so White to the higher-ranked 1.
+        ("w= b= w= b= w=", "b= w= b= w= b=", (1, 2)),
+    ],
+)
+def test_c0401_f_and_g_each_decide_the_colours_of_a_board(
+    first: str, second: str, expected: tuple[int, int]
+) -> None:
+    """Two players with equal scores (so 1 ranks higher): the board's colours are
+    the way round that breaks fewer of C.04.1 f (a colour difference beyond 2) and g (the same
+    colour three times in a row); on a tie White goes to 1."""
+    s = past({1: first, 2: second}, 9)
+    assert boards(nearest_pairing(s, ALL_RULES, frozenset())) == [expected]
