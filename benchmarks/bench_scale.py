@@ -10,8 +10,8 @@ white, 25 % draws). A run past ``CPU_LIMIT`` CPU seconds or ``MEMORY`` bytes of 
 is stopped and shown as such. 9,998 players: TRF16 and TRF26 both number players with four
 digits (1-9999).
 
-Both Dutch editions, both Dubov editions and TCEC are also timed on every round of a 9-round tournament
-(:func:`every_round`): the engine plays it with random results (``generate_tournament``,
+Both Dutch and both Dubov editions and TCEC are also timed on every round of a 9-round
+tournament (:func:`every_round`): the engine plays it with random results (``generate_tournament``,
 fixed seed, 2 % forfeits and 2 % requested byes) and each round is paired by the command line
 from the file as it stood before that round.
 
