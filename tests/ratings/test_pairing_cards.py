@@ -31,17 +31,17 @@ def test_it_prints_a_card_per_player_with_rounds_so_far_and_blank_lines(
     printed = cards(html)
     assert len(printed) == 4
     first = printed[0]
-    assert "1. Player 01" in first and "ID 12345601 · 2375 · CA · exp. 2027-01-28" in first
+    assert "1. Player 01" in first and "ID 12345601 · 2350 · CA · exp. 2027-01-28" in first
     assert rows(first, "") == [
-        ["1", "W", "3", "Player 03", "2325", "W", "1"],
-        ["2", "B", "2", "Player 02", "2350", "D", "1.5"],
+        ["1", "W", "3", "Player 03", "2300", "W", "1"],
+        ["2", "B", "2", "Player 02", "2375", "D", "1.5"],
         ["3", "", "", "", "", "", ""],
     ]
     assert rows(printed[3], "")[:2] == [
-        ["1", "W", "2", "Player 02", "2350", "L", "0"],
-        ["2", "B", "3", "Player 03", "2325", "L", "0"],
+        ["1", "W", "2", "Player 02", "2375", "L", "0"],
+        ["2", "B", "3", "Player 03", "2300", "L", "0"],
     ]
-    assert "ID — · 2300</p>" in printed[3].replace("\n", "")  # not in the supplement
+    assert "ID — · 2325</p>" in printed[3].replace("\n", "")  # not in the supplement
 
 
 def test_it_is_for_the_sections_arbiters_only(

@@ -26,10 +26,10 @@ def test_it_lists_ids_states_expiry_and_us_results(
         html = client.get(url, {"paper": "letter"}).content.decode()
     assert "css/page-letter-landscape.css" in html
     assert [r[:11] for r in rows(html, "print-table")] == [
-        ["1", "1", "Player 01", "12345601", "CA", "2027-01-28", "2375", "W3", "D2", "1.5", "1.5"],
-        ["2", "2", "Player 02", "12345602", "NV", "2027-02-28", "2350", "W4", "D1", "1.5", "1.5"],
-        ["3", "3", "Player 03", "12345603", "OR", "2027-03-28", "2325", "L1", "W4", "1", "0.0"],
-        ["4", "4", "Player 04", "", "", "", "2300", "L2", "L3", "0", "1.0"],
+        ["1", "1", "Player 01", "12345601", "CA", "2027-01-28", "2350", "W3", "D2", "1.5", "1.5"],
+        ["2", "2", "Player 02", "12345602", "NV", "2027-02-28", "2375", "W4", "D1", "1.5", "1.5"],
+        ["3", "3", "Player 03", "12345603", "OR", "2027-03-28", "2300", "L1", "W4", "1", "0.0"],
+        ["4", "4", "Player 04", "", "", "", "2325", "L2", "L3", "0", "1.0"],
     ]
     assert [r[11] for r in rows(html, "print-table")][:2] == ["2.5", "1.5"]  # US-SOLK
     assert ">US-MM</th>" in html and ">US-SOLK</th>" in html

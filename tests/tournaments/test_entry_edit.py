@@ -231,7 +231,9 @@ def test_it_edits_the_group_and_keeps_it_apart_in_round_one(
     one club (28N), the transposition 3 <-> 4 in the lower half (25 points, within the
     80-point limit of 29E5) pairs 1-4 and 2-3; colours by board as in round 1: 1 White on
     board 1, White to the lower half's player on board 2: 1-4, 3-2."""
-    one, _two, three, _four = make_entries(4)
+    # The fixture numbers players out of rating order; US Chess ranks them by rating before
+    # round 1 (27A), so "no. 1" .. "no. 4" below are the players by rating.
+    one, _two, three, _four = sorted(make_entries(4), key=lambda e: -e.rating)
     for entry in (one, three):
         url = reverse("entry_edit", args=[us_section.pk, entry.pk])
         data = {"name": entry.name, "federation": "USA", "rating": entry.rating}

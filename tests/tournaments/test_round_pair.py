@@ -304,16 +304,17 @@ def us_section(tournament: Tournament) -> Tournament:
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(
-    ("assigned", "boards"), [(None, [(1, 3), (5, 2)]), (2340, [(1, 5), (3, 2)])]
+    ("assigned", "boards"), [(None, [(2, 4), (5, 1)]), (2340, [(2, 5), (4, 1)])]
 )
 def test_it_ranks_an_unrated_player_by_the_assigned_rating(
     arbiter_client: Client, us_section: Tournament, make_entries, assigned: int | None, boards: list
 ) -> None:
     """29A: ranked by rating, an unrated player without an assigned rating last. Nos. 1-4
-    rated 2375, 2350, 2325, 2300, no. 5 unrated. The bye (28L2) goes to the lowest-rated
-    rated player, no. 4, either way. Without an assigned rating the others rank 1, 2, 3, 5:
-    1-3, 5-2 (29E2: board 1's top player White, alternating). Assigned 2340, no. 5 ranks
-    third (2375, 2350, 2340, 2325): 1-5, 3-2."""
+    rated 2350, 2375, 2300, 2325 (the fixture's numbers are out of rating order), no. 5
+    unrated: by rating 2, 1, 4, 3. The bye (28L2) goes to the lowest-rated rated player,
+    no. 3 (2300), either way. Without an assigned rating the others rank 2, 1, 4, 5: top half
+    2, 1 against bottom half 4, 5: 2-4, 5-1 (29E2: board 1's top player White, alternating).
+    Assigned 2340, no. 5 ranks third (2375, 2350, 2340, 2325: 2, 1, 5, 4): 2-5, 4-1."""
     *_, unrated = make_entries(5)
     Entry.objects.filter(pk=unrated.pk).update(rating=0, assigned_rating=assigned)
     if assigned:
@@ -321,4 +322,4 @@ def test_it_ranks_an_unrated_player_by_the_assigned_rating(
     pair(arbiter_client, us_section, 1)
     assert _round_one_boards(us_section) == boards
     bye = Bye.objects.get(entry__tournament=us_section, round_number=1)
-    assert (bye.entry.pairing_number, bye.kind) == (4, Bye.Kind.PAIRING_ALLOCATED)
+    assert (bye.entry.pairing_number, bye.kind) == (3, Bye.Kind.PAIRING_ALLOCATED)
