@@ -358,7 +358,7 @@ def entry_detail(request: HtmxHttpRequest, pk: int, entry_pk: int) -> HttpRespon
             "entry": entry,
             "rounds": rounds,
             "spark": sparkline(rounds, view.full_state.points.win),
-            "standing": next((s for s in view.standings if s.entry.pk == entry.pk), None),
+            "standing": view.standing_by_pk.get(entry.pk),
         }
         revision = view.tournament.revision  # issue 15: if I win, draw or lose
         published = len(view.published)
