@@ -192,6 +192,12 @@ class Snapshot:
     def entry_by_pk(self) -> dict[int, Entry]:
         return {e.pk: e for e in self.entries}
 
+    @cached_property
+    def games_without_result(self) -> list[Game]:
+        """The games still in play, in the order of :attr:`games` (what-if previews and a
+        player's page look among these instead of every game)."""
+        return [g for g in self.games if not g.has_result]
+
     def games_of(self, round_number: int) -> list[Game]:
         return [g for g in self.games if g.round.number == round_number]
 

@@ -28,7 +28,8 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlencode
 
-from django.core.cache import cache
+from django.core.cache import cache, caches
+from django.core.cache.backends.locmem import LocMemCache
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
@@ -37,18 +38,21 @@ from django.utils.cache import get_conditional_response, patch_vary_headers
 from django.views.decorators.http import require_safe
 
 from config.health import cache_problem, database_problem
-from pairing.services import snapshot
+from pairing.services import Snapshot, snapshot
 from public import live
 from ratings import events
 from tournaments import corrections, receipts, whatif
 from tournaments.models import PairingReceipt, Tournament
-from tournaments.reports import View, sparkline
+from tournaments.reports import Standing, View, sparkline
 from tournaments.tables import crosstable
 from tournaments.views.access import HtmxHttpRequest
 
 logger = logging.getLogger("swissmanager")
 CACHE_SECONDS = 3600
 COMPUTE_SECONDS = 30
+SNAPSHOT_SECONDS = 120
+"""How long a revision's snapshot stays in the shared cache: the workers take it within a
+poll or two of the change (a few hundred kilobytes for 500 players)."""
 """How long requests wait for another one computing the same section before computing it
 themselves (the other one died)."""
 Build = Callable[[View], tuple[dict[str, Any], str]]
@@ -62,7 +66,8 @@ class _Views:
     """The last :class:`View` of each recently shown tournament, in this process: the sections
     of one revision (every player's page, every round) share one snapshot, built by one thread
     while the others asking for it wait (issue 27: a new revision asked for by every thread at
-    once is one snapshot, not one per thread)."""
+    once is one snapshot, not one per thread; with a shared cache, one for every worker:
+    :func:`shared_view`)."""
 
     def __init__(self, size: int = 8) -> None:
         self.size = size
@@ -84,7 +89,7 @@ class _Views:
             found = self.known(tournament.pk, tournament.revision)  # built while we waited
             if found is not None:
                 return found
-            view = View(snapshot(tournament))
+            view = shared_view(tournament)
             with self.lock:
                 self.views[tournament.pk] = (tournament.revision, view)
                 self.views.move_to_end(tournament.pk)
@@ -96,7 +101,32 @@ class _Views:
 views = _Views()
 
 
-def computed_once(key: str, compute: Callable[[], Any], latest: str = "") -> Any:
+def shared_view(tournament: Tournament) -> View:
+    """The view of ``tournament`` at its revision: its snapshot and standings built by one
+    worker and kept briefly in the shared cache for the others (issue 27: one snapshot per
+    revision for every worker and machine, not one each); built here when the cache is this
+    process's own."""
+    if isinstance(caches["default"], LocMemCache):
+        return View(snapshot(tournament))
+
+    built: list[View] = []
+
+    def build() -> tuple[Snapshot, list[Standing]]:
+        built.append(View(snapshot(tournament)))
+        return built[0].snap, built[0].standings
+
+    key = f"public-snapshot:{tournament.pk}:{tournament.revision}"
+    snap, standings = computed_once(key, build, seconds=SNAPSHOT_SECONDS)
+    if built:  # built here: the view with the rows as read
+        return built[0]
+    view = View(snap)
+    view.__dict__["standings"] = standings  # the cached_property, computed by the builder
+    return view
+
+
+def computed_once(
+    key: str, compute: Callable[[], Any], latest: str = "", seconds: int = CACHE_SECONDS
+) -> Any:
     """The cached value of ``key``; on a miss one request computes it (``cache.add`` of a lock
     is atomic in every worker sharing the cache). The others meanwhile get the value last
     computed under ``latest`` (the page's previous revision: it is replaced within a poll or
@@ -120,7 +150,7 @@ def computed_once(key: str, compute: Callable[[], Any], latest: str = "") -> Any
         if value is not None:
             return value
         value = compute()
-        cache.set_many({key: value, latest: value} if latest else {key: value}, CACHE_SECONDS)
+        cache.set_many({key: value, latest: value} if latest else {key: value}, seconds)
         return value
     finally:
         cache.delete(lock)
@@ -358,7 +388,7 @@ def entry_detail(request: HtmxHttpRequest, pk: int, entry_pk: int) -> HttpRespon
             "entry": entry,
             "rounds": rounds,
             "spark": sparkline(rounds, view.full_state.points.win),
-            "standing": next((s for s in view.standings if s.entry.pk == entry.pk), None),
+            "standing": view.standing_by_pk.get(entry.pk),
         }
         revision = view.tournament.revision  # issue 15: if I win, draw or lose
         published = len(view.published)

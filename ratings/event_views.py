@@ -9,8 +9,10 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from public import live
 from ratings import events
 from ratings.errors import EventError
 from ratings.event_forms import EventForm, MoveForm, SectionForm
@@ -32,9 +34,12 @@ def _get_event_for_arbiter(request: HttpRequest, pk: int) -> Event:
 def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """The public page of an event: its sections, each paired and ranked on its own."""
     event = get_object_or_404(Event, pk=pk)
+    reader = live.as_anonymous_reader(request)  # issue 27: no session, no CSRF cookie
     context = {"event": event, "sections": events.section_summaries(event)}
     context["arbiter"] = event.is_arbiter(request.user)
-    return render(request, "tournaments/event_detail.html", context)
+    response = render(request, "tournaments/event_detail.html", context | reader)
+    patch_vary_headers(response, ("Cookie",))  # a logged-in user sees a menu
+    return response
 
 
 @login_required

@@ -16,7 +16,7 @@ from django.urls import reverse
 
 from tests.public.test_health import closed_port
 from tests.redis import REDIS_URL, redis_reachable
-from tournaments import services
+from tournaments import lifecycle, services
 from tournaments.lifecycle import locked_tournament
 from tournaments.models import Tournament
 
@@ -207,3 +207,25 @@ def test_it_reads_the_revision_from_the_database_while_the_cache_is_down(
     services.set_result(round_one.round_set.get().games.get(board=1).pk, "1-0")
     after = poll(client, url, first["ETag"])
     assert after.status_code == 200 and "1–0" in after.content.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("page", ["tournament_detail", "tournament_standings"])
+def test_it_answers_404_at_the_next_poll_once_the_tournament_is_deleted(
+    client: Client,
+    revision_cache: str,
+    round_one: Tournament,
+    page: str,
+    django_capture_on_commit_callbacks,
+) -> None:
+    """Not "not modified" for as long as the cached revision would last: the deletion takes
+    the revision out of the cache; the anonymous reader's whole page is gone too."""
+    url = page_url(round_one, page)
+    first = poll(client, url)
+    assert client.get(url).status_code == 200  # the whole page, kept for the fast path
+    assert poll(client, url, first["ETag"]).status_code == 304
+    with django_capture_on_commit_callbacks(execute=True):
+        lifecycle.delete_tournament(round_one.pk)
+    assert poll(client, url, first["ETag"]).status_code == 404
+    assert client.get(url).status_code == 404
+    assert Tournament.cached_revision(round_one.pk) is None

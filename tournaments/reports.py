@@ -159,6 +159,11 @@ class View:
             for row in rows
         ]
 
+    @cached_property
+    def standing_by_pk(self) -> dict[int, Standing]:
+        """Entry pk -> the entry's line of the standings (a player's page looks it up)."""
+        return {s.entry.pk: s for s in self.standings}
+
     # -- rounds -------------------------------------------------------------------------
 
     def round(self, number: int | None) -> Round | None:

@@ -15,6 +15,7 @@ from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
 from tournaments.models import Bye, Entry, Game, Round, Tournament
+from tournaments.models.tournament import forget_revision
 
 _quiet = threading.local()
 
@@ -57,3 +58,8 @@ def _tournament_saved(sender: type, instance: Tournament, created: bool, **kwarg
     update_fields = kwargs.get("update_fields")
     if not created and not (update_fields and "revision" in update_fields):
         _touch(pk=instance.pk)
+
+
+@receiver(post_delete, sender=Tournament)
+def _tournament_deleted(sender: type, instance: Tournament, **kwargs: Any) -> None:
+    forget_revision(instance.pk, kwargs.get("using"))  # issue 27: no 304 for a deleted one

@@ -59,7 +59,7 @@ def games_in_play(snap: Snapshot) -> list[Game]:
     legs = snap.tournament.legs
     last = rounds[-1].number
     first = last - (last - 1) % legs
-    return [g for g in snap.games if g.round.number >= first and not g.has_result]
+    return [g for g in snap.games_without_result if g.round.number >= first]
 
 
 def next_round_exists(snap: Snapshot) -> bool:

@@ -74,6 +74,15 @@ def _remember_revision(revision: int) -> None:
         cache.set_many({_revision_key(pk): revision for pk in pks}, seconds)
 
 
+def forget_revision(pk: int, using: str | None = None) -> None:
+    """A deleted tournament: its revision leaves the cache now and again once the deletion
+    commits (a poll reading the row meanwhile may have put it back), so that its pages answer
+    404 at the next poll instead of "not modified" until the cached revision expires."""
+    if revision_cache_seconds():
+        cache.delete(_revision_key(pk))
+        transaction.on_commit(lambda: cache.delete(_revision_key(pk)), using=using)
+
+
 class TournamentQuerySet(models.QuerySet["Tournament"]):
     def update(self, **kwargs: object) -> int:
         """Every new revision (``Tournament.touch``, ``lifecycle.locked_tournament``) reaches
