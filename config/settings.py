@@ -184,6 +184,16 @@ if REDIS_URL:
         }
     }
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+else:
+    # Each process's own memory cache. Django's default keeps 300 entries: one revision of a
+    # 500-player tournament has over 1,000 sections (every player's page and its "latest"
+    # key), which would be evicted and computed again within the revision (issue 27).
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "OPTIONS": {"MAX_ENTRIES": 5000},
+        }
+    }
 
 TOURNAMENTS_POLL_SECONDS = int(os.environ.get("TOURNAMENTS_POLL_SECONDS", "2"))
 """How often a live public section asks for itself again (public/views.py)."""

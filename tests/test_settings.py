@@ -74,6 +74,13 @@ def test_redis_cache_and_cached_sessions_from_redis_url() -> None:
     assert "LocMemCache" in run(code, DJANGO_DEBUG="1").stdout
 
 
+def test_the_memory_cache_holds_a_big_tournaments_sections() -> None:
+    """Without Redis: Django's default 300 entries would evict a 500-player tournament's
+    sections (a page and a "latest" key per player) within one revision."""
+    code = "from django.conf import settings as s; print(s.CACHES['default']['OPTIONS'])"
+    assert "'MAX_ENTRIES': 5000" in run(code, DJANGO_DEBUG="1").stdout
+
+
 def test_allowed_hosts_from_the_environment() -> None:
     out = run(
         SHOW, DJANGO_DEBUG="1", DJANGO_ALLOWED_HOSTS="chess.example.org, www.chess.example.org"
