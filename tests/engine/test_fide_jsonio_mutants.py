@@ -27,6 +27,7 @@ FULL = {
     "games": [
         {"white": "a", "black": 7, "result": "1-0"},
         {"white": 7, "black": "c", "result": "0-1", "rated": False},
+        {"white": "a", "black": "c", "result": "+-"},
         {"white": "c", "black": "a", "result": "1/2-1/2"},
     ],
     "end_date": "2026-11-30",
@@ -36,8 +37,9 @@ FULL = {
 
 
 def test_every_field_is_read() -> None:
-    """Player fields, ids as integers, an unrated game left out (and the games after it kept),
-    the end date, the 400-point rule's start (null: everybody capped) and first_event."""
+    """Player fields, ids as integers, a game marked unrated and a forfeit (B.02 5.1) left out
+    (and the games after them kept), the end date, the 400-point rule's start (null: everybody
+    capped) and first_event."""
     event, written = fide_event_from_json(FULL)
     assert event == FideEvent(
         players=(
