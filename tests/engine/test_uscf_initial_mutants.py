@@ -1,5 +1,6 @@
-"""Edges of US Chess Step 1 (an unrated player's initial rating, rating system section 2 as in
-/work/shared/specs/uscf-rating-system.md), found by mutation run 4 (docs/testing.md)."""
+"""Edges of US Chess Step 1 (an unrated player's initial rating) and of the rating floor
+(rating system section 2 as in /work/shared/specs/uscf-rating-system.md), found by mutation
+run 4 (docs/testing.md)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from datetime import date
 
 import pytest
 
-from pairing.engine.uscf.formulas import initial_rating
+from pairing.engine.uscf.formulas import established_floor, initial_rating
 from pairing.engine.uscf.rater import RatedPlayer
 
 END = date(2024, 6, 30)
@@ -30,3 +31,10 @@ def test_age_just_above_3_and_just_above_26() -> None:
     assert (three.rating, three.source) == (pytest.approx(50 * 1277 / 365.25), "age")
     older = initial_rating(RatedPlayer("p", birth_date=date(1997, 12, 31)), end_date=END)
     assert (older.rating, older.source) == (1300.0, "age")
+
+
+def test_the_floor_rounds_a_decimal_peak_down() -> None:
+    """2.4: the floor is the peak minus 200 rounded down to a 100-level: a peak of 2099.60
+    (current ratings have two decimals) gives 1899.60 -> 1800, not 1900; 2100 gives 1900."""
+    assert established_floor(2099.6) == 1800
+    assert established_floor(2100.0) == 1900
