@@ -8,15 +8,15 @@ from datetime import date
 
 import pytest
 
-from pairing.engine import FideEvent, FideGameRecord, FidePlayer, FideRatingError
-from pairing.engine.fide.jsonio import fide_event_from_json
+from pairing.engine import FideEvent, FideGameRecord, FidePlayer, FideRatingError, rate_fide_event
+from pairing.engine.fide.jsonio import fide_event_from_json, fide_player_to_json
 
 FULL = {
     "players": [
         {
             "id": "a",
             "rating": 2000,
-            "rated_games": 12,
+            "rated_games": 12.0,
             "reached_2400": True,
             "birth_date": "2010-05-01",
             "games_in_period": 20,
@@ -37,9 +37,9 @@ FULL = {
 
 
 def test_every_field_is_read() -> None:
-    """Player fields, ids as integers, a game marked unrated and a forfeit (B.02 5.1) left out
-    (and the games after them kept), the end date, the 400-point rule's start (null: everybody
-    capped) and first_event."""
+    """Player fields (a whole number written 12.0 read as 12), ids as integers, a game marked
+    unrated and a forfeit (B.02 5.1) left out (and the games after them kept), the end date,
+    the 400-point rule's start (null: everybody capped) and first_event."""
     event, written = fide_event_from_json(FULL)
     assert event == FideEvent(
         players=(
@@ -88,3 +88,25 @@ def test_a_wrong_field_is_named(change: dict[str, object], message: str) -> None
     with pytest.raises(FideRatingError) as refused:
         fide_event_from_json(data)
     assert str(refused.value).startswith(message)
+
+
+def test_the_output_of_an_unrated_and_a_rated_player() -> None:
+    """The result's keys: an unrated player who lost his only game, in his first event (8.2.1:
+    the zero score is disregarded, no rating), and his rated opponent (K 20 as given; the game
+    against an unrated player is not rated, 8.3.1: no change). Ids as the event holds them."""
+    event = FideEvent(
+        (FidePlayer("u", None), FidePlayer("opp", 2000, k=20)), (FideGameRecord("u", "opp", 0),)
+    )
+    unrated, rated = (fide_player_to_json(r) for r in rate_fide_event(event))
+    assert unrated == {
+        "id": "u", "rating": None, "k": None, "k_reason": None, "games": 1, "score": 0,
+        "expected": None, "change_exact": None, "change": None, "new_rating": None,
+        "initial": {
+            "rating": None, "average": None, "dp": None, "published": False,
+            "reason": "B.02 8.2.1: zero score in the first event",
+        },
+    }  # fmt: skip
+    assert rated == {
+        "id": "opp", "rating": 2000, "k": 20, "k_reason": "given", "games": 0, "score": 0,
+        "expected": 0, "change_exact": 0, "change": 0, "new_rating": 2000,
+    }  # fmt: skip
