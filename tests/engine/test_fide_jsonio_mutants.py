@@ -81,6 +81,11 @@ def test_defaults() -> None:
         ({"uncapped_from": True}, "uncapped_from must be an integer or null"),
         ({"first_event": "yes"}, "event.first_event must be true or false"),
         ({"end_date": 20261130}, "event.end_date must be a date"),
+        ({"players": {}}, "players must be a list"),
+        ({"games": {}}, "games must be a list"),
+        ({"players": [5]}, "players[0] must be an object"),
+        ({"games": [5]}, "games[0] must be an object"),
+        ({"players": [{"id": "a"}, {"id": "a"}]}, "players[1].id 'a' is used twice"),
     ],
 )
 def test_a_wrong_field_is_named(change: dict[str, object], message: str) -> None:
@@ -110,3 +115,8 @@ def test_the_output_of_an_unrated_and_a_rated_player() -> None:
         "id": "opp", "rating": 2000, "k": 20, "k_reason": "given", "games": 0, "score": 0,
         "expected": 0, "change_exact": 0, "change": 0, "new_rating": 2000,
     }  # fmt: skip
+
+
+def test_an_event_that_is_no_object_is_refused() -> None:
+    with pytest.raises(FideRatingError, match=r"^the event must be a JSON object$"):
+        fide_event_from_json([])

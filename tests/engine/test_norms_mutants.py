@@ -13,7 +13,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from pairing.engine import NormCandidate, NormGame, NormOutlook, check_norm, norm_outlook
+import pytest
+
+from pairing.engine import (
+    NormCandidate,
+    NormGame,
+    NormInputError,
+    NormOutlook,
+    check_norm,
+    norm_outlook,
+)
 
 FEDERATIONS = (
     "GER", "FRA", "NED", "ESP", "ITA", "USA", "IND", "CHN", "HUN", "SWE", "NOR", "POL", "CZE",
@@ -341,3 +350,13 @@ def test_outlook_raises_the_lowest_opponent_to_the_floor() -> None:
     assert norm_outlook(candidate(tuple(games), 9), "GM", remaining=2) == NormOutlook(
         "GM", False, True, 3, "B.01 1.4.8: 1.5 points from 2 rounds at Ra 2629"
     )
+
+
+def test_refusals_say_what_is_wrong() -> None:
+    with pytest.raises(NormInputError, match=r"^no norm for title 'FM': GM, IM, WGM or WIM$"):
+        check_norm(candidate((), 9), "FM")
+    bad = NormGame(3, 4, 2450, "GM", "GER")
+    with pytest.raises(NormInputError, match=r"^round 3: result must be 0, 1 or 2 half-points$"):
+        check_norm(candidate((bad,), 9), "GM")
+    with pytest.raises(NormInputError, match=r"^remaining rounds must not be negative$"):
+        norm_outlook(candidate((), 9), "GM", remaining=-1)
