@@ -70,10 +70,11 @@ def _day(raw: dict[str, object], key: str, where: str) -> date | None:
     x = raw.get(key)
     if x is None:
         return None
-    try:
-        return date.fromisoformat(x) if isinstance(x, str) else None
-    except ValueError:
-        pass
+    if isinstance(x, str):  # a number or a list is refused, not read as "no date"
+        try:
+            return date.fromisoformat(x)
+        except ValueError:
+            pass
     raise FideRatingError(f"{where}.{key} must be a date YYYY-MM-DD or null")
 
 
