@@ -86,7 +86,8 @@ def admin_forms(client: Client) -> list[Form]:
         if changelist.status_code != 200:
             continue
         pages = [reverse(f"admin:{app}_{model}_add")]
-        first = re.search(rf'href="(/admin/{app}/{model}/\d+/change/)"', changelist.content.decode())
+        page = changelist.content.decode()
+        first = re.search(rf'href="(/admin/{app}/{model}/\d+/change/)"', page)
         if first:
             pages.append(first.group(1))
         for page in pages:
