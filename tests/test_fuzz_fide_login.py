@@ -108,7 +108,7 @@ def test_the_fide_crawl_finds_the_forms(fide_world: FideWorld) -> None:
 
 
 @pytest.fixture
-def throttled(settings, db: None) -> User:  # type: ignore[no-untyped-def]
+def throttled(settings, db: None) -> User:
     """django-axes on (the test settings turn it off), behind a trusted proxy; a user."""
     settings.AXES_ENABLED = True
     settings.AXES_FAILURE_LIMIT = 3
