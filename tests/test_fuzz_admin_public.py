@@ -130,9 +130,11 @@ def test_the_admin_add_and_change_forms_never_answer_500(
     admin_world: AdminWorld, data: st.DataObject
 ) -> None:
     w = admin_world
-    if not w.forms.get("root"):
-        w.forms["root"] = admin_forms(w.root)
-    fuzz(w.root, w.forms["root"], [str(w.tournament.pk)], data)
+    if not w.forms:
+        w.forms = {"root": admin_forms(w.root), "officer": admin_forms(w.officer)}
+    who = data.draw(st.sampled_from(["root", "officer"]), label="user")
+    client = w.root if who == "root" else w.officer
+    fuzz(client, w.forms[who], [str(w.tournament.pk)], data)
 
 
 @pytest.mark.django_db
@@ -146,6 +148,8 @@ def test_the_admin_crawl_finds_the_forms(admin_world: AdminWorld) -> None:
     for app, model in (("tournaments", "tournament"), ("players", "player")):
         assert reverse(f"admin:{app}_{model}_add") in actions
         assert f"/admin/{app}/{model}/N/change/" in actions
+    officer = {f.action for f in admin_forms(admin_world.officer)}
+    assert reverse("admin:ratings_ratingrecord_add") in officer
 
 
 def _patterns(resolver: URLResolver, prefix: str = "") -> Iterator[tuple[str, URLPattern]]:
