@@ -94,7 +94,7 @@ def lookup(q: str, limit: int = LIMIT) -> list[ListEntry]:
     if not text or limit <= 0:
         return []
     players = FideListPlayer.objects.all()
-    if text.isdigit():
+    if text.isascii() and text.isdigit():  # '²'.isdigit() is true, int('²') fails
         if len(text) > MAX_ID_DIGITS or int(text) == 0:
             return []
         rows = list(players.filter(fide_id=int(text)).values_list(*COLUMNS))

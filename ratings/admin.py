@@ -17,6 +17,7 @@ from django.db.models import Model
 from django.forms import ModelForm
 from django.http import HttpRequest
 
+from config.admin_inputs import CheckedAutocomplete, CheckedDates
 from ratings import services
 from ratings.models import (
     Event,
@@ -107,7 +108,7 @@ class EnterRecordForm(forms.ModelForm):
 
 
 @admin.register(RatingRecord)
-class RatingRecordAdmin(admin.ModelAdmin):
+class RatingRecordAdmin(CheckedAutocomplete, admin.ModelAdmin):
     list_display = ("player", "system", "shown", "games", "established", "current_floor")
     list_filter = ("system", "life_master")
     search_fields = ("player__name", "player__uscf_id")
@@ -324,7 +325,7 @@ class SectionInline(admin.TabularInline):
 
 
 @admin.register(Event)
-class EventAdmin(admin.ModelAdmin):
+class EventAdmin(CheckedDates):
     """Events with sections. Arbiters run them in the app; here superusers change an event's
     data and arbiters, and rating officers (``view_event``) look at them."""
 

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from django.contrib import admin
 
+from config.admin_inputs import CheckedAutocomplete, CheckedDates
 from tournaments.models import Bye, Entry, ForbiddenPair, Game, Round, Tournament, VirtualPoints
 
 ENTRY_DATA = ("name", "title", "federation", "sex", "birth_date", "fide_id", "uscf_id")
 
 
-class EntryInline(admin.TabularInline):
+class EntryInline(CheckedAutocomplete, admin.TabularInline):
     model = Entry
     extra = 0
     autocomplete_fields = ("player",)
@@ -34,7 +35,7 @@ class GameInline(admin.TabularInline):
 
 
 @admin.register(Tournament)
-class TournamentAdmin(admin.ModelAdmin):
+class TournamentAdmin(CheckedDates):
     list_display = ("name", "start_date", "place", "pairing_system", "rounds", "status")
     list_filter = ("status", "pairing_system", "dutch_edition", "rating_system", "start_date")
     search_fields = ("name", "place")
@@ -75,7 +76,7 @@ class TournamentAdmin(admin.ModelAdmin):
 
 
 @admin.register(Entry)
-class EntryAdmin(admin.ModelAdmin):
+class EntryAdmin(CheckedAutocomplete, admin.ModelAdmin):
     list_display = (
         "pairing_number",
         "name",
