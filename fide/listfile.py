@@ -142,7 +142,7 @@ class ListedPlayer:
 def _number(field: str, text: str) -> int | None:
     if not text:
         return None
-    if not text.isdigit() or len(text) > 4:
+    if not (text.isascii() and text.isdigit()) or len(text) > 4:
         raise FideListError(f"{LABELS[field]} must be a number, not {text!r}")
     value = int(text)
     if value == 0 and field.endswith("_rating"):
@@ -168,7 +168,7 @@ def player_from_fields(fields: dict[str, str]) -> ListedPlayer:
     if sex not in ("", "M", "F"):
         raise FideListError(f"Sex must be M or F, not {sex!r}")
     birth = fields.get("birth_year", "")
-    if birth and not (birth.isdigit() and len(birth) == 4):
+    if birth and not (birth.isascii() and birth.isdigit() and len(birth) == 4):
         raise FideListError(f"B-day must be a year, not {birth!r}")
     flag = fields.get("flag", "").lower()
     if flag not in FLAGS:

@@ -67,7 +67,7 @@ def register_from_list(tournament_id: int, fide_id: int) -> Entry:
 def list_marks(entries: Iterable[Entry]) -> dict[int, str]:
     """Entry pk -> "inactive" or "not on the FIDE list", for entries with a FIDE ID (one
     query); nothing when no list is imported."""
-    with_id = {e.pk: int(e.fide_id) for e in entries if e.fide_id.isdigit()}
+    with_id = {e.pk: int(e.fide_id) for e in entries if e.fide_id.isascii() and e.fide_id.isdigit()}
     if not with_id or not FideListPlayer.objects.exists():
         return {}
     flags = dict(
@@ -96,7 +96,11 @@ class RatingUpdate:
 def rating_updates(tournament: Tournament) -> list[RatingUpdate]:
     """The FIDE rating of each entry with a FIDE ID against the list's rating of the
     tournament's FIDE rating type (two queries)."""
-    entries = [e for e in tournament.entries.order_by("pairing_number") if e.fide_id.isdigit()]
+    entries = [
+        e
+        for e in tournament.entries.order_by("pairing_number")
+        if e.fide_id.isascii() and e.fide_id.isdigit()
+    ]
     field = f"{tournament.fide_rating_type}_rating"
     listed = dict(
         FideListPlayer.objects.filter(fide_id__in=[int(e.fide_id) for e in entries]).values_list(

@@ -104,6 +104,9 @@ def test_malformed_txt_line_is_named():
         (3, "X", "Sex must be M or F, not 'X'"),
         (17, "19", "B-day must be a year, not '19'"),
         (18, "x", "Flag must be i, w or wi, not 'x'"),
+        # '²'.isdigit() is true but int('²') fails: a number is ASCII digits only.
+        (8, "25²0", "SRtng must be a number, not '25²0'"),
+        (17, "19²0", "B-day must be a year, not '19²0'"),
     ],
 )
 def test_each_field_is_checked(index, value, message):

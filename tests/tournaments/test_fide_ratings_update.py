@@ -75,3 +75,12 @@ def test_it_is_for_the_tournaments_arbiters_only(client: Client, other_arbiter, 
     assert client.get(url(registered)).status_code == 403
     assert client.post(url(registered)).status_code == 403
     assert Entry.objects.get(fide_id="8602980").rating == 2633
+
+
+def test_it_skips_a_fide_id_that_is_not_ascii_digits(arbiter_client: Client, registered):
+    """'²'.isdigit() is true but int('²') fails: an entry whose stored FIDE ID has such a
+    digit (a backup restored from elsewhere) is not an ID on the list, not a 500."""
+    Entry.objects.filter(fide_id="4612345").update(fide_id="46123²5")
+    Tournament.objects.filter(pk=registered.pk).update(fide_rated=True)  # the list's marks
+    assert arbiter_client.get(url(registered)).status_code == 200
+    assert arbiter_client.get(reverse("tournament_manage", args=[registered.pk])).status_code == 200
