@@ -7,8 +7,8 @@ million edges; here the memory is linear in the players and the gaps, and neighb
 listed on the fly. A further filter on pairs (``allowed``, e.g. "one player from each half")
 narrows the graph without materialising it either.
 
-The searches are those of :class:`~pairing.engine.matching.cardinality.Matcher`; two changes
-keep them cheap on dense graphs: the matching is grown greedily along a caller-chosen order
+The searches are those of :class:`~pairing.engine.matching.cardinality.DenseMatcher`; two
+changes keep them cheap on dense graphs: the matching is grown greedily along a caller-chosen order
 before any augmenting-path search (:meth:`Matcher.solve_dense`), and no search is started
 while fewer than two vertices are free (an augmenting path joins two free vertices; without
 this shortcut, proving the one free vertex of an odd field unmatchable lists every edge).
@@ -18,15 +18,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 
-from pairing.engine.matching.cardinality import Matcher
+from pairing.engine.matching.cardinality import DenseMatcher
 
 PairFilter = Callable[[int, int], bool]
 """A symmetric test on two vertices: may they be matched (besides gaps and classes)?"""
 
 
-class ComplementMatcher(Matcher):
-    """A :class:`Matcher` where ``u`` and ``v`` are adjacent unless ``v`` is in ``gaps[u]``,
-    both have the same class (``None``: no class), or ``allowed(u, v)`` is false."""
+class ComplementMatcher(DenseMatcher):
+    """A :class:`DenseMatcher` where ``u`` and ``v`` are adjacent unless ``v`` is in
+    ``gaps[u]``, both have the same class (``None``: no class), or ``allowed(u, v)`` is false;
+    its neighbour lists skip inactive vertices."""
 
     def __init__(
         self,
@@ -34,46 +35,16 @@ class ComplementMatcher(Matcher):
         classes: list[object | None],
         allowed: PairFilter | None = None,
     ) -> None:
-        super().__init__(0)
-        self.n = n = len(gaps)
-        self._mate = [-1] * n
-        self._active = [True] * n
-        self.gaps = gaps
-        """``gaps[v]``: the vertices ``v`` is not adjacent to, whatever the classes say
-        (symmetric; edge edits change it)."""
-        self.classes = classes
+        super().__init__(gaps, classes)
         self.allowed = allowed
-        self._adj = _Listed(self)  # type: ignore[assignment]  # read by Matcher.augment
 
     def has_edge(self, u: int, v: int) -> bool:
-        if u == v or v in self.gaps[u]:
-            return False
-        c = self.classes[u]
-        if c is not None and self.classes[v] == c:
-            return False
-        return self.allowed is None or self.allowed(u, v)
+        return super().has_edge(u, v) and (self.allowed is None or self.allowed(u, v))
 
-    def listed(self, v: int) -> Iterator[int]:
+    def _listed(self, v: int) -> Iterator[int]:
         """The active neighbours of ``v``, in vertex order, computed anew."""
         active, has_edge = self._active, self.has_edge
         return (u for u in range(self.n) if active[u] and has_edge(v, u))
-
-    def neighbours(self, v: int) -> set[int]:
-        return set(self.listed(v))
-
-    def add_edge(self, u: int, v: int) -> None:
-        """Fill a gap (the classes and ``allowed`` still apply)."""
-        self.gaps[u].discard(v)
-        self.gaps[v].discard(u)
-
-    def remove_edge(self, u: int, v: int) -> None:
-        self.gaps[u].add(v)
-        self.gaps[v].add(u)
-        if self._mate[u] == v:
-            self._mate[u] = self._mate[v] = -1
-
-    def solve(self) -> int:
-        return self.solve_dense()
 
     def repair(self, free: Iterable[int]) -> int:
         """:meth:`Matcher.repair`, cheaply where the graph is dense: the free vertices among
@@ -105,7 +76,7 @@ class ComplementMatcher(Matcher):
         ``a`` and ``y`` next to ``b`` (an augmenting path of length 3); one pass over ``a``'s
         neighbours."""
         mate, has_edge = self._mate, self.has_edge
-        for x in self.listed(a):
+        for x in self._listed(a):
             y = mate[x]
             if y >= 0 and has_edge(b, y):
                 mate[a], mate[x], mate[y], mate[b] = x, a, b, y
@@ -118,17 +89,3 @@ class ComplementMatcher(Matcher):
         if not any(active[v] and mate[v] < 0 for v in range(self.n) if v != root):
             return False
         return super().augment(root)
-
-    def solve_greedy(self, order: Iterable[int]) -> bool:
-        raise NotImplementedError("a complement matcher is solved with solve_dense")
-
-
-class _Listed:
-    """The matcher's stand-in for adjacency sets: ``listed[v]`` lists ``v``'s neighbours anew
-    each time (what :meth:`Matcher.augment` iterates)."""
-
-    def __init__(self, matcher: ComplementMatcher) -> None:
-        self.matcher = matcher
-
-    def __getitem__(self, v: int) -> Iterator[int]:
-        return self.matcher.listed(v)
