@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TypeVar
 
 from pairing.engine.core.state import PlayerId, TournamentState
 from pairing.engine.tiebreaks.core import Edition, TieBreakValue
@@ -31,6 +32,44 @@ def _sort_key(value: TieBreakValue, ascending: bool) -> tuple[int, Fraction]:
     return (0, Fraction(value) if ascending else -Fraction(value))
 
 
+K = TypeVar("K", bound=Hashable)
+
+
+def split_ties(
+    groups: Iterable[list[K]],
+    values: dict[K, list[TieBreakValue]],
+    ascending: Sequence[bool],
+    among: Callable[[int, list[K]], Mapping[K, TieBreakValue] | None],
+) -> list[list[K]]:
+    """C.07 4.2: tie-break ``i`` applied to each group still tied after the ones before it, in
+    order; the groups still tied after the last (or single participants) in ranking order.
+    ``values[k][i]`` holds a participant's value of tie-break ``i`` computed for the whole
+    field; ``among(i, group)`` computes it among ``group`` only (type A, e.g. DE: the values are
+    stored), or answers None (a whole-field value)."""
+    final: list[list[K]] = []
+
+    def refine(group: list[K], i: int) -> None:
+        if len(group) == 1 or i == len(ascending):
+            final.append(group)
+            return
+        got = among(i, group)
+        if got is not None:
+            for k in group:
+                values[k][i] = got[k]
+        ordered = sorted(group, key=lambda k: _sort_key(values[k][i], ascending[i]))
+        run: list[K] = []
+        for k in ordered:
+            if run and values[run[0]][i] != values[k][i]:
+                refine(run, i + 1)
+                run = []
+            run.append(k)
+        refine(run, i + 1)
+
+    for group in groups:
+        refine(group, 0)
+    return final
+
+
 def standings(
     state: TournamentState, codes: Sequence[str | TieBreak], edition: Edition = Edition.C07_2023
 ) -> list[StandingRow]:
@@ -48,25 +87,9 @@ def standings(
         for pid in values:
             values[pid][i] = vals[pid]
 
-    final: list[list[PlayerId]] = []
-
-    def refine(group: list[PlayerId], i: int) -> None:
-        if len(group) == 1 or i == len(breaks):
-            final.append(group)
-            return
+    def among(i: int, group: list[PlayerId]) -> Mapping[PlayerId, TieBreakValue] | None:
         tb = breaks[i]
-        if tb.among is not None:
-            group_values = tb.values(state, group, edition)
-            for pid in group:
-                values[pid][i] = group_values[pid]
-        ordered = sorted(group, key=lambda pid: _sort_key(values[pid][i], tb.ascending))
-        run: list[PlayerId] = []
-        for pid in ordered:
-            if run and values[run[0]][i] != values[pid][i]:
-                refine(run, i + 1)
-                run = []
-            run.append(pid)
-        refine(run, i + 1)
+        return None if tb.among is None else tb.values(state, group, edition)
 
     scores = state.scores
     by_tpn = sorted(state.players, key=lambda p: (-scores[p.id], p.tpn))
@@ -76,8 +99,7 @@ def standings(
             score_groups[-1].append(p.id)
         else:
             score_groups.append([p.id])
-    for g in score_groups:
-        refine(g, 0)
+    final = split_ties(score_groups, values, [tb.ascending for tb in breaks], among)
 
     rows: list[StandingRow] = []
     for group in final:

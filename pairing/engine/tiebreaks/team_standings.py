@@ -3,11 +3,11 @@ turn to every subgroup still tied (C.07 4.2)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 
 from pairing.engine.tiebreaks.core import Edition, TieBreakValue
+from pairing.engine.tiebreaks.standings import split_ties
 from pairing.engine.tiebreaks.team_breaks import TeamTieBreak
 from pairing.engine.tiebreaks.teams import TeamTournament
 
@@ -29,12 +29,6 @@ class TeamStandingRow:
     teams still tied when it was applied."""
 
 
-def _key(value: TieBreakValue, ascending: bool) -> tuple[int, Fraction]:
-    if value is None:
-        return (1, Fraction(0))
-    return (0, Fraction(value) if ascending else -Fraction(value))
-
-
 def team_standings(
     tt: TeamTournament,
     breaks: Sequence[TeamTieBreak],
@@ -51,25 +45,10 @@ def team_standings(
             computed = tb.compute(tt, primary, edition)
             for n in values:
                 values[n][i] = computed[n]
-    final: list[list[int]] = []
 
-    def refine(group: list[int], i: int) -> None:
-        if len(group) == 1 or i == len(breaks):
-            final.append(group)
-            return
+    def among(i: int, group: list[int]) -> Mapping[int, TieBreakValue] | None:
         tb = breaks[i]
-        if tb.among is not None:
-            got = tb.among(tt, primary, group)
-            for n in group:
-                values[n][i] = got[n]
-        ordered = sorted(group, key=lambda n: _key(values[n][i], tb.ascending))
-        run: list[int] = []
-        for n in ordered:
-            if run and values[run[0]][i] != values[n][i]:
-                refine(run, i + 1)
-                run = []
-            run.append(n)
-        refine(run, i + 1)
+        return None if tb.among is None else tb.among(tt, primary, group)
 
     score = tt.score(primary)
     groups: list[list[int]] = []
@@ -78,8 +57,7 @@ def team_standings(
             groups[-1].append(n)
         else:
             groups.append([n])
-    for g in groups:
-        refine(g, 0)
+    final = split_ties(groups, values, [tb.ascending for tb in breaks], among)
     mp, gp = tt.match_points, tt.game_points
     rows: list[TeamStandingRow] = []
     for group in final:
