@@ -10,6 +10,7 @@ from itertools import combinations
 import pytest
 
 from pairing.engine.matching.cardinality import DenseMatcher, Matcher
+from tests.engine.matching_oracle import brute_force_size
 
 
 def random_dense(rng: random.Random, n: int) -> tuple[list[set[int]], list[object | None]]:
@@ -32,18 +33,6 @@ def as_sets(gaps: list[set[int]], classes: list[object | None]) -> list[set[int]
         }
         for v in range(n)
     ]
-
-
-def brute_force_size(adjacency: list[set[int]], active: set[int]) -> int:
-    """The largest matching by trying every edge for the first active vertex."""
-    if not active:
-        return 0
-    v = min(active)
-    rest = active - {v}
-    best = brute_force_size(adjacency, rest)
-    for u in adjacency[v] & rest:
-        best = max(best, 1 + brute_force_size(adjacency, rest - {u}))
-    return best
 
 
 @pytest.mark.parametrize("seed", range(30))

@@ -27,6 +27,7 @@ from pairing.engine.matching.cardinality import Matcher
 from pairing.engine.matching.complement import ComplementMatcher
 from pairing.engine.tools.checker import check_tournament
 from pairing.engine.tools.generator import GeneratorSettings, generate_tournament
+from tests.engine.matching_oracle import brute_force_size
 
 
 class ExactLocalMatcher(LocalMatcher):
@@ -86,18 +87,6 @@ def test_fast_path_pairs_as_the_exact_path(
     state = generate_tournament(pair, settings)  # the fast path
     request.getfixturevalue("exact_path")
     assert check_tournament(state, pair) == []  # every round re-paired by the exact path
-
-
-def brute_force_size(adjacency: list[set[int]], active: set[int]) -> int:
-    """The largest matching, by trying every partner of the first active vertex."""
-    if not active:
-        return 0
-    v = min(active)
-    rest = active - {v}
-    best = brute_force_size(adjacency, rest)
-    for u in adjacency[v] & rest:
-        best = max(best, 1 + brute_force_size(adjacency, rest - {u}))
-    return best
 
 
 @pytest.mark.parametrize("seed", range(80))
