@@ -7,12 +7,15 @@ Codes follow MTB26 (``NAME[:MP|:GP][/Cn|/Mn][/P][/F][/Kx]``, case-insensitive): 
 primary score both ways) with Cut / Median, ``DE`` (6 on the primary score, or ``DE:GP``),
 ``EDE`` (13.3; ``EDET``, ``EDEB``, ``EDEBT``, ``EDEBB`` expand to EDE followed by BC / TBR /
 BBE), ``BC`` (12.1), ``TBR`` (12.2), ``BBE`` (12.3), ``SSSC`` (13.4, ``/Kx`` its factor,
-``/F`` Fore Buchholz), ``TPN`` (7.8, ``/R`` reversed). ``/P`` counts forfeited matches as
-played against the scheduled opponent (MTB26).
+``/F`` Fore Buchholz), ``TPN`` (7.8, ``/R`` reversed), and MTB26's codes "for both
+individuals and teams": ``WIN[:MP]`` (7.1), ``WON[:MP]`` (7.2), ``PS`` (7.5, ``/Cn``), ``KS``
+(9.2, ``/L±n``), ``AOB`` (8.2, ``/F``). ``/P`` counts forfeited matches as played against the
+scheduled opponent (MTB26). The rating tie-breaks (art. 10, "for individuals") are refused.
 
 Reference score: ``:MP`` or ``:GP``; without it the primary score (13). Units: half-points for
-scores, sums of scores and SSSC; scores x scores (quarter-points) for ESB; DE, EDE, TBR and BBE
-are places among the tied teams (1 best); BC is a board-weighted sum (lower is better).
+scores, sums of scores, PS, KS, AOB and SSSC; scores x scores (quarter-points) for ESB; counts
+for WIN and WON; DE, EDE, TBR and BBE are places among the tied teams (1 best); BC is a
+board-weighted sum (lower is better).
 """
 
 from __future__ import annotations
@@ -30,6 +33,12 @@ from pairing.engine.tiebreaks.core import (
     cut_terms,
 )
 from pairing.engine.tiebreaks.registry import UnknownTieBreak, format_value
+from pairing.engine.tiebreaks.team_more import (
+    team_koya,
+    team_matches_won,
+    team_progressive_score,
+    team_wins,
+)
 from pairing.engine.tiebreaks.teams import (
     TeamTournament,
     adjusted_scores,
@@ -119,6 +128,22 @@ def buchholz(
         )
         for n, ts in terms.items()
     }
+
+
+def average_of_opponents_buchholz(
+    tt: TeamTournament, kind: str, edition: Edition, fore: bool = False
+) -> dict[int, Fraction | None]:
+    """AOB (C.07 8.2 via 13): the average of the team Buchholz (``kind``, same edition) of the
+    opponents met in a played match, each encounter counted (4.4); ``fore``: their Fore
+    Buchholz (C.07-2026 8.2, MTB26 ``/F``). Forfeited matches and rounds without an opposing
+    team are not in the average (the dummy has no Buchholz); ``None`` without a played match.
+    Exact, not rounded."""
+    bh = buchholz(final_round_drawn(tt) if fore else tt, kind, edition)
+    out: dict[int, Fraction | None] = {}
+    for n, rs in tt.rounds.items():
+        values = [bh[r.opponent] for r in rs if r.opponent is not None and r.played]
+        out[n] = Fraction(sum(values), len(values)) if values else None
+    return out
 
 
 def final_round_drawn(tt: TeamTournament) -> TeamTournament:
@@ -238,10 +263,10 @@ def bottom_board_elimination(tt: TeamTournament, group: Sequence[int]) -> dict[i
 
 def _among(
     tt: TeamTournament, group: Sequence[int], kind: str, forfeits_played: bool
-) -> dict[int, Fraction] | None:
+) -> tuple[dict[int, Fraction], dict[int, int]]:
     """Each team's ``kind`` points in the matches among ``group`` (a pair met more than once
-    counts the average, 6.1.2); ``None`` unless every two of them met in a played match
-    (forfeited matches excluded, 6.1.1, unless ``forfeits_played``)."""
+    counts the average, 6.1.2; forfeited matches excluded, 6.1.1, unless ``forfeits_played``)
+    and the number of teams of the group each one did not meet."""
     members = set(group)
     met: dict[tuple[int, int], list[int]] = {}
     for n in group:
@@ -249,24 +274,57 @@ def _among(
             if r.opponent in members and (r.played or forfeits_played):
                 met.setdefault((n, r.opponent), []).append(points_of(r, kind))
     total: dict[int, Fraction] = {n: Fraction(0) for n in group}
+    missing: dict[int, int] = dict.fromkeys(group, 0)
     for a in group:
         for b in group:
             if a == b:
                 continue
             if (a, b) not in met:
-                return None
+                missing[a] += 1
+                continue
             scores = met[(a, b)]
             total[a] += Fraction(sum(scores), len(scores))
-    return total
+    return total, missing
+
+
+def _match_win(tt: TeamTournament, kind: str) -> int:
+    """The most a team can score in one match: TW, or a won game on every board."""
+    return tt.match_points_values.win if kind == "MP" else tt.game_win * tt.boards
+
+
+def _de_split(
+    tt: TeamTournament, teams: list[int], kind: str, forfeits_played: bool
+) -> list[list[int]] | None:
+    """The ordered blocks art. 6 makes of ``teams`` on ``kind``, ``None`` when it separates
+    nobody. All met (6.2): the separate standings. Otherwise (6.3, Swiss): a team is placed
+    first when it is alone on top "whatever the outcome of the missing games": its points
+    exceed every other team's points plus a won match for each match that team missed (its own
+    missing matches lost); then second place the same way; the rest stay together."""
+    points, missing = _among(tt, teams, kind, forfeits_played)
+    if not any(missing.values()):
+        levels = sorted(set(points.values()), reverse=True)
+        if len(levels) == 1:
+            return None
+        return [[n for n in teams if points[n] == level] for level in levels]
+    best = {n: points[n] + _match_win(tt, kind) * missing[n] for n in teams}
+    blocks: list[list[int]] = []
+    remaining = list(teams)
+    while len(remaining) > 1:
+        top = [x for x in remaining if all(points[x] > best[y] for y in remaining if y != x)]
+        if not top:
+            break
+        blocks.append(top)
+        remaining.remove(top[0])
+    return [*blocks, remaining] if blocks else None
 
 
 def direct_encounter(
     tt: TeamTournament, group: Sequence[int], kinds: Sequence[str], forfeits_played: bool = False
 ) -> dict[int, int]:
-    """Places (1 best) by direct encounter (C.07 6.1-6.2) on ``kinds`` in turn: DE on the first
+    """Places (1 best) by direct encounter (C.07 6) on ``kinds`` in turn: DE on the first
     score; when it breaks no tie, on the next (EDE 13.3.1); every tied subgroup formed is
-    ranked again from the first score (6.2, 13.3.3). Teams that did not all meet share the
-    place (6.3 is not applied)."""
+    ranked again from the first score (6.2, 6.3 "art. 6 is then applied again", 13.3.3). Teams
+    it cannot separate share the place."""
     places: dict[int, int] = {}
 
     def rank(teams: list[int], first_place: int) -> None:
@@ -274,19 +332,18 @@ def direct_encounter(
             places[teams[0]] = first_place
             return
         for kind in kinds:
-            points = _among(tt, teams, kind, forfeits_played)
-            if points is None or len(set(points.values())) == 1:
+            blocks = _de_split(tt, teams, kind, forfeits_played)
+            if blocks is None:
                 continue
             place = first_place
-            for value in sorted(set(points.values()), reverse=True):
-                sub = [n for n in teams if points[n] == value]
+            for sub in blocks:
                 rank(sub, place)
                 place += len(sub)
             return
         for n in teams:
             places[n] = first_place
 
-    rank(list(group), 1)
+    rank(sorted(group), 1)
     return places
 
 
@@ -301,7 +358,9 @@ _EDE_SEQUENCES = {
 """C.07-2026 13.3.2: the named sequences after EDE."""
 _ESB = {"EMMSB": ("MP", "MP"), "EMGSB": ("MP", "GP"), "EGMSB": ("GP", "MP"), "EGGSB": ("GP", "GP")}
 _CODE = re.compile(r"^([A-Z]+)(?::(MP|GP))?((?:/[A-Z][+-]?[0-9]*)*)$")
-_FLAG = re.compile(r"^(C|M|K)([0-9]+)$|^(P|F|R)$")
+_FLAG = re.compile(r"^(C|M|K)([0-9]+)$|^(P|F|R)$|^L([+-]?[0-9]+)$")
+_RATING_CODES = ("ARO", "TPR", "PTP", "APRO", "APPO", "RTNG")
+"""C.07 10 ("Rating-based tie-breaks for individuals"); MTB26 lists them for individuals only."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -312,6 +371,7 @@ class _Flags:
     played: bool = False
     fore: bool = False
     reverse: bool = False
+    limit: int | None = None
 
 
 def _flags(code: str, text: str) -> _Flags:
@@ -320,7 +380,9 @@ def _flags(code: str, text: str) -> _Flags:
         m = _FLAG.match(part)
         if not m:
             raise UnknownTieBreak(f"unknown modifier /{part} in {code!r}")
-        if m.group(1) == "C":
+        if m.group(4) is not None:
+            f = replace(f, limit=int(m.group(4)))
+        elif m.group(1) == "C":
             f = replace(f, cut=int(m.group(2)))
         elif m.group(1) == "M":
             f = replace(f, median=int(m.group(2)))
@@ -343,6 +405,7 @@ def _allowed(code: str, name: str, flags: _Flags, allowed: str) -> None:
         "P": flags.played,
         "F": flags.fore,
         "R": flags.reverse,
+        "L": flags.limit is not None,
     }
     for letter, present in given.items():
         if present and letter not in allowed:
@@ -356,6 +419,11 @@ def team_tie_break(code: str) -> TeamTieBreak:
     if not m:
         raise UnknownTieBreak(f"unknown team tie-break code {code!r}")
     name, score, flags = m.group(1), m.group(2), _flags(code, m.group(3))
+    if name in _RATING_CODES:
+        raise UnknownTieBreak(
+            f"{name} is not a team tie-break: C.07 10 defines the rating tie-breaks for "
+            f"individuals and MTB26 lists them for individuals only ({code!r})"
+        )
     if name == "SB" and score:
         name, score = ("EMMSB" if score == "MP" else "EGGSB"), None
     check_modifiers(flags.cut, flags.median)
@@ -371,6 +439,38 @@ def team_tie_break(code: str) -> TeamTieBreak:
             return extended_sonneborn_berger(tt, p, p, e, flags.cut, flags.median, flags.played)
 
         return TeamTieBreak(text, "Sonneborn-Berger", "C.07 9.1 via 13", 4, compute=sb)
+    if name in ("WIN", "WON"):  # MTB26: WIN[:MP], WON[:MP] only
+        _allowed(code, name, flags, "")
+        if score == "GP":
+            raise UnknownTieBreak(f"{name} is counted on match points only (MTB26): {code!r}")
+        count = team_wins if name == "WIN" else team_matches_won
+        label, article = ("Wins", "C.07 7.1") if name == "WIN" else ("Matches won", "C.07 7.2")
+        return TeamTieBreak(
+            text, label, f"{article} via 13", 1, compute=lambda tt, _p, _e: count(tt)
+        )
+    if name == "PS":
+        _allowed(code, name, flags, "C")
+
+        def ps(tt: TeamTournament, p: str, _e: Edition) -> TeamValues:
+            return team_progressive_score(tt, score or p, flags.cut)
+
+        return TeamTieBreak(text, "Progressive scores", "C.07 7.5 via 13", 2, compute=ps)
+    if name == "KS":
+        _allowed(code, name, flags, "L")
+
+        def ks(tt: TeamTournament, p: str, _e: Edition) -> TeamValues:
+            return team_koya(tt, score or p, flags.limit or 0)
+
+        return TeamTieBreak(text, "Koya", "C.07 9.2 via 13", 2, compute=ks)
+    if name == "AOB":
+        _allowed(code, name, flags, "F")
+
+        def aob(tt: TeamTournament, p: str, e: Edition) -> TeamValues:
+            return average_of_opponents_buchholz(tt, score or p, e, flags.fore)
+
+        return TeamTieBreak(
+            text, "Average of opponents' Buchholz", "C.07 8.2 via 13", 2, compute=aob
+        )
     if name == "MPVGP":
         _allowed(code, name, flags, "")
         return TeamTieBreak(
