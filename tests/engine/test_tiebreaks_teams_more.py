@@ -161,17 +161,19 @@ def test_rating_tie_breaks_are_refused_for_teams() -> None:
 # -- DE 6.3 for teams ---------------------------------------------------------------------------
 
 
-def _teams(results: dict[tuple[int, int], tuple[int, int]]) -> TeamTournament:
-    """Teams 1-3 of 2 boards; ``results[(a, b)] = (MP, GP)`` of team a against b, half-points."""
+def _teams(results: dict[tuple[int, int], tuple[int, int]], boards: int = 2) -> TeamTournament:
+    """Teams 1-3 of ``boards`` boards; ``results[(a, b)] = (MP, GP)`` of team a against b,
+    half-points."""
     rounds = {
         n: tuple(
-            TeamRound(b, gp, mp, True, False, (0, 0))
+            TeamRound(b, gp, mp, True, False, (0,) * boards)
             for (a, b), (mp, gp) in results.items()
             if a == n
         )
         for n in (1, 2, 3)
     }
-    return TeamTournament(tuple(Team(n, f"T{n}", ()) for n in (1, 2, 3)), rounds, 2, total_rounds=2)
+    teams = tuple(Team(n, f"T{n}", ()) for n in (1, 2, 3))
+    return TeamTournament(teams, rounds, boards, total_rounds=2)
 
 
 def _de(code: str, tt: TeamTournament, primary: str = "MP") -> dict[int, TieBreakValue]:
@@ -208,6 +210,14 @@ def test_de_6_3_on_game_points_counts_a_won_match_on_every_board() -> None:
     drawn = _teams({(1, 2): (2, 3), (2, 1): (2, 1), (1, 3): (2, 3), (3, 1): (2, 1)})
     assert _de("DE", drawn) == {1: 1, 2: 1, 3: 1}
     assert _de("EDE", drawn) == {1: 1, 2: 2, 3: 2}
+
+
+def test_de_6_3_on_game_points_with_four_boards() -> None:
+    """4 boards: a missing match can bring 4 GP (not TW = 2). Team 1 scored 2.5 against 2 and
+    2 against 3 (4.5 GP); team 2 1.5 and team 3 2 against team 1, and they did not meet: team
+    2 could reach 1.5 + 4 = 5.5 > 4.5 -> nobody is placed."""
+    tt = _teams({(1, 2): (4, 5), (2, 1): (0, 3), (1, 3): (2, 4), (3, 1): (2, 4)}, boards=4)
+    assert _de("DE:GP", tt) == {1: 1, 2: 1, 3: 1}
 
 
 # -- the command line --------------------------------------------------------------------------
