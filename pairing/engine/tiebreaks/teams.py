@@ -6,9 +6,12 @@ one other team played that team; their points are the team's game points (GP, C.
 the comparison of both teams' GP gives the match points (MP, 11.1; TW 2 / TD 1 / TL 0 unless
 record 362 says otherwise). A team without an opposing team in a round was not paired: its GP
 are its players' bye points and its MP those of a win, draw or loss as that GP is above, equal
-to or below a draw on every board (this program's reading; records 320 and 330 are not read).
-Board order is the order of record 310 (out-of-order record 300 is not read): the players that
-played a round, in that order, sat on boards 1, 2, ...
+to or below a draw on every board (this program's reading), unless TRF-2026 record 320 names it
+as the round's pairing-allocated bye: then it scores the PAB match and game points of that
+record. Record 330 marks a forfeited match: both teams met (unplayed, 15.1) and their match
+points are a win and a loss (``+-`` / ``-+``) or two losses (``--``). Board order is the order
+of record 310: the players that played a round, in that order, sat on boards 1, 2, ...; record
+300 gives a round's line-up out of that order (``0000``: an empty board).
 
 Units: half-points, like the individual scores (TW = 4, a game win = 2 with standard points).
 """
@@ -186,6 +189,99 @@ def read_match_point_values(state: TournamentState) -> MatchPointValues:
     return MatchPointValues(values["TW"], values["TD"], values["TL"])
 
 
+# -- records 300, 320, 330 (TRF-2026) -----------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TeamRecords:
+    """What records 300, 320 and 330 say about the matches. Rounds are 1-based."""
+
+    pab_match_points: int | None = None
+    """Record 320 columns 5-8: MP of a pairing-allocated bye (half-points)."""
+    pab_game_points: int | None = None
+    """Record 320 columns 10-13: GP of a pairing-allocated bye (half-points)."""
+    pab: Mapping[int, int] = field(default_factory=dict)
+    """Round -> the team given the pairing-allocated bye (record 320, 15-17, 19-21, ...)."""
+    forfeits: Mapping[tuple[int, int], tuple[int, bool]] = field(default_factory=dict)
+    """(round, team) -> (opponent, won) of a forfeited match (record 330)."""
+    lineups: Mapping[tuple[int, int], tuple[int, tuple[PlayerId | None, ...]]] = field(
+        default_factory=dict
+    )
+    """(round, team) -> (opponent, player on each board, ``None`` empty) (record 300)."""
+
+
+def _column(line: str, first: int, last: int) -> str:
+    return line[first - 1 : last]
+
+
+def _count(line: str, first: int, last: int, what: str) -> int:
+    text = _column(line, first, last).strip()
+    if not text.isascii() or not text.isdigit():
+        raise TeamError(f"record {line[:3]}: {what} at columns {first}-{last} is not a number")
+    return int(text)
+
+
+def _record_points(line: str, first: int, last: int, what: str) -> int:
+    text = _column(line, first, last).strip()
+    try:
+        value = Fraction(text) * 2
+    except (ValueError, ZeroDivisionError):
+        value = Fraction(1, 3)
+    if not text or value.denominator != 1 or value < 0:
+        raise TeamError(
+            f"record {line[:3]}: {what} at columns {first}-{last} is not a number of half-points"
+        )
+    return int(value)
+
+
+def read_team_records(state: TournamentState) -> TeamRecords:
+    """Records 320 (``320 MMMM GGGG TTT TTT ...``: PAB match points 5-8, game points 10-13, the
+    PAB team of round 1 at 15-17, round 2 at 19-21, ..., ``000`` none), 330 (``330 TT RRR WWW
+    BBB``: ``+-`` white won, ``-+`` black won, ``--`` double forfeit; round 8-10, white team
+    12-14, black team 16-18) and 300 (``300 RRR TTT OOO PPPP PPPP ...``: round 5-7, team 9-11,
+    opponent 13-15, the players on boards 1, 2, ... at 17-20, 22-25, ..., ``0000`` an empty
+    board). The TRF reader has checked their columns (TrfError with line and column)."""
+    pab_mp = pab_gp = None
+    pab: dict[int, int] = {}
+    forfeits: dict[tuple[int, int], tuple[int, bool]] = {}
+    lineups: dict[tuple[int, int], tuple[int, tuple[PlayerId | None, ...]]] = {}
+    for code, rest in state.info.extra_records:
+        line = code + rest
+        if code == "320":
+            if pab_mp is not None:
+                raise TeamError("record 320 is given twice (one per tournament)")
+            pab_mp = _record_points(line, 5, 8, "PAB match points")
+            pab_gp = _record_points(line, 10, 13, "PAB game points")
+            for rnd, start in enumerate(range(15, len(line) + 1, 4), start=1):
+                if _column(line, start, start + 2).strip():
+                    number = _count(line, start, start + 2, f"round {rnd} team")
+                    if number:  # 000: no bye that round
+                        pab[rnd] = number
+        elif code == "330":
+            kind = _column(line, 5, 6)
+            if kind not in ("+-", "-+", "--"):
+                raise TeamError(f"record 330: forfeit type {kind!r} is not +-, -+ or --")
+            rnd = _count(line, 8, 10, "round")
+            white = _count(line, 12, 14, "white team")
+            black = _count(line, 16, 18, "black team")
+            for team, other, won in ((white, black, kind == "+-"), (black, white, kind == "-+")):
+                if (rnd, team) in forfeits:
+                    raise TeamError(f"record 330: team {team} has two forfeits in round {rnd}")
+                forfeits[(rnd, team)] = (other, won)
+        elif code == "300":
+            rnd = _count(line, 5, 7, "round")
+            team = _count(line, 9, 11, "team")
+            opponent = _count(line, 13, 15, "opponent team")
+            players = tuple(
+                _count(line, start, start + 3, f"board {i} player") or None
+                for i, start in enumerate(range(17, len(line) + 1, 5), start=1)
+            )
+            if (rnd, team) in lineups:
+                raise TeamError(f"record 300: team {team} has two line-ups in round {rnd}")
+            lineups[(rnd, team)] = (opponent, players)
+    return TeamRecords(pab_mp, pab_gp, pab, forfeits, lineups)
+
+
 # -- matches -------------------------------------------------------------------------------
 
 
@@ -197,11 +293,52 @@ def _board_result(entry: RoundEntry) -> int:
     return {"+": 2, "U": 2, "F": 2, "H": 1}.get(entry.code, 0)
 
 
+def _check_records(records: TeamRecords, teams: tuple[Team, ...], rounds: int) -> None:
+    members = {t.number: set(t.players) for t in teams}
+    named = [(r, t, "320") for r, t in records.pab.items()]
+    named += [(r, t, "330") for r, t in records.forfeits]
+    named += [(r, t, "300") for r, t in records.lineups]
+    named += [(r, o, "300") for (r, _), (o, _) in records.lineups.items()]
+    for rnd, team, code in named:
+        if team not in members:
+            raise TeamError(f"record {code}: team {team} is not in the team records")
+        if not 1 <= rnd <= rounds:
+            raise TeamError(f"record {code}: round {rnd} is not a completed round (1-{rounds})")
+    for (_, team), (_, players) in records.lineups.items():
+        for pid in players:
+            if pid is not None and pid not in members[team]:
+                raise TeamError(f"record 300: player {pid} is not in team {team}")
+
+
+def _board_entries(
+    state: TournamentState, team: Team, column: int, records: TeamRecords
+) -> tuple[int | None, list[RoundEntry], list[RoundEntry]]:
+    """The round's entries of the team's players, the board line-up and the opponent the
+    line-up record (300) names."""
+    entries = [state.player(pid).results[column] for pid in team.players]
+    lineup = records.lineups.get((column + 1, team.number))
+    if lineup is None:
+        return None, entries, [e for e in entries if e.opponent is not None]
+    opponent, players = lineup
+    return (
+        opponent,
+        entries,
+        [EMPTY_BOARD if p is None else state.player(p).results[column] for p in players],
+    )
+
+
+EMPTY_BOARD = RoundEntry(None, None, "Z")
+"""A board left empty in a record 300 line-up: nobody scored on it."""
+
+
 def team_tournament(
     state: TournamentState, teams: tuple[Team, ...] | None = None
 ) -> TeamTournament:
-    """Every team's matches, derived from the individual games of ``state``."""
+    """Every team's matches, derived from the individual games of ``state`` and records 300,
+    320 and 330 (:func:`read_team_records`)."""
     teams = read_teams(state) if teams is None else teams
+    records = read_team_records(state)
+    _check_records(records, teams, state.rounds_done)
     team_of = {pid: t.number for t in teams for pid in t.players}
     mp_values = read_match_point_values(state)
     pts = state.points
@@ -210,7 +347,7 @@ def team_tournament(
     for t in teams:
         rows = []
         for column in range(state.rounds_done):
-            entries = [state.player(pid).results[column] for pid in t.players]
+            named, entries, lineup = _board_entries(state, t, column, records)
             opponents = {team_of.get(e.opponent) for e in entries if e.opponent is not None}
             if None in opponents:
                 raise TeamError(f"team {t.number}, round {column + 1}: an opponent is in no team")
@@ -220,8 +357,18 @@ def team_tournament(
                     f"{sorted(o for o in opponents if o is not None)}"
                 )
             opponent = next(iter(opponents), None)
-            if opponent is not None:
-                lineup = [e for e in entries if e.opponent is not None]
+            forfeit = records.forfeits.get((column + 1, t.number))
+            for record, other in (("300", named), ("330", forfeit and forfeit[0])):
+                if other and opponent is not None and other != opponent:
+                    raise TeamError(
+                        f"record {record}: team {t.number} met team {opponent} in round "
+                        f"{column + 1}, not team {other}"
+                    )
+                opponent = other or opponent
+            if forfeit is not None:  # C.07 15.1: no game played; the boards as the players'
+                lineup = [e for e in entries if e.opponent is not None or e.code != "Z"]
+                played, bye = False, False
+            elif opponent is not None:
                 played = any(e.played for e in lineup)
                 bye = False
             else:
@@ -236,10 +383,26 @@ def team_tournament(
     for number, rows in raw.items():
         out = []
         for column, (opponent, gp, played, bye, results) in enumerate(rows):
+            padded = results + (0,) * (boards - len(results))
+            forfeit = records.forfeits.get((column + 1, number))
+            if records.pab.get(column + 1) == number:  # TRF-2026 320: the PAB's MP and GP
+                if opponent is not None:
+                    raise TeamError(
+                        f"record 320: team {number} has the bye of round {column + 1} but met "
+                        f"team {opponent}"
+                    )
+                gp = records.pab_game_points or 0
+                mp = records.pab_match_points or 0
+                # C.07 12: a PAB counts as a standard win on every board
+                out.append(TeamRound(None, gp, mp, False, True, (2,) * boards))
+                continue
+            if forfeit is not None:  # TRF-2026 330: a forfeited match, won or lost
+                mp = mp_values.win if forfeit[1] else mp_values.loss
+                out.append(TeamRound(opponent, gp, mp, False, False, padded))
+                continue
             # not paired: the GP measured against a draw on every board
             other = state.points.draw * boards if opponent is None else raw[opponent][column][1]
             mp = mp_values.win if gp > other else mp_values.draw if gp == other else mp_values.loss
-            padded = results + (0,) * (boards - len(results))
             out.append(TeamRound(opponent, gp, mp, played, bye, padded))
         rounds[number] = tuple(out)
     return TeamTournament(

@@ -238,6 +238,9 @@ def _read_header(line: _Line, rd: _Reading) -> None:
         rd.double = mode == ["double"]
     elif code in IGNORED_COUNTS:
         pass
+    elif code in TEAM_RECORD_CHECKS:
+        TEAM_RECORD_CHECKS[code](line)
+        rd.extra.append((code, line.text[3:].rstrip()))
     elif code in KEPT_VERBATIM:
         rd.extra.append((code, line.text[3:].rstrip()))
     else:
@@ -299,6 +302,53 @@ def _read_240(line: _Line, rd: _Reading) -> None:
         ids.append(_int(line, start, start + 3, "starting rank"))
         start += 5
     rd.byes.append((line, rnd, kind, ids))
+
+
+def _check_320(line: _Line) -> None:
+    """TRF-2026 320, the teams' pairing-allocated byes: PAB match points 5-8 and game points
+    10-13 (``11.5``), then the PAB team of each round at 15-17, 19-21, ... (``000``: none)."""
+    for first, what in ((5, "PAB match points"), (10, "PAB game points")):
+        if _half_points(line, line.col(first, first + 3), first, what) < 0:
+            raise line.error(f"{what} must not be negative", first)
+    start = 15
+    while start <= len(line.text.rstrip()):
+        _int(line, start, start + 2, f"round {(start - 15) // 4 + 1} PAB team", blank=0)
+        start += 4
+
+
+def _check_330(line: _Line) -> None:
+    """TRF-2026 330, a forfeited match: type 5-6 (``+-``, ``-+``, ``--``), round 8-10, white
+    team 12-14, black team 16-18."""
+    if line.col(5, 6) not in ("+-", "-+", "--"):
+        raise line.error(f"forfeit type must be +-, -+ or --, found {line.col(5, 6)!r}", 5)
+    if _int(line, 8, 10, "round") == 0:
+        raise line.error("round must be 1 or more", 8)
+    if _int(line, 12, 14, "white team") == _int(line, 16, 18, "black team"):
+        raise line.error("a team cannot forfeit against itself", 16)
+
+
+def _check_300(line: _Line) -> None:
+    """TRF-2026 300, a line-up out of the default board order: round 5-7, team 9-11, opponent
+    13-15, then the player on each board at 17-20, 22-25, ... (``0000``: an empty board)."""
+    if _int(line, 5, 7, "round") == 0:
+        raise line.error("round must be 1 or more", 5)
+    _int(line, 9, 11, "team")
+    _int(line, 13, 15, "opponent team")
+    start = 17
+    if start > len(line.text.rstrip()):
+        raise line.error("the line-up names no board", 17)
+    while start <= len(line.text.rstrip()):
+        _int(line, start, start + 3, f"board {(start - 17) // 5 + 1} player")
+        start += 5
+
+
+TEAM_RECORD_CHECKS: Mapping[str, Callable[[_Line], None]] = {
+    "300": _check_300,
+    "320": _check_320,
+    "330": _check_330,
+}
+"""The team records whose columns are checked when read; kept verbatim for the team
+standings (``tiebreaks/teams.py``)."""
 
 
 def _read_250(line: _Line, rd: _Reading) -> None:
