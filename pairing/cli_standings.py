@@ -51,10 +51,11 @@ Without --tiebreaks the file's record 202 is used. Exit 0, or 3 for an unreadabl
 unknown code.
 
 --teams ranks the teams of a team tournament instead (records 310, or 013; match points from
-record 362, default 2/1/0), each match derived from the players' games, by match points (or
---primary GP) and the team tie-breaks (C.07 11-13, MTB26 codes): MP, GP, MPVGP, BH:MP, BH:GP,
-FB, EMMSB, EMGSB, EGMSB, EGGSB (SB:MP, SB:GP), DE, EDE, EDET, EDEB, EDEBT, EDEBB, BC, TBR,
-BBE, SSSC, TPN, with /C1 /C2 /M1 /M2 /P /F /Kx /R where they apply.
+record 362, default 2/1/0; PAB points from 320, forfeited matches from 330, board order from
+300), each match derived from the players' games, by match points (or --primary GP) and the
+team tie-breaks (C.07 11-13, MTB26 codes): MP, GP, MPVGP, BH:MP, BH:GP, FB, AOB, EMMSB, EMGSB,
+EGMSB, EGGSB (SB:MP, SB:GP), DE, EDE, EDET, EDEB, EDEBT, EDEBB, BC, TBR, BBE, SSSC, TPN, WIN,
+WON, PS, KS, with /C1 /C2 /M1 /M2 /P /F /Kx /L+n /R where they apply.
 """
 
 
