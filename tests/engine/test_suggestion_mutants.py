@@ -122,3 +122,50 @@ def test_c0401_f_and_g_each_decide_the_colours_of_a_board(
     colour three times in a row); on a tie White goes to 1."""
     s = past({1: first, 2: second}, 9)
     assert boards(nearest_pairing(s, ALL_RULES, frozenset())) == [expected]
+
+
+def test_the_bye_goes_to_the_lowest_score_not_to_the_leader() -> None:
+    """Round 3 of three players who have not met: 1 won twice (2 points), 2 and 3 lost twice
+    (0 points), colours alternating (any board's colours break nothing). The bye goes to the
+    lowest score group (C.04.3 / C.04.4.1 and US Chess 28L alike): to 2 or 3, the
+    lower-ranked of them, 3; 1-2 play, White to the higher-ranked 1.
+
+    What broke (found while deriving the mutation tests, docs/testing.md): the suggestion
+    traded the bye's rank against the pairs' score differences, 10 a place and 10 a
+    half-point. Bye to 1: 10 × 3 (rank weight) + 1 (2-3's rank distance) = 31; bye to 3:
+    10 × 1 + 10 × 4 + 1 (1-2's score difference, four half-points, and rank distance) = 51;
+    bye to 2: 10 × 2 + 10 × 4 + 2 = 62. The leader got the bye. Now the bye's score is a
+    tier of its own, above the pairs' score differences."""
+    s = past({1: "w1 b1", 2: "b0 w0", 3: "w0 b0"}, 5)
+    suggested = nearest_pairing(s, ALL_RULES, frozenset())
+    assert (boards(suggested), suggested.bye) == ([(1, 2)], 3)
+
+
+def test_an_empty_field_gets_an_empty_suggestion() -> None:
+    """Nobody available (everyone absent): no board and no bye, not an error."""
+    s = past({1: "w=", 2: "b="}, 5, absent={1: "Z", 2: "Z"})
+    suggested = nearest_pairing(s, ALL_RULES, frozenset())
+    assert (suggested.boards, suggested.bye) == ((), None)
+
+
+def test_a_colour_break_outweighs_the_bye_going_to_the_leader() -> None:
+    """Round 3 of three players: 1 has 2 points and White twice, 2 has 0 and White twice, 3
+    has 0 and Black twice; 1 met 3 before (a forfeit they did not play is as good: forbidden).
+    Bye to 3 leaves 1-2, which breaks C.04.1 g whichever way round (one of them gets a third
+    White); bye to 2 leaves the rematch 1-3; bye to 1 leaves 2-3 with 3 White and 2 Black,
+    breaking nothing. The absolute rules come before the bye's score: the leader gets the
+    bye, 3-2 play."""
+    s = past({1: "w1 w1", 2: "w0 w0", 3: "b0 b0"}, 5, forbidden=[(1, 3)])
+    suggested = nearest_pairing(s, ALL_RULES, frozenset())
+    assert (boards(suggested), suggested.bye) == ([(3, 2)], 1)
+
+
+def test_two_colour_breaks_cost_less_than_one_rematch() -> None:
+    """Round 3 of four players on 1 point each: 1 and 2 had White twice, 3 and 4 Black twice;
+    1 met 3 and 4 before (forbidden). 1-2, 3-4 breaks C.04.1 g on both boards; 1-3, 2-4 and
+    1-4, 2-3 each hold a rematch (their other pair is fine). A rematch (C.04.1 b) is the
+    heaviest tier: the suggestion takes the two colour breaks, White to the higher-ranked
+    player of each pair (both ways break one rule): 1-2, 3-4."""
+    s = past({1: "w= w=", 2: "w= w=", 3: "b= b=", 4: "b= b="}, 5, forbidden=[(1, 3), (1, 4)])
+    suggested = nearest_pairing(s, ALL_RULES, frozenset())
+    assert (boards(suggested), suggested.bye) == ([(1, 2), (3, 4)], None)

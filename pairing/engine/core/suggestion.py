@@ -19,24 +19,38 @@ def nearest_pairing(
     """A pairing of every available player that breaks as few absolute rules (of ``rules``) as
     it can: a maximum matching that avoids rematches (C.04.1 b), a bye to a player the system
     bars from it (``bye_barred``, C.04.1 d) and pairs whose colours break f or g either way,
-    then keeps scores and ranks close; colours against f and g; boards by score."""
+    then gives the bye to a player of the lowest score it can (C.04.3 / C.04.4.1 / 28L: the bye
+    goes to the lowest score group) and keeps scores and ranks close; colours against f and g;
+    boards by score."""
     import networkx  # only here: its import costs more than most pairings
 
     players = sorted(state.available, key=lambda p: (-state.scores[p.id], p.tpn))
     rank = {p.id: i for i, p in enumerate(players)}
     bad = _bad_colours(state, rules)
+    scores = [state.scores[p.id] for p in players]
+    lowest = min(scores, default=0)
+    n = len(players)
+    # Cost tiers, each one step heavier than everything the tiers below can add up to, so that
+    # no trade-off below outweighs one step above: the score differences of the pairs (at most
+    # the total score, 10 a half-point), their rank distances (under n² in all) and the bye's
+    # rank (10 a place); then the bye's score above the lowest, a half-point a step; then a
+    # pair whose colours break f or g; then a rematch or a barred bye.
+    near = 10 * sum(scores) + n * n + 10 * n + 1
+    colours = near * (max(scores, default=0) - lowest + 1)
+    broken = colours * (n + 1)
+    big = broken * (n + 1)
     graph = networkx.Graph()
-    big = 1000 * (len(players) + 1) ** 2
     for i, a in enumerate(players):
         for b in players[i + 1 :]:
-            cost = 0 if state.may_meet(a.id, b.id) else big // 10
+            cost = 0 if state.may_meet(a.id, b.id) else broken
             if _orientations(a.id, b.id, bad)[0][0]:
-                cost += big // 100
+                cost += colours
             cost += 10 * abs(state.scores[a.id] - state.scores[b.id]) + rank[b.id] - rank[a.id]
             graph.add_edge(a.id, b.id, weight=big - cost)
-        if len(players) % 2:  # the bye: the lowest-ranked player who may have it
-            cost = big // 10 if a.id in bye_barred and SECOND_BYE in rules else 0
-            graph.add_edge(a.id, BYE, weight=big - cost - 10 * (len(players) - rank[a.id]))
+        if n % 2:  # the bye: the lowest-scored, then lowest-ranked player who may have it
+            cost = broken if a.id in bye_barred and SECOND_BYE in rules else 0
+            cost += near * (state.scores[a.id] - lowest) + 10 * (n - rank[a.id])
+            graph.add_edge(a.id, BYE, weight=big - cost)
     matching = networkx.max_weight_matching(graph, maxcardinality=True)
     bye = next((a if b == BYE else b for a, b in matching if BYE in (a, b)), None)
     pairs = []
