@@ -147,6 +147,8 @@ class _Explainer:
         )
 
     def _limit_article(self, deviation: int) -> str:
+        if self.settings.colours_over_ratings and deviation > self.settings.alternation_limit:
+            return "29E5h"
         if deviation <= self.settings.alternation_limit:
             return "29E5a"
         if deviation <= self.settings.equalization_limit:
@@ -154,6 +156,8 @@ class _Explainer:
         return "27A1"
 
     def _why_switch(self, deviation: int) -> str:
+        if self.settings.colours_over_ratings and deviation > self.settings.alternation_limit:
+            return "for colours: colours before ratings, no point limit (variation)"
         if deviation <= self.settings.alternation_limit:
             return (
                 f"within the {self.settings.alternation_limit}-point limit, to give more "
@@ -205,6 +209,11 @@ class _Explainer:
             text = (
                 f"both due {colour}, equally: {winner} had the other colour in the latest round "
                 f"their colours differed (alternation)"
+            )
+        elif rule is ColourRule.RANK_MINUS:
+            text = (
+                f"both due {colour} with the same history, in a minus score group: {winner} "
+                f"is lower-ranked (variation)"
             )
         else:
             text = f"both due {colour} with the same history: {winner} is higher-ranked"

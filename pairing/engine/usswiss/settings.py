@@ -52,6 +52,16 @@ class USSettings:
     four-round event the full-point bye may go to a rated player one score group above
     rather than to an unrated player of the lowest group (who then gets four games). Off:
     28L2 alone."""
+    colours_over_ratings: bool = False
+    """29E5h (variation): equalizing colours has priority over rating differences; the
+    80- and 200-point rules (29E5a, 29E5b) do not apply to switches made for colours."""
+    colour_priority: str = "rank"
+    """Who of two players with equal claims to one colour gets it when their colour
+    histories do not decide (29E4 rule 5 and its variations): ``rank`` the higher-ranked
+    (29E4); ``minus-lower`` the higher-ranked in plus and even score groups, the
+    lower-ranked in minus score groups (29E4a); ``old-rank`` the higher-ranked as soon as
+    the last two rounds do not decide, without looking further back (29E4d, the 4th
+    edition's rule)."""
     harkness: bool = False
     """The "Harkness" odd-player variation (a pairing-program option, not in the 7th
     edition's text): the odd player of a score group is its middle player by rank, not the
@@ -62,6 +72,16 @@ class USSettings:
             raise ValueError("the 80-point limit must lie between 0 and the 200-point limit")
         if self.accelerated_rounds < 0:
             raise ValueError("accelerated_rounds must not be negative")
+        if self.colour_priority not in COLOUR_PRIORITIES:
+            raise ValueError(f"unknown colour priority {self.colour_priority!r}")
+
+
+COLOUR_PRIORITIES = {
+    "rank": "29E4: the higher-ranked player",
+    "minus-lower": "29E4a: the lower-ranked player in minus score groups",
+    "old-rank": "29E4d: the higher-ranked player after two rounds' look-back",
+}
+"""The values of :attr:`USSettings.colour_priority` and what each gives."""
 
 
 SETTINGS_RECORD = "XXU"
@@ -75,6 +95,7 @@ _FLAGS = {
     "bye-to-unrated": "bye_to_unrated",
     "bye-up-four-rounds": "bye_up_in_four_rounds",
     "harkness": "harkness",
+    "colours-over-ratings": "colours_over_ratings",
 }
 
 
@@ -90,6 +111,8 @@ def settings_record(settings: USSettings) -> str:
         words.append(f"equalization={settings.equalization_limit}")
     if settings.accelerated:
         words.append(f"accelerated={settings.accelerated_rounds}")
+    if settings.colour_priority != default.colour_priority:
+        words.append(f"colour-priority={settings.colour_priority}")
     words += [word for word, name in _FLAGS.items() if getattr(settings, name)]
     words += [f"assigned={pid}:{r}" for pid, r in sorted(settings.assigned_ratings.items())]
     words += [f"apart={','.join(map(str, group))}" for group in settings.avoid_together]
@@ -115,6 +138,8 @@ def settings_from_words(text: str) -> USSettings:
                 values["accelerated"], values["accelerated_rounds"] = True, int(value)
             else:
                 values[f"{key}_limit"] = int(value)
+        elif key == "colour-priority" and value in COLOUR_PRIORITIES:
+            values["colour_priority"] = value
         elif key == "assigned" and (pair := _numbers(value, ":")) and len(pair) == 2:
             assigned[pair[0]] = pair[1]
         elif key == "apart" and (group := _numbers(value, ",")) and len(group) >= 2:
