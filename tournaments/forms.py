@@ -38,6 +38,7 @@ US_FIELDS = (
     "us_harkness",
     "us_colour_priority",
     "us_colours_over_ratings",
+    "us_no_third_colour",
 )
 """The US Chess Swiss TD settings (rules 28L, 28R, 29E5), each with the rules' default."""
 TIME_CONTROL_CODE = re.compile(r"(\d+/)?\d+(\+\d+)?(:(\d+/)?\d+(\+\d+)?)*")

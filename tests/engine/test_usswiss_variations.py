@@ -9,10 +9,12 @@ pairings are the ones the examples give, worked out again in each docstring.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from pairing.engine.core.state import Board
-from pairing.engine.usswiss import ColourRule, USSettings, colour_rule
+from pairing.engine.usswiss import ColourRule, USSettings, colour_rule, explain_round
 from pairing.engine.usswiss.settings import settings_from_words, settings_record
 from tests.engine.usswiss_support import boards, section
 
@@ -138,3 +140,32 @@ def test_variation_settings_travel_in_the_xxu_record() -> None:
         settings_from_words("colour-priority=sideways")
     with pytest.raises(ValueError, match="colour priority"):
         USSettings(colour_priority="sideways")
+
+
+def test_29E5f1_variation_no_third_colour_except_in_the_last_round() -> None:
+    """29E5f1 (variation): except in the last round, when leaders may have to meet, no
+    player gets the same colour three rounds in a row. Round 3: the leaders 2000 and 1900
+    (2 points) both had W, W; on 1 point 1800 and 1700 both had B, B; on 0 points 1600
+    (W, B) and 1500 (B, W). By the rules (29E5f: score groups first) 1900 - 2000 (the
+    higher-ranked of identical histories gets his due Black), 1800 - 1700, 1600 - 1500.
+    With the variation in a five-round event, neither same-streak pair may meet: the two
+    leaders drop and meet the 1-point players by rank (29D2): 1800 - 2000, 1700 - 1900.
+    In the last round (three rounds) the leaders meet as by the rules."""
+    state = section(
+        [2000, 1900, 1800, 1700, 1600, 1500],
+        {
+            1: ["W1", "W1"],
+            2: ["W1", "W1"],
+            3: ["B1", "B0"],
+            4: ["B0", "B1"],
+            5: ["W0", "B0"],
+            6: ["B0", "W0"],
+        },
+    )
+    by_rule = [(2, 1), (3, 4), (5, 6)]
+    five, three = replace(state, total_rounds=5), replace(state, total_rounds=3)
+    assert boards(five) == by_rule
+    assert boards(five, no_third_colour=True) == [(3, 1), (4, 2), (5, 6)]
+    assert boards(three, no_third_colour=True) == by_rule
+    _, explanation = explain_round(five, USSettings(no_third_colour=True))
+    assert any(r.article == "29E5f1" for r in explanation.notes)

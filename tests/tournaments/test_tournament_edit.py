@@ -152,21 +152,25 @@ def test_it_saves_the_us_chess_variations_and_writes_them_to_xxu(
 def test_it_saves_the_us_chess_colour_variations_and_writes_them_to_xxu(
     arbiter_client: Client, tournament
 ) -> None:
-    """29E4a (equal claims: the lower-ranked in minus groups) and 29E5h (colours before
-    ratings): the rules' 29E4 and limits by default, saved when chosen, written to ``XXU``."""
+    """29E4a (equal claims: the lower-ranked in minus groups), 29E5h (colours before
+    ratings) and 29E5f1 (no third colour in a row): the rules' 29E4, limits and 29E5f by
+    default, saved when chosen, written to ``XXU``."""
     from pairing.services import export_trf
 
     url = reverse("tournament_edit", args=[tournament.pk])
     html = arbiter_client.get(url).content.decode()
     assert "Equal colour claims (29E4)" in html and "Colours before ratings (29E5h)" in html
+    assert "No third colour in a row (29E5f1)" in html
     us = {"pairing_system": "uscf", "us_colours_over_ratings": "on"}
     arbiter_client.post(url, FORM | us)
     tournament.refresh_from_db()
     assert tournament.us_colour_priority == "rank" and tournament.us_colours_over_ratings
-    arbiter_client.post(url, FORM | us | {"us_colour_priority": "minus-lower"})
+    more = {"us_colour_priority": "minus-lower", "us_no_third_colour": "on"}
+    arbiter_client.post(url, FORM | us | more)
     tournament.refresh_from_db()
-    assert tournament.us_colour_priority == "minus-lower"
-    assert "XXU colour-priority=minus-lower colours-over-ratings" in export_trf(tournament)
+    assert tournament.us_colour_priority == "minus-lower" and tournament.us_no_third_colour
+    words = "colour-priority=minus-lower colours-over-ratings no-third-colour"
+    assert f"XXU {words}" in export_trf(tournament)
 
 
 def test_it_fixes_the_dubov_edition_once_round_1_is_paired(

@@ -247,6 +247,12 @@ class Tournament(models.Model):
         help_text="Variation: the 80- and 200-point rules do not limit switches made for "
         "colours.",
     )
+    us_no_third_colour = models.BooleanField(
+        "No third colour in a row (29E5f1)",
+        default=False,
+        help_text="Variation: except in the last round, no player gets one colour three "
+        "rounds running, even if players leave their score groups for it.",
+    )
     rounds = models.PositiveSmallIntegerField(default=5)
     rating_system = models.CharField(
         max_length=10, choices=RatingSystem.choices, blank=True, default=RatingSystem.NONE

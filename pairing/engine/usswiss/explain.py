@@ -77,6 +77,19 @@ class _Explainer:
                     f"is paired with one point added in round {self.rnd.number}",
                 )
             )
+        if self.settings.no_third_colour:
+            last = self.state.is_last_round
+            out.append(
+                Reason(
+                    Topic.ROUND,
+                    "29E5f1",
+                    "the last round: the leaders are paired by score, a third colour in a row "
+                    "only as 29E5f allows"
+                    if last
+                    else "no player gets the same colour a third time in a row where the round "
+                    "can be paired so, even outside the score groups (variation)",
+                )
+            )
         return tuple(out)
 
     def _group(self, score: int) -> str:

@@ -62,6 +62,12 @@ class USSettings:
     lower-ranked in minus score groups (29E4a); ``old-rank`` the higher-ranked as soon as
     the last two rounds do not decide, without looking further back (29E4d, the 4th
     edition's rule)."""
+    no_third_colour: bool = False
+    """29E5f1 (variation): except in the last round, when the leaders may have to be paired,
+    no player gets the same colour three rounds in a row, even at the cost of pairing
+    players outside their score groups (27A4 before 27A2). Off: 29E5f, a third colour in a
+    row only when the score group leaves no other reasonable pairing. The last round is
+    known from the tournament's number of rounds."""
     harkness: bool = False
     """The "Harkness" odd-player variation (a pairing-program option, not in the 7th
     edition's text): the odd player of a score group is its middle player by rank, not the
@@ -96,6 +102,7 @@ _FLAGS = {
     "bye-up-four-rounds": "bye_up_in_four_rounds",
     "harkness": "harkness",
     "colours-over-ratings": "colours_over_ratings",
+    "no-third-colour": "no_third_colour",
 }
 
 

@@ -19,10 +19,17 @@ One round, in the rules' order:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pairing.engine.core.errors import NoValidPairing
-from pairing.engine.core.state import Board, PlayerId, RoundPairing, TournamentState
+from pairing.engine.core.state import (
+    Board,
+    Colour,
+    ForbiddenPairs,
+    PlayerId,
+    RoundPairing,
+    TournamentState,
+)
 from pairing.engine.usswiss.colours import ColourDecision, colour_rule, pairing_rating, rank_key
 from pairing.engine.usswiss.groups import (
     PairCost,
@@ -399,7 +406,36 @@ class _Pairer:
 
 def pair_us_round(state: TournamentState, settings: USSettings | None = None) -> USRound:
     """Pair the next round of ``state`` by the US Chess rules, keeping how it was made."""
-    return _Pairer(state, settings or USSettings()).run()
+    settings = settings or USSettings()
+    strict = third_colour_pairs(state) if settings.no_third_colour else ()
+    if strict and not state.is_last_round:
+        # 29E5f1 (variation): the pairs that would give a player a third colour in a row
+        # are kept apart like players who have met, unless the round cannot be paired so.
+        narrowed = replace(state, forbidden=(*state.forbidden, *strict))
+        try:
+            return _Pairer(narrowed, settings).run()
+        except NoValidPairing:
+            pass
+    return _Pairer(state, settings).run()
+
+
+def third_colour_pairs(state: TournamentState) -> tuple[ForbiddenPairs, ...]:
+    """29E5f: the pairs of the round in which one player must get the same colour a third
+    time in a row (both had that colour in their last two games), as forbidden pairs for
+    the next round."""
+    streak: dict[PlayerId, Colour] = {}
+    for p in state.available:
+        colours = p.colours
+        if len(colours) >= 2 and colours[-1] is colours[-2]:
+            streak[p.id] = colours[-1]
+    ids = sorted(streak)
+    rnd = state.next_round
+    return tuple(
+        ForbiddenPairs((a, b), rnd, rnd)
+        for n, a in enumerate(ids)
+        for b in ids[n + 1 :]
+        if streak[a] is streak[b]
+    )
 
 
 def pair_round(state: TournamentState, settings: USSettings | None = None) -> RoundPairing:
