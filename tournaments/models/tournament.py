@@ -244,8 +244,7 @@ class Tournament(models.Model):
     us_colours_over_ratings = models.BooleanField(
         "Colours before ratings (29E5h)",
         default=False,
-        help_text="Variation: the 80- and 200-point rules do not limit switches made for "
-        "colours.",
+        help_text="Variation: the 80- and 200-point rules do not limit switches made for colours.",
     )
     us_no_third_colour = models.BooleanField(
         "No third colour in a row (29E5f1)",
