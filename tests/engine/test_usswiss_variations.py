@@ -169,3 +169,19 @@ def test_29E5f1_variation_no_third_colour_except_in_the_last_round() -> None:
     assert boards(three, no_third_colour=True) == by_rule
     _, explanation = explain_round(five, USSettings(no_third_colour=True))
     assert any(r.article == "29E5f1" for r in explanation.notes)
+
+
+def test_29E4b_variation_identical_claims_alternate_within_a_score_group() -> None:
+    """29E4b (variation): when rule 5 (identical histories) decides several boards of one
+    score group, the due colour goes first to the higher-ranked, then to the lower-ranked,
+    and so on. Round 2: 2000 and 1900 won with White (1 point, both due Black): one board,
+    the higher-ranked 2000 gets Black. 1800, 1700, 1600, 1500 lost with Black (0 points, all
+    due White): 1800 - 1600 (first: the higher-ranked 1800 gets White), then 1700 - 1500
+    (second: the lower-ranked 1500 gets White); the count starts again in each group. By
+    29E4 the higher-ranked player always gets it: 1700 (White) - 1500."""
+    histories = {1: ["W1"], 2: ["W1"], 3: ["B0"], 4: ["B0"], 5: ["B0"], 6: ["B0"]}
+    state = section([2000, 1900, 1800, 1700, 1600, 1500], histories)
+    assert boards(state) == [(2, 1), (3, 5), (4, 6)]
+    assert boards(state, colour_priority="alternating") == [(2, 1), (3, 5), (6, 4)]
+    _, explanation = explain_round(state, USSettings(colour_priority="alternating"))
+    assert "29E4b" in [r.article for r in explanation.boards[2].reasons]

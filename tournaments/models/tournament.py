@@ -116,6 +116,7 @@ class Tournament(models.Model):
     class USColourPriority(models.TextChoices):
         RANK = "rank", "The higher-ranked player (29E4)"
         MINUS_LOWER = "minus-lower", "The lower-ranked player in minus score groups (29E4a)"
+        ALTERNATING = "alternating", "In turn the higher- and the lower-ranked (29E4b)"
         OLD_RANK = "old-rank", "The higher-ranked after two rounds' look-back (29E4d)"
 
     class RatingSystem(models.TextChoices):

@@ -71,6 +71,10 @@ class ColourRule(Enum):
     EQUALIZATION = "the same due colour: the player who needs it to equalize gets it"
     HISTORY = "equal claims: alternate from the latest round their colours differed"
     RANK = "the same colour histories: the higher-ranked player gets his due colour"
+    RANK_ALTERNATE = (
+        "the same colour histories: the lower-ranked player gets his due colour, in turn "
+        "with the higher-ranked in this score group (variation)"
+    )
     RANK_MINUS = (
         "the same colour histories in a minus score group: the lower-ranked player gets "
         "his due colour (variation)"
@@ -84,6 +88,7 @@ class ColourRule(Enum):
             ColourRule.BOTH_DUE: "29E3",
             ColourRule.FIRST_ROUND: "29E2",
             ColourRule.RANK_MINUS: "29E4a",
+            ColourRule.RANK_ALTERNATE: "29E4b",
         }
         return articles.get(self, "29E4")
 
@@ -163,6 +168,14 @@ def colour_rule(
         # the lower-ranked player gets the due colour.
         return give(second, due, ColourRule.RANK_MINUS)
     return give(first, due, ColourRule.RANK)
+
+
+def to_lower_ranked(decision: ColourDecision) -> ColourDecision:
+    """A rule-5 decision (identical histories) turned round: the lower-ranked player gets the
+    due colour (29E4b, alternating priority)."""
+    board = Board(decision.board.black, decision.board.white)
+    loser = board.white if decision.winner == board.black else board.black
+    return ColourDecision(board, ColourRule.RANK_ALTERNATE, decision.colour, loser)
 
 
 def colour_failures(state: TournamentState, decision: ColourDecision) -> tuple[int, int]:

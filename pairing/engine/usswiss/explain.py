@@ -223,6 +223,12 @@ class _Explainer:
                 f"both due {colour}, equally: {winner} had the other colour in the latest round "
                 f"their colours differed (alternation)"
             )
+        elif rule is ColourRule.RANK_ALTERNATE:
+            text = (
+                f"both due {colour} with the same history: {winner} is lower-ranked, the "
+                f"identical claims of this score group going in turn to the higher- and the "
+                f"lower-ranked (variation)"
+            )
         elif rule is ColourRule.RANK_MINUS:
             text = (
                 f"both due {colour} with the same history, in a minus score group: {winner} "

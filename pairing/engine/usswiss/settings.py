@@ -59,7 +59,8 @@ class USSettings:
     """Who of two players with equal claims to one colour gets it when their colour
     histories do not decide (29E4 rule 5 and its variations): ``rank`` the higher-ranked
     (29E4); ``minus-lower`` the higher-ranked in plus and even score groups, the
-    lower-ranked in minus score groups (29E4a); ``old-rank`` the higher-ranked as soon as
+    lower-ranked in minus score groups (29E4a); ``alternating`` in turn the higher- and the
+    lower-ranked within a score group, from the top board down (29E4b); ``old-rank`` the higher-ranked as soon as
     the last two rounds do not decide, without looking further back (29E4d, the 4th
     edition's rule)."""
     no_third_colour: bool = False
@@ -85,6 +86,7 @@ class USSettings:
 COLOUR_PRIORITIES = {
     "rank": "29E4: the higher-ranked player",
     "minus-lower": "29E4a: the lower-ranked player in minus score groups",
+    "alternating": "29E4b: in turn the higher- and the lower-ranked player in a score group",
     "old-rank": "29E4d: the higher-ranked player after two rounds' look-back",
 }
 """The values of :attr:`USSettings.colour_priority` and what each gives."""

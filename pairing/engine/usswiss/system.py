@@ -30,7 +30,14 @@ from pairing.engine.core.state import (
     RoundPairing,
     TournamentState,
 )
-from pairing.engine.usswiss.colours import ColourDecision, colour_rule, pairing_rating, rank_key
+from pairing.engine.usswiss.colours import (
+    ColourDecision,
+    ColourRule,
+    colour_rule,
+    pairing_rating,
+    rank_key,
+    to_lower_ranked,
+)
 from pairing.engine.usswiss.groups import (
     PairCost,
     PairKind,
@@ -398,8 +405,15 @@ class _Pairer:
             return (-score, min(self.position[a], self.position[b]))
 
         out = []
+        ties: dict[int, int] = {}
         for number, (a, b, score, pc) in enumerate(sorted(self.pairs, key=key), start=1):
             decision = colour_rule(self.state, a, b, self.settings, number)
+            if decision.rule is ColourRule.RANK and self.settings.colour_priority == "alternating":
+                # 29E4b (variation): within a score group the identical claims go in turn to
+                # the higher- and the lower-ranked player, from the top board down.
+                ties[score] = ties.get(score, 0) + 1
+                if ties[score] % 2 == 0:
+                    decision = to_lower_ranked(decision)
             out.append(PairRecord(decision.board, score, pc, decision))
         return tuple(out)
 
