@@ -60,9 +60,9 @@ class USSettings:
     histories do not decide (29E4 rule 5 and its variations): ``rank`` the higher-ranked
     (29E4); ``minus-lower`` the higher-ranked in plus and even score groups, the
     lower-ranked in minus score groups (29E4a); ``alternating`` in turn the higher- and the
-    lower-ranked within a score group, from the top board down (29E4b); ``old-rank`` the higher-ranked as soon as
-    the last two rounds do not decide, without looking further back (29E4d, the 4th
-    edition's rule)."""
+    lower-ranked within a score group, from the top board down (29E4b); ``old-rank`` the
+    higher-ranked as soon as the last two rounds do not decide, without looking further back
+    (29E4d, the 4th edition's rule)."""
     no_third_colour: bool = False
     """29E5f1 (variation): except in the last round, when the leaders may have to be paired,
     no player gets the same colour three rounds in a row, even at the cost of pairing
