@@ -111,6 +111,7 @@ def us_settings(tournament: Tournament, entries: Iterable[Entry] = ()) -> USSett
         colour_priority=tournament.us_colour_priority or "rank",
         colours_over_ratings=tournament.us_colours_over_ratings,
         no_third_colour=tournament.us_no_third_colour,
+        teams_never=tournament.us_teams_never,
     )
 
 

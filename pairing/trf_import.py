@@ -121,6 +121,7 @@ def _us_fields(state: TournamentState) -> dict[str, object]:
         "us_colour_priority": us.colour_priority,
         "us_colours_over_ratings": us.colours_over_ratings,
         "us_no_third_colour": us.no_third_colour,
+        "us_teams_never": us.teams_never,
     }
 
 

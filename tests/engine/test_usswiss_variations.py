@@ -185,3 +185,31 @@ def test_29E4b_variation_identical_claims_alternate_within_a_score_group() -> No
     assert boards(state, colour_priority="alternating") == [(2, 1), (3, 5), (6, 4)]
     _, explanation = explain_round(state, USSettings(colour_priority="alternating"))
     assert "29E4b" in [r.article for r in explanation.boards[2].reasons]
+
+
+def test_28N2_variation_never_teammates_unless_the_leader_would_drop_in_the_last_round() -> None:
+    """28N2 (variation): players of one team are never paired, unless in the last round the
+    leader would otherwise have to play down a score group. Round 3: teammates 2000 (W B)
+    and 1900 (B W) lead with 2 points; 1800 (W B) and 1750 (B W) have 1, 1600 (W B) and
+    1500 (B W) none. By 28N (a soft rule below equal scores) the teammates meet: 2000 -
+    1900, 1800 - 1750, 1600 - 1500. With 28N2 in a five-round event both drop: 2000 (due
+    White) meets 1750 (due Black, 50 points below 1800: within the 80-point rule, 29D2)
+    and 1800 (due White) - 1900. In the last round (three rounds) the leader 2000 would
+    drop, so the teammates meet."""
+    state = section(
+        [2000, 1900, 1800, 1750, 1600, 1500],
+        {
+            1: ["W1", "B1"],
+            2: ["B1", "W1"],
+            3: ["W1", "B0"],
+            4: ["B0", "W1"],
+            5: ["W0", "B0"],
+            6: ["B0", "W0"],
+        },
+    )
+    by_rule = [(1, 2), (3, 4), (5, 6)]
+    five, three = replace(state, total_rounds=5), replace(state, total_rounds=3)
+    team = ((1, 2),)
+    assert boards(five, avoid_together=team) == by_rule
+    assert boards(five, avoid_together=team, teams_never=True) == [(1, 4), (3, 2), (5, 6)]
+    assert boards(three, avoid_together=team, teams_never=True) == by_rule

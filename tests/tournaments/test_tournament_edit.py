@@ -165,11 +165,12 @@ def test_it_saves_the_us_chess_colour_variations_and_writes_them_to_xxu(
     arbiter_client.post(url, FORM | us)
     tournament.refresh_from_db()
     assert tournament.us_colour_priority == "rank" and tournament.us_colours_over_ratings
-    more = {"us_colour_priority": "minus-lower", "us_no_third_colour": "on"}
+    more = {"us_colour_priority": "minus-lower", "us_no_third_colour": "on", "us_teams_never": "on"}
     arbiter_client.post(url, FORM | us | more)
     tournament.refresh_from_db()
     assert tournament.us_colour_priority == "minus-lower" and tournament.us_no_third_colour
-    words = "colour-priority=minus-lower colours-over-ratings no-third-colour"
+    assert tournament.us_teams_never
+    words = "colour-priority=minus-lower colours-over-ratings no-third-colour teams-never"
     assert f"XXU {words}" in export_trf(tournament)
 
 

@@ -247,6 +247,12 @@ class Tournament(models.Model):
         default=False,
         help_text="Variation: the 80- and 200-point rules do not limit switches made for colours.",
     )
+    us_teams_never = models.BooleanField(
+        "Never pair players kept apart (28N2)",
+        default=False,
+        help_text="Variation: players of one team / club / family never meet, unless in the "
+        "last round the leader would otherwise play outside his score group.",
+    )
     us_no_third_colour = models.BooleanField(
         "No third colour in a row (29E5f1)",
         default=False,

@@ -90,6 +90,15 @@ class _Explainer:
                     "can be paired so, even outside the score groups (variation)",
                 )
             )
+        if self.settings.teams_never and self.settings.avoid_together:
+            out.append(
+                Reason(
+                    Topic.ROUND,
+                    "28N2",
+                    "players of one keep-apart group are never paired together (variation), "
+                    "unless in the last round the leader would otherwise leave his score group",
+                )
+            )
         return tuple(out)
 
     def _group(self, score: int) -> str:

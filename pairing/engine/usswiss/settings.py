@@ -63,6 +63,10 @@ class USSettings:
     lower-ranked within a score group, from the top board down (29E4b); ``old-rank`` the
     higher-ranked as soon as the last two rounds do not decide, without looking further back
     (29E4d, the 4th edition's rule)."""
+    teams_never: bool = False
+    """28N2 (variation): players of one keep-apart group (team, club, family) are never
+    paired together, unless in the last round the leader would otherwise have to play
+    outside his score group. Off: 28N, kept apart only while the rules above allow."""
     no_third_colour: bool = False
     """29E5f1 (variation): except in the last round, when the leaders may have to be paired,
     no player gets the same colour three rounds in a row, even at the cost of pairing
@@ -105,6 +109,7 @@ _FLAGS = {
     "harkness": "harkness",
     "colours-over-ratings": "colours_over_ratings",
     "no-third-colour": "no_third_colour",
+    "teams-never": "teams_never",
 }
 
 

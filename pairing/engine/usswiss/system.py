@@ -419,18 +419,50 @@ class _Pairer:
 
 
 def pair_us_round(state: TournamentState, settings: USSettings | None = None) -> USRound:
-    """Pair the next round of ``state`` by the US Chess rules, keeping how it was made."""
+    """Pair the next round of ``state`` by the US Chess rules, keeping how it was made.
+
+    Two variations keep pairs apart like players who have met, each only while the round can
+    still be paired so: 29E5f1 (no third colour in a row, except in the last round) and
+    28N2 (never the TD's keep-apart groups, unless in the last round the leader would
+    otherwise drop out of his score group)."""
     settings = settings or USSettings()
-    strict = third_colour_pairs(state) if settings.no_third_colour else ()
-    if strict and not state.is_last_round:
-        # 29E5f1 (variation): the pairs that would give a player a third colour in a row
-        # are kept apart like players who have met, unless the round cannot be paired so.
-        narrowed = replace(state, forbidden=(*state.forbidden, *strict))
+    colours: tuple[ForbiddenPairs, ...] = ()
+    if settings.no_third_colour and not state.is_last_round:
+        colours = third_colour_pairs(state)
+    teams = teammate_pairs(state, settings) if settings.teams_never else ()
+    attempts = [(*colours, *teams), colours] if teams else [colours]
+    for forbidden in attempts:
+        if not forbidden:
+            break
         try:
-            return _Pairer(narrowed, settings).run()
+            rnd = _Pairer(replace(state, forbidden=(*state.forbidden, *forbidden)), settings).run()
         except NoValidPairing:
-            pass
+            continue
+        if teams and forbidden is attempts[0] and state.is_last_round and _leader_drops(rnd):
+            # 28N2: in the last round the leader meets a teammate rather than drop a group.
+            fallback = _try_pair(replace(state, forbidden=(*state.forbidden, *colours)), settings)
+            if fallback is not None and not _leader_drops(fallback):
+                return fallback
+        return rnd
     return _Pairer(state, settings).run()
+
+
+def _try_pair(state: TournamentState, settings: USSettings) -> USRound | None:
+    try:
+        return _Pairer(state, settings).run()
+    except NoValidPairing:
+        return None
+
+
+def _leader_drops(rnd: USRound) -> bool:
+    """28N2: the round's leader (the top of the ranking) is paired outside his score group."""
+    return bool(rnd.ranking) and any(pid == rnd.ranking[0] for pid, _ in rnd.dropped)
+
+
+def teammate_pairs(state: TournamentState, settings: USSettings) -> tuple[ForbiddenPairs, ...]:
+    """28N2: the TD's keep-apart groups (28N) as forbidden pairs for the next round."""
+    rnd = state.next_round
+    return tuple(ForbiddenPairs(group, rnd, rnd) for group in settings.avoid_together)
 
 
 def third_colour_pairs(state: TournamentState) -> tuple[ForbiddenPairs, ...]:
