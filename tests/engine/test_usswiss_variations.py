@@ -213,3 +213,12 @@ def test_28N2_variation_never_teammates_unless_the_leader_would_drop_in_the_last
     assert boards(five, avoid_together=team) == by_rule
     assert boards(five, avoid_together=team, teams_never=True) == [(1, 4), (3, 2), (5, 6)]
     assert boards(three, avoid_together=team, teams_never=True) == by_rule
+
+
+def test_29E5c_the_explanation_gives_the_measure() -> None:
+    """The 29E5c example's explanation: board 1 is a transposition of 20 rating points (the
+    smaller difference), within the 80-point rule (29E5a)."""
+    state = section([2000, 1980, 1800, 1500], {1: DRAW_WB, 2: DRAW_BW, 3: DRAW_WB, 4: DRAW_BW})
+    _, explanation = explain_round(state)
+    texts = [(r.article, r.text) for r in explanation.boards[0].reasons]
+    assert any(a == "29E5a" and "20 rating points" in t and "29E5c" in t for a, t in texts)

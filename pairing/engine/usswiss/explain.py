@@ -206,10 +206,15 @@ class _Explainer:
                 "27A1",
                 f"{what}: {ref(met[0])} has already played {ref(natural)}",
             )
+        measure = (
+            "the smaller of the two differences, 29E5c"
+            if cost.kind is PairKind.TRANSPOSED
+            else "between the players exchanged, 29E5d"
+        )
         return Reason(
             Topic.CHOICE,
             self._limit_article(cost.deviation),
-            f"{what} against {ref(natural)} ({cost.deviation} rating points), "
+            f"{what} instead of {ref(natural)} ({cost.deviation} rating points, {measure}), "
             f"{self._why_switch(cost.deviation)}",
         )
 
