@@ -222,3 +222,15 @@ def test_29E5c_the_explanation_gives_the_measure() -> None:
     _, explanation = explain_round(state)
     texts = [(r.article, r.text) for r in explanation.boards[0].reasons]
     assert any(a == "29E5a" and "20 rating points" in t and "29E5c" in t for a, t in texts)
+
+
+def test_29E5g_the_odd_player_may_meet_an_unrated_player_for_colours() -> None:
+    """29E5g with 29D2: round 2, 2000 (W, won) and 1900 (B, won) pair (1900 White); the odd
+    player 1800 (W, won; due Black) would meet the highest of the 0-point group, 1700 (W, due
+    Black): both due Black, and 1600 (B) - unrated (B) both due White. Meeting the unrated
+    player instead is a switch to an unrated opponent, within the limits (29E5g): unrated
+    (White) - 1800 and 1600 (White) - 1700, everybody his due colour. (Counted in rating
+    points, 1700 against 0, the switch would be beyond every limit.)"""
+    histories = {1: ["W1"], 2: ["B1"], 3: ["W1"], 4: ["W0"], 5: ["B0"], 6: ["B0"]}
+    state = section([2000, 1900, 1800, 1700, 1600, 0], histories)
+    assert boards(state) == [(2, 1), (6, 3), (5, 4)]

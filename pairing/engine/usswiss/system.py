@@ -292,9 +292,10 @@ class _Pairer:
         for n, b in enumerate(residents):
             if not self.state.may_meet(odd, b):
                 continue
-            deviation = 0 if top is None else abs(self.rating(top) - self.rating(b))
+            # 29E5g: a switch to an unrated opponent counts at most the 80-point limit.
+            deviation = 0 if top is None else self.weigher.points(top, b)
             if best is not None and self.weigher.switch_cost(deviation) >= best[0]:
-                break  # lower players only move more rating points
+                continue  # costs more than the best already found
             if not completable(self.state, [p for p in unpaired if p not in (odd, b)]):
                 continue
             if top is None:
