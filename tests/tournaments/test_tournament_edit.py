@@ -172,6 +172,11 @@ def test_it_saves_the_us_chess_colour_variations_and_writes_them_to_xxu(
     assert tournament.us_teams_never
     words = "colour-priority=minus-lower colours-over-ratings no-third-colour teams-never"
     assert f"XXU {words}" in export_trf(tournament)
+    page = arbiter_client.get(reverse("tournament_manage", args=[tournament.pk])).content
+    summary = page.decode().split('id="us-settings-summary">', 1)[1].split("</span>", 1)[0]
+    assert "The lower-ranked player in minus score groups (29E4a)" in summary
+    assert "29E5h colours before ratings" in summary and "29E5f1 no third colour" in summary
+    assert "28N2 never pair players kept apart" in summary
 
 
 def test_it_fixes_the_dubov_edition_once_round_1_is_paired(
