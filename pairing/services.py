@@ -108,6 +108,10 @@ def us_settings(tournament: Tournament, entries: Iterable[Entry] = ()) -> USSett
         bye_to_unrated=tournament.us_bye_to_unrated,
         bye_up_in_four_rounds=tournament.us_bye_up_four_rounds,
         harkness=tournament.us_harkness,
+        colour_priority=tournament.us_colour_priority or "rank",
+        colours_over_ratings=tournament.us_colours_over_ratings,
+        no_third_colour=tournament.us_no_third_colour,
+        teams_never=tournament.us_teams_never,
     )
 
 

@@ -118,6 +118,10 @@ def _us_fields(state: TournamentState) -> dict[str, object]:
         "us_bye_to_unrated": us.bye_to_unrated,
         "us_bye_up_four_rounds": us.bye_up_in_four_rounds,
         "us_harkness": us.harkness,
+        "us_colour_priority": us.colour_priority,
+        "us_colours_over_ratings": us.colours_over_ratings,
+        "us_no_third_colour": us.no_third_colour,
+        "us_teams_never": us.teams_never,
     }
 
 

@@ -36,6 +36,10 @@ US_FIELDS = (
     "us_bye_to_unrated",
     "us_bye_up_four_rounds",
     "us_harkness",
+    "us_colour_priority",
+    "us_colours_over_ratings",
+    "us_no_third_colour",
+    "us_teams_never",
 )
 """The US Chess Swiss TD settings (rules 28L, 28R, 29E5), each with the rules' default."""
 TIME_CONTROL_CODE = re.compile(r"(\d+/)?\d+(\+\d+)?(:(\d+/)?\d+(\+\d+)?)*")
@@ -221,7 +225,7 @@ class TournamentForm(forms.ModelForm):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
-        for name in ("dutch_edition", "dubov_edition", *US_FIELDS[:3]):
+        for name in ("dutch_edition", "dubov_edition", *US_FIELDS[:3], "us_colour_priority"):
             if data.get(name) in (None, ""):  # left out: the tournament's, or the rules'
                 data[name] = getattr(self.instance, name)
         start, end = data.get("start_date"), data.get("end_date")

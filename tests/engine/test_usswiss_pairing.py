@@ -165,14 +165,15 @@ def test_29D1b_next_lowest_odd_player_for_colours_within_80_points() -> None:
     assert boards(ODD_MAN) == [(2, 1), (5, 3), (6, 4), (10, 7), (8, 9)]
 
 
-FOUR = [2000, 1990, 1700, 1560]
+FOUR = [2000, 1850, 1700, 1560]
 
 
 def test_29E5b_switch_up_to_200_points_to_equalize_colours() -> None:
     """A 2000 and C 1700 had W, B, B (a third Black would leave them two Blacks ahead);
-    B 1990 and D 1560 had B, W, W. Natural pairing A-C, B-D leaves two players with
-    unequalized colours; the transposition C<->D (140 points, within 200) mends both:
-    A-D, C-B. (The interchange B<->C moves 290 points, over the limit.)"""
+    B 1850 and D 1560 had B, W, W. Natural pairing A-C, B-D leaves two players with
+    unequalized colours; the transposition C<->D (140 points: the smaller of A-B 150 and
+    C-D 140, 29E5c; within 200) mends both: A-D, C-B. (The interchange B<->C moves 150
+    points: a larger switch, 29E5e.)"""
     histories = {1: ["W1", "B0", "B="], 3: ["W1", "B0", "B="]}
     histories |= {2: ["B1", "W0", "W="], 4: ["B1", "W0", "W="]}
     state = section(FOUR, histories)
@@ -182,7 +183,8 @@ def test_29E5b_switch_up_to_200_points_to_equalize_colours() -> None:
 
 def test_29E5a_no_140_point_switch_only_for_due_colours() -> None:
     """The same four with W, B (A, C: due White, Black would not unequalize) and B, W (B, D):
-    the 140-point transposition would only give due colours, which the 80-point rule bars:
+    the 140-point transposition (and the 150-point interchange) would only give due colours,
+    which the 80-point rule bars:
     A-C (equal claims, same history: the higher-ranked A gets White), D-B."""
     histories = {1: ["W1", "B0"], 3: ["W1", "B0"], 2: ["B1", "W0"], 4: ["B1", "W0"]}
     state = section(FOUR, histories)

@@ -149,6 +149,36 @@ def test_it_saves_the_us_chess_variations_and_writes_them_to_xxu(
     assert "XXU bye-up-four-rounds harkness" in export_trf(tournament)
 
 
+def test_it_saves_the_us_chess_colour_variations_and_writes_them_to_xxu(
+    arbiter_client: Client, tournament
+) -> None:
+    """29E4a (equal claims: the lower-ranked in minus groups), 29E5h (colours before
+    ratings) and 29E5f1 (no third colour in a row): the rules' 29E4, limits and 29E5f by
+    default, saved when chosen, written to ``XXU``."""
+    from pairing.services import export_trf
+
+    url = reverse("tournament_edit", args=[tournament.pk])
+    html = arbiter_client.get(url).content.decode()
+    assert "Equal colour claims (29E4)" in html and "Colours before ratings (29E5h)" in html
+    assert "No third colour in a row (29E5f1)" in html
+    us = {"pairing_system": "uscf", "us_colours_over_ratings": "on"}
+    arbiter_client.post(url, FORM | us)
+    tournament.refresh_from_db()
+    assert tournament.us_colour_priority == "rank" and tournament.us_colours_over_ratings
+    more = {"us_colour_priority": "minus-lower", "us_no_third_colour": "on", "us_teams_never": "on"}
+    arbiter_client.post(url, FORM | us | more)
+    tournament.refresh_from_db()
+    assert tournament.us_colour_priority == "minus-lower" and tournament.us_no_third_colour
+    assert tournament.us_teams_never
+    words = "colour-priority=minus-lower colours-over-ratings no-third-colour teams-never"
+    assert f"XXU {words}" in export_trf(tournament)
+    page = arbiter_client.get(reverse("tournament_manage", args=[tournament.pk])).content
+    summary = page.decode().split('id="us-settings-summary">', 1)[1].split("</span>", 1)[0]
+    assert "The lower-ranked player in minus score groups (29E4a)" in summary
+    assert "29E5h colours before ratings" in summary and "29E5f1 no third colour" in summary
+    assert "28N2 never pair players kept apart" in summary
+
+
 def test_it_fixes_the_dubov_edition_once_round_1_is_paired(
     arbiter_client: Client, tournament, make_entries
 ) -> None:

@@ -220,10 +220,13 @@ def test_it_reads_the_keep_apart_groups_and_assigned_ratings(arbiter_client: Cli
     """``XXU apart=...`` (28N) and ``assigned=...`` come back as the entries' keep-apart
     groups (named by their order, the file has no names) and assigned ratings; the
     variations (28L5, Harkness) as the section's settings."""
-    words = "harkness bye-up-four-rounds assigned=6:1500 apart=1,3 apart=2,4,5"
+    words = "harkness bye-up-four-rounds colour-priority=old-rank colours-over-ratings"
+    words += " no-third-colour teams-never assigned=6:1500 apart=1,3 apart=2,4,5"
     arbiter_client.post(URL, {"text": f"192 USCF_SWISS\nXXU {words}\n{DUBOV_FILE}"})
     t = Tournament.objects.get()
     assert t.us_harkness and t.us_bye_up_four_rounds
+    assert t.us_colour_priority == "old-rank" and t.us_colours_over_ratings
+    assert t.us_no_third_colour and t.us_teams_never
     got = {e.pairing_number: (e.keep_apart, e.assigned_rating) for e in t.entries.all()}
     assert got == {
         1: ("group 1", None),

@@ -113,6 +113,12 @@ class Tournament(models.Model):
         E2026 = "2026", "2026 edition (in force from 1 February 2026)"
         E2018 = "2018", "2018 edition (until 31 January 2026)"
 
+    class USColourPriority(models.TextChoices):
+        RANK = "rank", "The higher-ranked player (29E4)"
+        MINUS_LOWER = "minus-lower", "The lower-ranked player in minus score groups (29E4a)"
+        ALTERNATING = "alternating", "In turn the higher- and the lower-ranked (29E4b)"
+        OLD_RANK = "old-rank", "The higher-ranked after two rounds' look-back (29E4d)"
+
     class RatingSystem(models.TextChoices):
         NONE = "", "Not USCF-rated"
         REGULAR = "regular", "USCF Regular"
@@ -228,6 +234,30 @@ class Tournament(models.Model):
         default=False,
         help_text="Variation: the middle player of an odd score group drops, not the "
         "lowest-rated (29D1a).",
+    )
+    us_colour_priority = models.CharField(
+        "Equal colour claims (29E4)",
+        max_length=12,
+        choices=USColourPriority.choices,
+        default=USColourPriority.RANK,
+        help_text="Who gets his due colour when two players' colour histories are the same.",
+    )
+    us_colours_over_ratings = models.BooleanField(
+        "Colours before ratings (29E5h)",
+        default=False,
+        help_text="Variation: the 80- and 200-point rules do not limit switches made for colours.",
+    )
+    us_teams_never = models.BooleanField(
+        "Never pair players kept apart (28N2)",
+        default=False,
+        help_text="Variation: players of one team / club / family never meet, unless in the "
+        "last round the leader would otherwise play outside his score group.",
+    )
+    us_no_third_colour = models.BooleanField(
+        "No third colour in a row (29E5f1)",
+        default=False,
+        help_text="Variation: except in the last round, no player gets one colour three "
+        "rounds running, even if players leave their score groups for it.",
     )
     rounds = models.PositiveSmallIntegerField(default=5)
     rating_system = models.CharField(

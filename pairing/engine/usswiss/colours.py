@@ -71,12 +71,26 @@ class ColourRule(Enum):
     EQUALIZATION = "the same due colour: the player who needs it to equalize gets it"
     HISTORY = "equal claims: alternate from the latest round their colours differed"
     RANK = "the same colour histories: the higher-ranked player gets his due colour"
+    RANK_ALTERNATE = (
+        "the same colour histories: the lower-ranked player gets his due colour, in turn "
+        "with the higher-ranked in this score group (variation)"
+    )
+    RANK_MINUS = (
+        "the same colour histories in a minus score group: the lower-ranked player gets "
+        "his due colour (variation)"
+    )
     FIRST_ROUND = "no colours yet: the colour drawn by lot, alternating down the boards"
 
     @property
     def article(self) -> str:
         """The rule cited."""
-        return {ColourRule.BOTH_DUE: "29E3", ColourRule.FIRST_ROUND: "29E2"}.get(self, "29E4")
+        articles = {
+            ColourRule.BOTH_DUE: "29E3",
+            ColourRule.FIRST_ROUND: "29E2",
+            ColourRule.RANK_MINUS: "29E4a",
+            ColourRule.RANK_ALTERNATE: "29E4b",
+        }
+        return articles.get(self, "29E4")
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +151,9 @@ def colour_rule(
     need_b = breaks_equalization(pb, due.opposite)
     if need_a != need_b:
         return give(pa if need_a else pb, due, ColourRule.EQUALIZATION)
-    for column in range(state.rounds_done - 1, -1, -1):
+    # 29E4d (variation, the 4th edition's rule): no look-back past the last two rounds.
+    stop = state.rounds_done - 3 if settings.colour_priority == "old-rank" else -1
+    for column in range(state.rounds_done - 1, max(stop, -1), -1):
         ea, eb = pa.results[column], pb.results[column]
         ca = ea.colour if ea.played else None
         cb = eb.colour if eb.played else None
@@ -146,7 +162,20 @@ def colour_rule(
         if ca is due.opposite or cb is due:
             return give(pa, due, ColourRule.HISTORY)
         return give(pb, due, ColourRule.HISTORY)
+    second = pb if first is pa else pa
+    if settings.colour_priority == "minus-lower" and scores[second.id] < state.rounds_done:
+        # 29E4a (variation): in a minus score group (below half the points played for)
+        # the lower-ranked player gets the due colour.
+        return give(second, due, ColourRule.RANK_MINUS)
     return give(first, due, ColourRule.RANK)
+
+
+def to_lower_ranked(decision: ColourDecision) -> ColourDecision:
+    """A rule-5 decision (identical histories) turned round: the lower-ranked player gets the
+    due colour (29E4b, alternating priority)."""
+    board = Board(decision.board.black, decision.board.white)
+    loser = board.white if decision.winner == board.black else board.black
+    return ColourDecision(board, ColourRule.RANK_ALTERNATE, decision.colour, loser)
 
 
 def colour_failures(state: TournamentState, decision: ColourDecision) -> tuple[int, int]:

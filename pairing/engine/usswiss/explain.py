@@ -77,6 +77,28 @@ class _Explainer:
                     f"is paired with one point added in round {self.rnd.number}",
                 )
             )
+        if self.settings.no_third_colour:
+            last = self.state.is_last_round
+            out.append(
+                Reason(
+                    Topic.ROUND,
+                    "29E5f1",
+                    "the last round: the leaders are paired by score, a third colour in a row "
+                    "only as 29E5f allows"
+                    if last
+                    else "no player gets the same colour a third time in a row where the round "
+                    "can be paired so, even outside the score groups (variation)",
+                )
+            )
+        if self.settings.teams_never and self.settings.avoid_together:
+            out.append(
+                Reason(
+                    Topic.ROUND,
+                    "28N2",
+                    "players of one keep-apart group are never paired together (variation), "
+                    "unless in the last round the leader would otherwise leave his score group",
+                )
+            )
         return tuple(out)
 
     def _group(self, score: int) -> str:
@@ -147,6 +169,8 @@ class _Explainer:
         )
 
     def _limit_article(self, deviation: int) -> str:
+        if self.settings.colours_over_ratings and deviation > self.settings.alternation_limit:
+            return "29E5h"
         if deviation <= self.settings.alternation_limit:
             return "29E5a"
         if deviation <= self.settings.equalization_limit:
@@ -154,6 +178,8 @@ class _Explainer:
         return "27A1"
 
     def _why_switch(self, deviation: int) -> str:
+        if self.settings.colours_over_ratings and deviation > self.settings.alternation_limit:
+            return "for colours: colours before ratings, no point limit (variation)"
         if deviation <= self.settings.alternation_limit:
             return (
                 f"within the {self.settings.alternation_limit}-point limit, to give more "
@@ -180,10 +206,15 @@ class _Explainer:
                 "27A1",
                 f"{what}: {ref(met[0])} has already played {ref(natural)}",
             )
+        measure = (
+            "the smaller of the two differences, 29E5c"
+            if cost.kind is PairKind.TRANSPOSED
+            else "between the players exchanged, 29E5d"
+        )
         return Reason(
             Topic.CHOICE,
             self._limit_article(cost.deviation),
-            f"{what} against {ref(natural)} ({cost.deviation} rating points), "
+            f"{what} instead of {ref(natural)} ({cost.deviation} rating points, {measure}), "
             f"{self._why_switch(cost.deviation)}",
         )
 
@@ -205,6 +236,17 @@ class _Explainer:
             text = (
                 f"both due {colour}, equally: {winner} had the other colour in the latest round "
                 f"their colours differed (alternation)"
+            )
+        elif rule is ColourRule.RANK_ALTERNATE:
+            text = (
+                f"both due {colour} with the same history: {winner} is lower-ranked, the "
+                f"identical claims of this score group going in turn to the higher- and the "
+                f"lower-ranked (variation)"
+            )
+        elif rule is ColourRule.RANK_MINUS:
+            text = (
+                f"both due {colour} with the same history, in a minus score group: {winner} "
+                f"is lower-ranked (variation)"
             )
         else:
             text = f"both due {colour} with the same history: {winner} is higher-ranked"

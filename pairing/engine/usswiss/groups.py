@@ -93,7 +93,10 @@ class Weigher:
 
     def switch_cost(self, deviation: int, unrated: bool = False) -> int:
         """29E5a/29E5b: the tier of a transposition or interchange moving ``deviation``
-        rating points."""
+        rating points. 29E5h (variation): colours before ratings, neither limit applies to
+        switches made within a score group."""
+        if self.settings.colours_over_ratings and not unrated:
+            return deviation * RATING_POINT
         if unrated or deviation > self.settings.equalization_limit:
             return OVER_LIMIT + deviation * RATING_POINT
         if deviation > self.settings.alternation_limit:
@@ -129,16 +132,32 @@ class Weigher:
         switched."""
         half = len(group) // 2
         a, b = group[i], group[j]
-        rating = self.rating
         if i < half <= j:
             natural = group[i + half]
-            kind = PairKind.NATURAL if natural == b else PairKind.TRANSPOSED
-            return kind, natural, abs(rating(b) - rating(natural))
+            if natural == b:
+                return PairKind.NATURAL, natural, 0
+            # 29E5c: a transposition is measured by the smaller of the two differences: the
+            # bottom-half players exchanged (b, natural) or, for the same final pairs, the
+            # top-half players exchanged (a and the one b was to meet).
+            other = group[j - half]
+            deviation = min(self.points(b, natural), self.points(a, other))
+            return PairKind.TRANSPOSED, natural, deviation
         if j < half:  # b crossed into the bottom half, in place of its top player
             natural = group[half]
-            return PairKind.INTERCHANGED, natural, abs(rating(b) - rating(natural))
+            return PairKind.INTERCHANGED, natural, self.points(b, natural)
         natural = group[half - 1]  # a crossed into the top half, in place of its lowest
-        return PairKind.INTERCHANGED, natural, abs(rating(a) - rating(natural))
+        # 29E5d: an interchange is measured by the one difference between the players
+        # exchanged across the halves.
+        return PairKind.INTERCHANGED, natural, self.points(a, natural)
+
+    def points(self, a: PlayerId, b: PlayerId) -> int:
+        """The rating points between two players switched (29E5). 29E5g: a switch to or
+        from an unrated player does not violate the 80- and 200-point rules, so it counts
+        at most the 80-point limit (still more than no switch at all)."""
+        points = abs(self.rating(a) - self.rating(b))
+        if not (self.state.player(a).rating and self.state.player(b).rating):
+            return min(points, self.settings.alternation_limit)
+        return points
 
     def in_group(self, group: Sequence[PlayerId], i: int, j: int) -> PairCost:
         """The cost of pairing ``group[i]`` with ``group[j]`` (see :meth:`switch`)."""
@@ -159,7 +178,7 @@ class Weigher:
                 for j in range(i + 1, len(group)):
                     if not self.state.may_meet(group[i], group[j]):
                         continue
-                    if within_limits:
+                    if within_limits and not self.settings.colours_over_ratings:
                         deviation = self.switch(group, i, j)[2]
                         if deviation > self.settings.equalization_limit:
                             continue

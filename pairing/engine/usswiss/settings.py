@@ -52,6 +52,27 @@ class USSettings:
     four-round event the full-point bye may go to a rated player one score group above
     rather than to an unrated player of the lowest group (who then gets four games). Off:
     28L2 alone."""
+    colours_over_ratings: bool = False
+    """29E5h (variation): equalizing colours has priority over rating differences; the
+    80- and 200-point rules (29E5a, 29E5b) do not apply to switches made for colours."""
+    colour_priority: str = "rank"
+    """Who of two players with equal claims to one colour gets it when their colour
+    histories do not decide (29E4 rule 5 and its variations): ``rank`` the higher-ranked
+    (29E4); ``minus-lower`` the higher-ranked in plus and even score groups, the
+    lower-ranked in minus score groups (29E4a); ``alternating`` in turn the higher- and the
+    lower-ranked within a score group, from the top board down (29E4b); ``old-rank`` the
+    higher-ranked as soon as the last two rounds do not decide, without looking further back
+    (29E4d, the 4th edition's rule)."""
+    teams_never: bool = False
+    """28N2 (variation): players of one keep-apart group (team, club, family) are never
+    paired together, unless in the last round the leader would otherwise have to play
+    outside his score group. Off: 28N, kept apart only while the rules above allow."""
+    no_third_colour: bool = False
+    """29E5f1 (variation): except in the last round, when the leaders may have to be paired,
+    no player gets the same colour three rounds in a row, even at the cost of pairing
+    players outside their score groups (27A4 before 27A2). Off: 29E5f, a third colour in a
+    row only when the score group leaves no other reasonable pairing. The last round is
+    known from the tournament's number of rounds."""
     harkness: bool = False
     """The "Harkness" odd-player variation (a pairing-program option, not in the 7th
     edition's text): the odd player of a score group is its middle player by rank, not the
@@ -62,6 +83,17 @@ class USSettings:
             raise ValueError("the 80-point limit must lie between 0 and the 200-point limit")
         if self.accelerated_rounds < 0:
             raise ValueError("accelerated_rounds must not be negative")
+        if self.colour_priority not in COLOUR_PRIORITIES:
+            raise ValueError(f"unknown colour priority {self.colour_priority!r}")
+
+
+COLOUR_PRIORITIES = {
+    "rank": "29E4: the higher-ranked player",
+    "minus-lower": "29E4a: the lower-ranked player in minus score groups",
+    "alternating": "29E4b: in turn the higher- and the lower-ranked player in a score group",
+    "old-rank": "29E4d: the higher-ranked player after two rounds' look-back",
+}
+"""The values of :attr:`USSettings.colour_priority` and what each gives."""
 
 
 SETTINGS_RECORD = "XXU"
@@ -75,6 +107,9 @@ _FLAGS = {
     "bye-to-unrated": "bye_to_unrated",
     "bye-up-four-rounds": "bye_up_in_four_rounds",
     "harkness": "harkness",
+    "colours-over-ratings": "colours_over_ratings",
+    "no-third-colour": "no_third_colour",
+    "teams-never": "teams_never",
 }
 
 
@@ -90,6 +125,8 @@ def settings_record(settings: USSettings) -> str:
         words.append(f"equalization={settings.equalization_limit}")
     if settings.accelerated:
         words.append(f"accelerated={settings.accelerated_rounds}")
+    if settings.colour_priority != default.colour_priority:
+        words.append(f"colour-priority={settings.colour_priority}")
     words += [word for word, name in _FLAGS.items() if getattr(settings, name)]
     words += [f"assigned={pid}:{r}" for pid, r in sorted(settings.assigned_ratings.items())]
     words += [f"apart={','.join(map(str, group))}" for group in settings.avoid_together]
@@ -115,6 +152,8 @@ def settings_from_words(text: str) -> USSettings:
                 values["accelerated"], values["accelerated_rounds"] = True, int(value)
             else:
                 values[f"{key}_limit"] = int(value)
+        elif key == "colour-priority" and value in COLOUR_PRIORITIES:
+            values["colour_priority"] = value
         elif key == "assigned" and (pair := _numbers(value, ":")) and len(pair) == 2:
             assigned[pair[0]] = pair[1]
         elif key == "apart" and (group := _numbers(value, ",")) and len(group) >= 2:

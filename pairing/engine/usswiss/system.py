@@ -19,11 +19,25 @@ One round, in the rules' order:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pairing.engine.core.errors import NoValidPairing
-from pairing.engine.core.state import Board, PlayerId, RoundPairing, TournamentState
-from pairing.engine.usswiss.colours import ColourDecision, colour_rule, pairing_rating, rank_key
+from pairing.engine.core.state import (
+    Board,
+    Colour,
+    ForbiddenPairs,
+    PlayerId,
+    RoundPairing,
+    TournamentState,
+)
+from pairing.engine.usswiss.colours import (
+    ColourDecision,
+    ColourRule,
+    colour_rule,
+    pairing_rating,
+    rank_key,
+    to_lower_ranked,
+)
 from pairing.engine.usswiss.groups import (
     PairCost,
     PairKind,
@@ -278,9 +292,10 @@ class _Pairer:
         for n, b in enumerate(residents):
             if not self.state.may_meet(odd, b):
                 continue
-            deviation = 0 if top is None else abs(self.rating(top) - self.rating(b))
+            # 29E5g: a switch to an unrated opponent counts at most the 80-point limit.
+            deviation = 0 if top is None else self.weigher.points(top, b)
             if best is not None and self.weigher.switch_cost(deviation) >= best[0]:
-                break  # lower players only move more rating points
+                continue  # costs more than the best already found
             if not completable(self.state, [p for p in unpaired if p not in (odd, b)]):
                 continue
             if top is None:
@@ -391,15 +406,83 @@ class _Pairer:
             return (-score, min(self.position[a], self.position[b]))
 
         out = []
+        ties: dict[int, int] = {}
         for number, (a, b, score, pc) in enumerate(sorted(self.pairs, key=key), start=1):
             decision = colour_rule(self.state, a, b, self.settings, number)
+            if decision.rule is ColourRule.RANK and self.settings.colour_priority == "alternating":
+                # 29E4b (variation): within a score group the identical claims go in turn to
+                # the higher- and the lower-ranked player, from the top board down.
+                ties[score] = ties.get(score, 0) + 1
+                if ties[score] % 2 == 0:
+                    decision = to_lower_ranked(decision)
             out.append(PairRecord(decision.board, score, pc, decision))
         return tuple(out)
 
 
 def pair_us_round(state: TournamentState, settings: USSettings | None = None) -> USRound:
-    """Pair the next round of ``state`` by the US Chess rules, keeping how it was made."""
-    return _Pairer(state, settings or USSettings()).run()
+    """Pair the next round of ``state`` by the US Chess rules, keeping how it was made.
+
+    Two variations keep pairs apart like players who have met, each only while the round can
+    still be paired so: 29E5f1 (no third colour in a row, except in the last round) and
+    28N2 (never the TD's keep-apart groups, unless in the last round the leader would
+    otherwise drop out of his score group)."""
+    settings = settings or USSettings()
+    colours: tuple[ForbiddenPairs, ...] = ()
+    if settings.no_third_colour and not state.is_last_round:
+        colours = third_colour_pairs(state)
+    teams = teammate_pairs(state, settings) if settings.teams_never else ()
+    attempts = [(*colours, *teams), colours] if teams else [colours]
+    for forbidden in attempts:
+        if not forbidden:
+            break
+        try:
+            rnd = _Pairer(replace(state, forbidden=(*state.forbidden, *forbidden)), settings).run()
+        except NoValidPairing:
+            continue
+        if teams and forbidden is attempts[0] and state.is_last_round and _leader_drops(rnd):
+            # 28N2: in the last round the leader meets a teammate rather than drop a group.
+            fallback = _try_pair(replace(state, forbidden=(*state.forbidden, *colours)), settings)
+            if fallback is not None and not _leader_drops(fallback):
+                return fallback
+        return rnd
+    return _Pairer(state, settings).run()
+
+
+def _try_pair(state: TournamentState, settings: USSettings) -> USRound | None:
+    try:
+        return _Pairer(state, settings).run()
+    except NoValidPairing:
+        return None
+
+
+def _leader_drops(rnd: USRound) -> bool:
+    """28N2: the round's leader (the top of the ranking) is paired outside his score group."""
+    return bool(rnd.ranking) and any(pid == rnd.ranking[0] for pid, _ in rnd.dropped)
+
+
+def teammate_pairs(state: TournamentState, settings: USSettings) -> tuple[ForbiddenPairs, ...]:
+    """28N2: the TD's keep-apart groups (28N) as forbidden pairs for the next round."""
+    rnd = state.next_round
+    return tuple(ForbiddenPairs(group, rnd, rnd) for group in settings.avoid_together)
+
+
+def third_colour_pairs(state: TournamentState) -> tuple[ForbiddenPairs, ...]:
+    """29E5f: the pairs of the round in which one player must get the same colour a third
+    time in a row (both had that colour in their last two games), as forbidden pairs for
+    the next round."""
+    streak: dict[PlayerId, Colour] = {}
+    for p in state.available:
+        colours = p.colours
+        if len(colours) >= 2 and colours[-1] is colours[-2]:
+            streak[p.id] = colours[-1]
+    ids = sorted(streak)
+    rnd = state.next_round
+    return tuple(
+        ForbiddenPairs((a, b), rnd, rnd)
+        for n, a in enumerate(ids)
+        for b in ids[n + 1 :]
+        if streak[a] is streak[b]
+    )
 
 
 def pair_round(state: TournamentState, settings: USSettings | None = None) -> RoundPairing:
