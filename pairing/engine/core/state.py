@@ -110,7 +110,14 @@ class PointValues:
     def of(self, entry: RoundEntry) -> int:
         code = entry.code
         if entry.opponent is None:
-            return {"U": self.pab, "F": self.full_bye, "H": self.half_bye}.get(code, self.zero_bye)
+            # TRF-2026 "0000 w +" / "0000 b -": a scheduled board forfeited without an opponent
+            return {
+                "U": self.pab,
+                "F": self.full_bye,
+                "H": self.half_bye,
+                "+": self.forfeit_win,
+                "-": self.forfeit_loss,
+            }.get(code, self.zero_bye)
         black = entry.colour is Colour.BLACK
         if code in "1W":
             return self.black_win if black and self.black_win is not None else self.win
