@@ -192,9 +192,18 @@ def test_299_the_points_of_a_forfeited_match() -> None:
     assert (tt.rounds[2][0].match_points, tt.rounds[2][0].game_points) == (-2, 0)
 
 
+def test_299_for_one_round_and_one_team() -> None:
+    """``299 D 0.0 0.0 001 001``: Alpha's drawn match of round 1 (1 : 1 with Beta) is worth 0
+    MP and 0 GP; its round-3 draw keeps TD and 1 GP. Alpha MP 0 + 2 + 1 = 3, GP 0 + 1.5 + 1 =
+    2.5; Beta, who drew the same match, keeps 4 MP."""
+    tt = team_tournament(_with(FOUR, r299("D", "0.0", "0.0", "1", 1)))
+    assert (tt.match_points[1], tt.game_points[1]) == (6, 5)
+    assert tt.match_points[2] == 8
+
+
 def test_299_for_a_result_the_team_does_not_have_changes_nothing() -> None:
-    """``299 L 0.0 0.0 002 001``: Alpha won round 2: nothing to change."""
-    tt = team_tournament(_with(FOUR, r299("L", "0.0", "0.0", "2", 1)))
+    """``299 L 0.0 0.0 000 001``: Alpha lost no match: nothing to change."""
+    tt = team_tournament(_with(FOUR, r299("L", "0.0", "0.0", "000", 1)))
     assert tt.rounds == team_tournament(FOUR).rounds
 
 

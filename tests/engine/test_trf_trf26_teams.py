@@ -71,6 +71,14 @@ def test_it_scores_the_points_of_a_forfeit_win_not_of_a_bye() -> None:
     assert (error.line, error.column) == (2, 81)
 
 
+def test_a_forfeit_loss_without_opponent_is_no_zero_point_bye() -> None:
+    """3/2/1/0 scoring (JaVaFo AUM example: ``ZPB=1``, ``FL=0``): ``0000 b -`` scores the
+    forfeit loss, 0, not a zero-point bye's 1: a points column of 1.0 does not match."""
+    state = read_trf("XXS ZPB=1\n" + one("0000 b -", points="0.0"))
+    assert state.players[0].score(state.points) == 0
+    assert _error("XXS ZPB=1\n" + one("0000 b -", points="1.0")).column == 81
+
+
 def test_a_forfeit_without_opponent_round_trips() -> None:
     """The writer writes what it read: opponent 0000, the colour, the code."""
     text = one("0000 w +", "0000 b -", points="1.0")
