@@ -23,12 +23,16 @@ Gamma 3, Delta 1; GP Alpha 3.5, Beta 4, Gamma 3, Delta 1.5 (derived there).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from pairing.cli import main
 from pairing.engine import TeamError, team_tournament
 from pairing.engine.core.state import Colour, PlayerId, RoundEntry, TournamentInfo, TournamentState
 from pairing.engine.tiebreaks import Edition, TeamRound, team_tie_break
 from pairing.engine.tiebreaks.teams import unplayed_category
+from pairing.engine.trf import write_trf
 from tests.engine.test_tiebreaks_teams import FOUR, FOUR_ROUNDS, TEAMS_310, _state
 from tests.engine.test_tiebreaks_teams_records import GAMMA_DELTA, _one_round, _reread
 from tests.engine.test_trf_trf26_teams import r299
@@ -228,3 +232,21 @@ def test_four_rounds_fixture_is_unchanged() -> None:
         3: 6,
         4: 2,
     }
+
+
+def test_the_command_line_applies_a_299_penalty(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """FOUR with ``299`` MP -1.0, GP -0.5 for Alpha: Beta 4 MP first; Alpha (3 MP, 3 GP) and
+    Gamma (3 MP, 3 GP) tied with no tie-break asked for: both second; Delta 1 MP, 1.5 GP."""
+    path = tmp_path / "penalty.trf"
+    state = _with(FOUR, r299(" ", "-1.0", "-0.5", "000", 1))
+    path.write_text(write_trf(state, version=26), encoding="utf-8")
+    assert main(["standings", str(path), "--teams", "--tiebreaks", ""]) == 0
+    rows = [line.split() for line in capsys.readouterr().out.splitlines()[2:]]
+    assert rows == [
+        ["1", "2", "Beta", "4", "4"],
+        ["2", "1", "Alpha", "3", "3"],
+        ["2", "3", "Gamma", "3", "3"],
+        ["4", "4", "Delta", "1", "1.5"],
+    ]
