@@ -11,7 +11,10 @@ as the round's pairing-allocated bye: then it scores the PAB match and game poin
 record. Record 330 marks a forfeited match: both teams met (unplayed, 15.1) and their match
 points are a win and a loss (``+-`` / ``-+``) or two losses (``--``). Board order is the order
 of record 310: the players that played a round, in that order, sat on boards 1, 2, ...; record
-300 gives a round's line-up out of that order (``0000``: an empty board).
+300 gives a round's line-up out of that order (``0000``: an empty board). A player's ``0000 w
++`` (TRF-2026: a scheduled board, forfeited, nobody to name) is a board of the match. Record 240
+gives a team a full-, half- or zero-point bye (MP of a win, draw, loss); record 299 sets the MP
+and GP of a result type, or adds a penalty/bonus to a team's standings points.
 
 Units: half-points, like the individual scores (TW = 4, a game win = 2 with standard points).
 """
