@@ -120,6 +120,20 @@ def test_c07_16_2_categories_of_a_forfeit_without_opponent() -> None:
     assert not is_vur(player.results[0]) and is_vur(player.results[1])
 
 
+def test_c04_1_d_a_forfeit_win_without_opponent_bars_the_pab() -> None:
+    """C.04.1.d (2017): a player who "has already scored a (forfeit) win due to an opponent
+    not appearing in time" shall not receive the PAB: ``0000 w +`` is such a win; ``0000 - +``
+    (the old PAB notation) too, as a PAB; a half-point bye is neither."""
+    state = read_trf(
+        "XXR 2\n"
+        + one("0000 w +", points="1.0")
+        + two("0000 - +", points="1.0")
+        + p001(3, "Three", "0000 - H", points="0.5")
+        + "\n"
+    )
+    assert [p.had_pab_or_forfeit_win for p in state.players] == [True, True, False]
+
+
 # -- 240 in a team file: team numbers ----------------------------------------------------------
 
 

@@ -188,8 +188,9 @@ class Player:
     @property
     def had_pab_or_forfeit_win(self) -> bool:
         """C.04.1.d: a pairing-allocated bye or a forfeit win bars another bye."""
-        return any(
-            e.code == "U" or (e.code == "+" and e.opponent is not None) for e in self.results
+        return any(  # a forfeit win without an opponent (TRF-2026 "0000 w +") has a colour
+            e.code == "U" or (e.code == "+" and (e.opponent is not None or e.colour is not None))
+            for e in self.results
         )
 
 
