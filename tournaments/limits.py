@@ -61,6 +61,12 @@ def import_problems(state: TournamentState, name: str = "") -> list[str]:
     ]
     for p in state.players:
         problems.append(_too_long(f"the name of player {p.id}", p.name, _length(Player, "name")))
+        unnamed = next((r for r, e in enumerate(p.results, 1) if e.colour and not e.opponent), 0)
+        if unnamed:  # TRF-2026 "0000 w +": a team file's board; no game or bye row holds it
+            problems.append(
+                f"player {p.id} has a forfeit without an opponent in round {unnamed} (0000 w +, "
+                f"a team tournament's notation); the web app holds individual tournaments"
+            )
     rounds = max(state.total_rounds or 0, state.rounds_done // state.columns_per_round)
     last_bye = max(state.future_byes, default=0) // state.columns_per_round
     if max(rounds, last_bye) > MAX_ROUNDS:

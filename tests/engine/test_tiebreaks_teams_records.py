@@ -55,8 +55,9 @@ def _game(white: int, black: int, code: str) -> dict[PlayerId, RoundEntry]:
 
 
 GAMMA_DELTA = {**_game(5, 7, "1"), **_game(8, 6, "=")}  # Gamma 1.5 : 0.5 Delta
-# TRF26 "Forfeited matches": the present team's players are written "0000 - +"; the reader
-# takes that old bye notation as a pairing-allocated bye (U).
+# The present team's players in the old bye notation "0000 - +", which the reader takes as a
+# pairing-allocated bye (U); TRF-2026's "0000 w +" (a forfeit with the board's colour) is in
+# test_tiebreaks_teams_trf26.py.
 ALPHA_PRESENT = {1: RoundEntry(None, None, "U"), 2: RoundEntry(None, None, "U")}
 
 

@@ -50,6 +50,19 @@ def test_it_names_the_line_and_column_of_an_error(arbiter_client: Client) -> Non
 
 
 @pytest.mark.django_db
+def test_it_refuses_a_forfeit_without_an_opponent(arbiter_client: Client) -> None:
+    """TRF-2026 ``0000 w +`` (a team file's forfeited board) has no game or bye to be stored
+    as: the file is refused, nothing imported."""
+    player = (
+        "001    1      Alpha" + " " * 29 + "2000 USA" + " " * 13 + "1990/01/01  1.0    1  0000 w +"
+    )
+    data = {"text": f"012 Teams\n{player}\n", "dutch_edition": "2017"}
+    html = arbiter_client.post(URL, data).content.decode()
+    assert "Player 1 has a forfeit without an opponent in round 1" in html
+    assert not Tournament.objects.exists()
+
+
+@pytest.mark.django_db
 def test_it_needs_a_file(arbiter_client: Client) -> None:
     assert "Choose a file or paste its text" in arbiter_client.post(URL, {}).content.decode()
 

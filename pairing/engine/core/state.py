@@ -110,7 +110,14 @@ class PointValues:
     def of(self, entry: RoundEntry) -> int:
         code = entry.code
         if entry.opponent is None:
-            return {"U": self.pab, "F": self.full_bye, "H": self.half_bye}.get(code, self.zero_bye)
+            # TRF-2026 "0000 w +" / "0000 b -": a scheduled board forfeited without an opponent
+            return {
+                "U": self.pab,
+                "F": self.full_bye,
+                "H": self.half_bye,
+                "+": self.forfeit_win,
+                "-": self.forfeit_loss,
+            }.get(code, self.zero_bye)
         black = entry.colour is Colour.BLACK
         if code in "1W":
             return self.black_win if black and self.black_win is not None else self.win
@@ -181,8 +188,9 @@ class Player:
     @property
     def had_pab_or_forfeit_win(self) -> bool:
         """C.04.1.d: a pairing-allocated bye or a forfeit win bars another bye."""
-        return any(
-            e.code == "U" or (e.code == "+" and e.opponent is not None) for e in self.results
+        return any(  # a forfeit win without an opponent (TRF-2026 "0000 w +") has a colour
+            e.code == "U" or (e.code == "+" and (e.opponent is not None or e.colour is not None))
+            for e in self.results
         )
 
 

@@ -63,7 +63,13 @@ def is_requested_bye(entry: RoundEntry) -> bool:
 
 def is_vur(entry: RoundEntry) -> bool:
     """A voluntary unplayed round: a requested bye or a forfeit loss (C.07 16.1)."""
-    return is_requested_bye(entry) or (entry.opponent is not None and entry.code == "-")
+    return is_requested_bye(entry) or (_scheduled(entry) and entry.code == "-")
+
+
+def _scheduled(entry: RoundEntry) -> bool:
+    """Paired on a board: an opponent, or (TRF-2026 ``0000 w -``, a team event) a scheduled
+    colour without one."""
+    return entry.opponent is not None or entry.colour is not None
 
 
 def unplayed_category(player: Player, column: int) -> int | None:
@@ -76,7 +82,7 @@ def unplayed_category(player: Player, column: int) -> int | None:
     entry = player.results[column]
     if entry.played:
         return None
-    if entry.opponent is not None:
+    if _scheduled(entry):
         return 2 if entry.code == "+" else 4
     if not is_requested_bye(entry):
         return 1  # U, F

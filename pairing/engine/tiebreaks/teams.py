@@ -11,7 +11,10 @@ as the round's pairing-allocated bye: then it scores the PAB match and game poin
 record. Record 330 marks a forfeited match: both teams met (unplayed, 15.1) and their match
 points are a win and a loss (``+-`` / ``-+``) or two losses (``--``). Board order is the order
 of record 310: the players that played a round, in that order, sat on boards 1, 2, ...; record
-300 gives a round's line-up out of that order (``0000``: an empty board).
+300 gives a round's line-up out of that order (``0000``: an empty board). A player's ``0000 w
++`` (TRF-2026: a scheduled board, forfeited, nobody to name) is a board of the match. Record 240
+gives a team a full-, half- or zero-point bye (MP of a win, draw, loss); record 299 sets the MP
+and GP of a result type, or adds a penalty/bonus to a team's standings points.
 
 Units: half-points, like the individual scores (TW = 4, a game win = 2 with standard points).
 """
@@ -19,7 +22,7 @@ Units: half-points, like the individual scores (TW = 4, a game win = 2 with stan
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from pairing.engine.core.state import PlayerId, RoundEntry, TournamentState
@@ -84,6 +87,9 @@ class TeamTournament:
     game_draw: int = 1
     total_rounds: int = 0
     """Rounds of the tournament (``XXR`` / 142), else the completed ones."""
+    adjustments: Mapping[int, tuple[int, int]] = field(default_factory=dict)
+    """Team -> penalty/bonus (MP, GP) of TRF-2026 299 records with a blank type, in the
+    standings points and so in the scores the opponents see."""
 
     @property
     def numbers(self) -> list[int]:
@@ -91,11 +97,21 @@ class TeamTournament:
 
     @property
     def match_points(self) -> dict[int, int]:
-        return {n: sum(r.match_points for r in rs) for n, rs in self.rounds.items()}
+        return {
+            n: sum(r.match_points for r in rs) + self.adjustments.get(n, (0, 0))[0]
+            for n, rs in self.rounds.items()
+        }
 
     @property
     def game_points(self) -> dict[int, int]:
-        return {n: sum(r.game_points for r in rs) for n, rs in self.rounds.items()}
+        return {
+            n: sum(r.game_points for r in rs) + self.adjustments.get(n, (0, 0))[1]
+            for n, rs in self.rounds.items()
+        }
+
+    def adjustment(self, number: int, kind: str) -> int:
+        """The team's 299 penalty/bonus in ``"MP"`` or ``"GP"``."""
+        return self.adjustments.get(number, (0, 0))[0 if kind == "MP" else 1]
 
     def score(self, kind: str) -> dict[int, int]:
         """Final ``"MP"`` or ``"GP"`` of every team."""
@@ -208,6 +224,23 @@ class TeamRecords:
         default_factory=dict
     )
     """(round, team) -> (opponent, player on each board, ``None`` empty) (record 300)."""
+    byes: Mapping[tuple[int, int], str] = field(default_factory=dict)
+    """(round, team) -> ``F``, ``H`` or ``Z``: the team's requested bye (record 240)."""
+    abnormal: tuple[AbnormalPoints, ...] = ()
+    """Record 299, in file order."""
+
+
+@dataclass(frozen=True, slots=True)
+class AbnormalPoints:
+    """A TRF-2026 299 record of a team tournament: ``kind`` (``W D L F H Z + -``, ``" "`` a
+    penalty/bonus), match and game points in half-points (``None``: blank), ``round`` (0:
+    every round) and the team numbers (empty: every team)."""
+
+    kind: str
+    match_points: int | None
+    game_points: int | None
+    round: int
+    teams: tuple[int, ...]
 
 
 def _column(line: str, first: int, last: int) -> str:
@@ -245,6 +278,8 @@ def read_team_records(state: TournamentState) -> TeamRecords:
     pab: dict[int, int] = {}
     forfeits: dict[tuple[int, int], tuple[int, bool]] = {}
     lineups: dict[tuple[int, int], tuple[int, tuple[PlayerId | None, ...]]] = {}
+    byes: dict[tuple[int, int], str] = {}
+    abnormal: list[AbnormalPoints] = []
     for code, rest in state.info.extra_records:
         line = code + rest
         if code == "320":
@@ -279,7 +314,38 @@ def read_team_records(state: TournamentState) -> TeamRecords:
             if (rnd, team) in lineups:
                 raise TeamError(f"record 300: team {team} has two line-ups in round {rnd}")
             lineups[(rnd, team)] = (opponent, players)
-    return TeamRecords(pab_mp, pab_gp, pab, forfeits, lineups)
+        elif code == "240":
+            _read_team_byes(line, byes)
+        elif code == "299":
+            abnormal.append(_read_abnormal(line))
+    return TeamRecords(pab_mp, pab_gp, pab, forfeits, lineups, byes, tuple(abnormal))
+
+
+def _read_team_byes(line: str, byes: dict[tuple[int, int], str]) -> None:
+    """Record 240 of a team tournament (TRF-2026 "Bye Section": type 5, round 7-9, then the
+    team numbers at 11-14, 16-19, ...; "Player/Team ID")."""
+    kind = _column(line, 5, 5).upper()
+    rnd = _count(line, 7, 9, "round")
+    for start in range(11, len(line.rstrip()) + 1, 5):
+        team = _count(line, start, start + 3, "team")
+        if (rnd, team) in byes:
+            raise TeamError(f"record 240: team {team} has two byes in round {rnd}")
+        byes[(rnd, team)] = kind
+
+
+def _read_abnormal(line: str) -> AbnormalPoints:
+    """Record 299 (TRF-2026 "Abnormal Assignment Points": type 5, match points 8-11, game
+    points 14-17, round 20-22, team numbers at 24-27, 29-32, ...); the TRF reader has checked
+    its columns."""
+    values = []
+    for first in (8, 14):
+        text = _column(line, first, first + 3).strip()
+        values.append(int(Fraction(text) * 2) if text else None)
+    rnd = _count(line, 20, 22, "round") if _column(line, 20, 22).strip() else 0
+    teams = tuple(
+        _count(line, start, start + 3, "team") for start in range(24, len(line.rstrip()) + 1, 5)
+    )
+    return AbnormalPoints(_column(line, 5, 5).upper() or " ", values[0], values[1], rnd, teams)
 
 
 # -- matches -------------------------------------------------------------------------------
@@ -304,6 +370,21 @@ def _check_records(records: TeamRecords, teams: tuple[Team, ...], rounds: int) -
             raise TeamError(f"record {code}: team {team} is not in the team records")
         if not 1 <= rnd <= rounds:
             raise TeamError(f"record {code}: round {rnd} is not a completed round (1-{rounds})")
+    for rnd, team in records.byes:  # 240 may ask for the byes of rounds still to be paired
+        if team not in members:
+            raise TeamError(f"record 240: team {team} is not in the team records")
+        if rnd == 0:
+            raise TeamError("record 240: round must be 1 or more")
+        if records.pab.get(rnd) == team:
+            raise TeamError(f"records 240 and 320 both give team {team} a bye in round {rnd}")
+    for a in records.abnormal:
+        for team in a.teams:
+            if team not in members:
+                raise TeamError(f"record 299: team {team} is not in the team records")
+        if a.round > rounds:
+            raise TeamError(f"record 299: round {a.round} is not a completed round (1-{rounds})")
+        if a.kind == " " and not a.teams:
+            raise TeamError("record 299: penalty/bonus points (blank type) name no team")
     for (_, team), (_, players) in records.lineups.items():
         for pid in players:
             if pid is not None and pid not in members[team]:
@@ -318,7 +399,9 @@ def _board_entries(
     entries = [state.player(pid).results[column] for pid in team.players]
     lineup = records.lineups.get((column + 1, team.number))
     if lineup is None:
-        return None, entries, [e for e in entries if e.opponent is not None]
+        # the boards: players with an opponent, and (TRF-2026 "0000 w +") a scheduled board
+        # forfeited because the other team left it empty
+        return None, entries, [e for e in entries if e.opponent is not None or e.colour]
     opponent, players = lineup
     return (
         opponent,
@@ -371,6 +454,11 @@ def team_tournament(
             elif opponent is not None:
                 played = any(e.played for e in lineup)
                 bye = False
+            elif any(e.colour for e in entries):
+                raise TeamError(
+                    f"team {t.number}, round {column + 1}: its players forfeited scheduled "
+                    f"boards (0000 w/b +/-) but no record 330 names the opposing team"
+                )
             else:
                 lineup = [e for e in entries if e.code in "UFH"]
                 played = False
@@ -396,6 +484,17 @@ def team_tournament(
                 # C.07 12: a PAB counts as a standard win on every board
                 out.append(TeamRound(None, gp, mp, False, True, (2,) * boards))
                 continue
+            requested = records.byes.get((column + 1, number))
+            if requested is not None:  # TRF-2026 240: the team's FPB, HPB or ZPB
+                if opponent is not None:
+                    raise TeamError(
+                        f"record 240: team {number} has a bye in round {column + 1} but met "
+                        f"team {opponent}"
+                    )
+                mp = {"F": mp_values.win, "H": mp_values.draw}.get(requested, mp_values.loss)
+                # 16.2.1: a full-point bye is category 1; H and Z are requested byes (VUR)
+                out.append(TeamRound(None, gp, mp, False, requested == "F", padded))
+                continue
             if forfeit is not None:  # TRF-2026 330: a forfeited match, won or lost
                 mp = mp_values.win if forfeit[1] else mp_values.loss
                 out.append(TeamRound(opponent, gp, mp, False, False, padded))
@@ -407,13 +506,73 @@ def team_tournament(
         rounds[number] = tuple(out)
     return TeamTournament(
         teams=teams,
-        rounds=rounds,
+        rounds=_abnormal_rounds(rounds, records, mp_values),
         boards=boards,
         match_points_values=mp_values,
         game_win=pts.win,
         game_draw=pts.draw,
         total_rounds=state.total_rounds or state.rounds_done,
+        adjustments=_adjustments(records),
     )
+
+
+def result_kind(
+    records: TeamRecords, number: int, column: int, r: TeamRound, mp: MatchPointValues
+) -> str | None:
+    """The team's round as a 299 type: ``+``/``-`` a forfeited match (330) won/lost, ``F H
+    Z`` a bye of record 240, ``W D L`` a match won, drawn or lost (by its MP); ``None`` for
+    the PAB of record 320 (299 has no type for it) and a round without a record or a match."""
+    forfeit = records.forfeits.get((column + 1, number))
+    if forfeit is not None:
+        return "+" if forfeit[1] else "-"
+    if (column + 1, number) in records.byes:
+        return records.byes[(column + 1, number)]
+    if r.opponent is None:
+        return None
+    return "W" if r.match_points == mp.win else "D" if r.match_points == mp.draw else "L"
+
+
+def _abnormal_rounds(
+    rounds: dict[int, tuple[TeamRound, ...]], records: TeamRecords, mp: MatchPointValues
+) -> dict[int, tuple[TeamRound, ...]]:
+    """TRF-2026 299 with a result type: that result, in the round given (``000``: every round)
+    and for the teams given (none: every team), is worth the record's match points and game
+    points (each only when given) instead of those counted. Records apply in file order."""
+    typed = [a for a in records.abnormal if a.kind != " "]
+    if not typed:
+        return rounds
+    out = {}
+    for number, rs in rounds.items():
+        changed = []
+        for column, r in enumerate(rs):
+            kind = result_kind(records, number, column, r, mp)
+            for a in typed:
+                if (
+                    a.kind == kind
+                    and a.round in (0, column + 1)
+                    and (not a.teams or number in a.teams)
+                ):
+                    r = replace(
+                        r,
+                        match_points=r.match_points if a.match_points is None else a.match_points,
+                        game_points=r.game_points if a.game_points is None else a.game_points,
+                    )
+            changed.append(r)
+        out[number] = tuple(changed)
+    return out
+
+
+def _adjustments(records: TeamRecords) -> dict[int, tuple[int, int]]:
+    """TRF-2026 299 with a blank type: penalty/bonus match and game points added to the named
+    teams' standings points, once (the round, if given, does not multiply it)."""
+    out: dict[int, tuple[int, int]] = {}
+    for a in records.abnormal:
+        if a.kind != " ":
+            continue
+        for team in a.teams:
+            mp, gp = out.get(team, (0, 0))
+            out[team] = (mp + (a.match_points or 0), gp + (a.game_points or 0))
+    return out
 
 
 # -- unplayed rounds (C.07 15-16 for teams) -------------------------------------------------
@@ -463,6 +622,7 @@ def adjusted_scores(tt: TeamTournament, kind: str) -> dict[int, int]:
             tt.draw_points(kind) if unplayed_category(tt, n, i) == 5 else points_of(r, kind)
             for i, r in enumerate(rs)
         )
+        + tt.adjustment(n, kind)
         for n, rs in tt.rounds.items()
     }
 

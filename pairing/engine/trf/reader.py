@@ -71,6 +71,8 @@ class _Reading:
     double: bool = False
     fixed_boards: dict[PlayerId, tuple[_Line, int]] = field(default_factory=dict)
     """``XXF``: player -> (the line, the board number)."""
+    abnormal: list[tuple[_Line, Abnormal]] = field(default_factory=list)
+    """TRF-2026 299 records, applied once the file is known to be individual or team."""
 
 
 # -- small parsers -----------------------------------------------------------------------------
@@ -170,7 +172,13 @@ def _read_entry(line: _Line, start: int, pid: PlayerId) -> RoundEntry:
             raise line.error(f"round {rnd}: result {code!r} needs opponent 0000", start + 7)
         return RoundEntry(opponent, Colour(colour_raw), code)
     if colour_raw in ("w", "b"):
-        raise line.error(f"round {rnd}: a bye has no colour (write '-')", start + 5)
+        if code in ("+", "-"):  # TRF-2026: a scheduled board forfeited without an opponent
+            return RoundEntry(None, Colour(colour_raw), code)
+        raise line.error(
+            f"round {rnd}: with opponent 0000 a colour goes only with a forfeit (+ or -); "
+            f"a bye has no colour (write '-')",
+            start + 5,
+        )
     if opponent is None and code == " ":
         return BLANK
     code = OLD_BYE_CODES.get(code, code)
@@ -220,6 +228,8 @@ def _read_header(line: _Line, rd: _Reading) -> None:
         _read_240(line, rd)
     elif code == "250":
         _read_250(line, rd)
+    elif code == "299":
+        rd.abnormal.append((line, read_299(line)))
     elif code in ("260", "XXP"):
         _read_forbidden(line, rd)
     elif code == "XXA":
@@ -351,6 +361,115 @@ TEAM_RECORD_CHECKS: Mapping[str, Callable[[_Line], None]] = {
 standings (``tiebreaks/teams.py``)."""
 
 
+@dataclass(frozen=True, slots=True)
+class Abnormal:
+    """A TRF-2026 299 record, "abnormal assignment points": type (column 5: ``W D L F H Z + -``
+    a result, blank a penalty/bonus), match points 8-11 (teams only) and game points (teams)
+    or points (individuals) 14-17, both ``[-]11.5`` in half-points here, ``None`` when
+    blank; round 20-22 (``000`` or blank: every round, ``0`` here); the (team) pairing
+    numbers at 24-27, 29-32, ... (none: every participant)."""
+
+    kind: str
+    match_points: int | None
+    points: int | None
+    round: int
+    ids: tuple[int, ...]
+
+
+ABNORMAL_TYPES = "WDLFHZ+- "
+"""TRF-2026 299 column 5: win, draw, loss, full-, half-, zero-point bye, forfeit win, forfeit
+loss; blank: penalty/bonus points."""
+
+
+def read_299(line: _Line) -> Abnormal:
+    """The columns of a 299 record (TRF-2026, "Abnormal Assignment Points"), checked: a
+    malformed one is a :class:`TrfError` naming the line and the column."""
+    kind = line.col(5, 5).upper()
+    if kind not in ABNORMAL_TYPES:
+        raise line.error(
+            f"abnormal assignment type must be one of W D L F H Z + - or blank, found {kind!r}",
+            5,
+        )
+    for column in (6, 7, 12, 13, 18, 19, 23):
+        if line.col(column, column) != " ":
+            raise line.error(
+                f"unexpected {line.col(column, column)!r} (record 299 is 'T  MMMM  GGGG  RRR "
+                f"NNNN NNNN ...')",
+                column,
+            )
+    values = []
+    for first, what in ((8, "match points"), (14, "points")):
+        raw = line.col(first, first + 3)
+        values.append(_half_points(line, raw, first, what) if raw.strip() else None)
+    if values == [None, None]:
+        raise line.error("record 299 gives no points (columns 8-11 and 14-17 are blank)", 8)
+    rnd = _int(line, 20, 22, "round", blank=0)
+    ids = []
+    start = 24
+    while start <= len(line.text.rstrip()):
+        if line.col(start - 1, start - 1) != " ":
+            raise line.error(f"unexpected {line.col(start - 1, start - 1)!r}", start - 1)
+        ids.append(_int(line, start, start + 3, "pairing number"))
+        start += 5
+    return Abnormal(kind, values[0], values[1], rnd, tuple(ids))
+
+
+ABNORMAL_POINTS = {
+    "W": "win",
+    "D": "draw",
+    "L": "loss",
+    "F": "full_bye",
+    "H": "half_bye",
+    "Z": "zero_bye",
+    "+": "forfeit_win",
+    "-": "forfeit_loss",
+}
+"""A 299 type -> the :class:`PointValues` field it sets in an individual tournament."""
+
+
+def _team_file(rd: _Reading) -> bool:
+    """Team records (TRF-2026 310, TRF16 013): a team tournament."""
+    return any(code in ("310", "013") for code, _ in rd.extra)
+
+
+def _team_records(rd: _Reading) -> None:
+    """In a team tournament 240 lists team numbers ("Player/Team ID", TRF-2026 "Bye Section")
+    and 299 applies to teams' match and game points: both are kept verbatim for the team
+    standings (``tiebreaks/teams.py``), not read as players' byes or points."""
+    rd.extra.extend(("240", line.text[3:].rstrip()) for line, _, _, _ in rd.byes)
+    rd.extra.extend(("299", line.text[3:].rstrip()) for line, _ in rd.abnormal)
+    rd.byes.clear()
+
+
+def _individual_abnormal(rd: _Reading) -> None:
+    """299 in an individual tournament: a result type worth other points in every round for
+    every player (round 000 or blank, no pairing number) sets that value, after 162 / XXS /
+    BB?. A value for one round or named players, a penalty/bonus (blank type) or match points
+    have nothing in an individual state to go to: refused, naming the column."""
+    for line, a in rd.abnormal:
+        if a.match_points:
+            raise line.error("match points (columns 8-11) are for team tournaments only", 8)
+        if a.points is None:
+            raise line.error("an individual 299 needs points (columns 14-17)", 14)
+        if a.kind == " ":
+            if a.points:
+                raise line.error(
+                    "penalty/bonus points (299 with a blank type) for players are not "
+                    "supported: this program's scores come from the results only",
+                    5,
+                )
+            continue
+        if a.round or a.ids:
+            raise line.error(
+                "299 points for one round or for named players are not supported; only a "
+                "value for every round and every player (round 000, no pairing number)",
+                20 if a.round else 24,
+            )
+        if a.points < 0:
+            raise line.error("negative points for a result are not supported", 14)
+        rd.points[ABNORMAL_POINTS[a.kind]] = a.points
+
+
 def _read_250(line: _Line, rd: _Reading) -> None:
     raw = line.col(10, 13)
     pts = _half_points(line, raw, 10, "fictitious points") if raw.strip() else 0
@@ -458,9 +577,15 @@ def _rounds_done(rd: _Reading, width: int) -> int:
     done = 0
     for r in range(1, width + 1):
         column = [ents[r - 1] if r <= len(ents) else BLANK for _, _, ents in rd.players.values()]
-        if any(e.made_by_pairing for e in column) or not any(e.blank for e in column):
+        if any(_made_by_pairing(e) for e in column) or not any(e.blank for e in column):
             done = r
     return done
+
+
+def _made_by_pairing(entry: RoundEntry) -> bool:
+    """A board or the pairing-allocated bye; also a scheduled board forfeited without an
+    opponent (TRF-2026 ``0000 w +``: the colour says the board was paired)."""
+    return entry.made_by_pairing or entry.colour is not None
 
 
 def _later_columns(
@@ -501,6 +626,10 @@ def _later_columns(
 
 
 def _assemble(rd: _Reading) -> TournamentState:
+    if _team_file(rd):
+        _team_records(rd)
+    else:
+        _individual_abnormal(rd)
     width = max((len(e) for _, _, e in rd.players.values()), default=0)
     _check_pairings(rd)
     done = _rounds_done(rd, width)
