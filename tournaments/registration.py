@@ -186,19 +186,21 @@ def enter(
     columns: int,
     plays_up: bool = False,
     us: Mapping[str, Any] | None = None,
+    number: int | None = None,
 ) -> Entry:
     """A new entry with the registration's data and ``typed``, the rating the arbiter typed
     for the tournament's pairing rating (the pairing rating comes from the records when they
     have one: :meth:`Tournament.rating_of_entry`); after round 1 a late entry, with the
     tournament's bye for each round column missed (zero points unless the regulations give
-    half a point). ``us``: the US Chess pairing data (``keep_apart``, ``assigned_rating``)."""
+    half a point). ``us``: the US Chess pairing data (``keep_apart``, ``assigned_rating``).
+    ``number``: the pairing number when the caller knows the next one (a list imported)."""
     same = identity.same_player(tournament, data, player)
     if same is not None:
         raise ArbiterError(f"{already(same)}: a player can be registered once.")
     entry = Entry(
         tournament=tournament,
         player=player,
-        pairing_number=next_pairing_number(tournament),
+        pairing_number=number or next_pairing_number(tournament),
         typed_rating=typed,
         typed_rating_kind="" if typed is None else tournament.pairing_rating,
         joined_round=columns + 1,
