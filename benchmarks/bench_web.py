@@ -177,6 +177,8 @@ def main() -> None:
                 wait_until_up(port, path.format(n="warm").removesuffix(" poll"))
                 rps, errors, mean, p95 = load(port, path)
                 print(f"{label:<46} {rps:>8.1f} {errors:>6} {mean:>8.1f} {p95:>8.1f}", flush=True)
+    if os.environ.get("BENCH_WEB_BIG") == "1":
+        big_main()
 
 
 def _in_process_row(players: int, tmp: str) -> list[tuple[float, int]]:
@@ -295,7 +297,7 @@ def big_main() -> None:
             manage(env, "migrate", "--noinput")
             code = f"from benchmarks.bench_web import pages; print(repr(pages({players})))"
             rows = ast.literal_eval(run_python(env, code, timeout=3600).strip().splitlines()[-1])
-            print(f"\n{players} players, in-process (test client), SQLite:")
+            print(f"\n{players} players, 2 rounds, in-process (test client), SQLite:")
             print(f"{'step':<32} {'CPU s':>7} {'queries':>7} {'peak RSS MiB':>12}")
             for name, cpu, queries, peak in rows:
                 print(f"{name:<32} {cpu:>7.2f} {queries:>7} {peak:>12}", flush=True)
