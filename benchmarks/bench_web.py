@@ -209,14 +209,13 @@ def pages(players: int) -> list[tuple[str, float, int, int]]:
     import resource
     from datetime import date
 
-    from django.contrib.auth.models import User
+    from django.contrib.auth.models import Group, User
     from django.core.files.uploadedfile import SimpleUploadedFile
     from django.db import connection
     from django.test import Client
 
     from tournaments.models import Entry, Game, Tournament
     from tournaments.roles import ARBITERS
-    from django.contrib.auth.models import Group
 
     user = User.objects.create_user("bench", password="a-long-bench-password")
     user.groups.add(Group.objects.get(name=ARBITERS))
