@@ -18,6 +18,10 @@ table (and ``python -m benchmarks load`` for many phones while results come in).
 
 Also printed: the standings page rendered in-process (Django test client, no HTTP) with its
 number of SQL queries, at 50 and 500 players, computed and cached.
+
+``BENCH_WEB_BIG=1`` adds the big fields (issue 27, :func:`pages`): the arbiter's and the
+public pages of a 5,000- and a 9,998-player tournament, in-process (several minutes; not part
+of ``make bench``). ``BENCH_WEB_VERBOSE=1`` prints each step as it ends.
 """
 
 from __future__ import annotations
