@@ -26,8 +26,10 @@ from tournaments.registration import (
     already,
     columns_paired,
     enter,
+    enter_new,
     fide_rating,
     max_rating,
+    new_entry,
     open_for_entries,
     reseed,
     typed_rating,
@@ -348,20 +350,37 @@ def import_csv(tournament_id: int, text: str, decisions: CsvDecisions | None = N
             raise ArbiterError(too_many)
         columns = columns_paired(tournament)
         registered = skipped = 0
+        rows = []
+        for row in preview.valid:
+            if row.namesake and row.line not in decisions.namesakes:
+                skipped += 1
+            else:
+                rows.append(row)
+        fresh = {  # issue 27: the identities a registration without ID makes, in one query
+            row.line: Player(**row.data.fields(), fide_rating=fide_rating(tournament, row.rating))
+            for row in rows
+            if not any(row.data.ids) and row.line not in decisions.same_as
+        }
+        Player.objects.bulk_create(list(fresh.values()), batch_size=500)
         number = next_pairing_number(tournament)
+        new = []
         with signals.quiet():  # the lock renewed the revision: not once more per row
-            for row in preview.valid:
-                if row.namesake and row.line not in decisions.namesakes:
-                    skipped += 1
-                    continue
-                data = row.data
-                same_as = decisions.same_as.get(row.line)
-                fide = fide_rating(tournament, row.rating)
-                player = identity.resolve(data, fide, same_as, row.candidates)
-                typed = typed_rating(tournament, row.rating)
-                us = row.us
-                enter(tournament, player, data, typed, columns, row.plays_up, us, number)
+            for row in rows:
+                data, typed, plays_up = row.data, typed_rating(tournament, row.rating), row.plays_up
+                if row.line in fresh:  # a new identity: registered nowhere yet
+                    player = fresh[row.line]
+                    new.append(
+                        new_entry(
+                            tournament, player, data, typed, columns, plays_up, row.us, number
+                        )
+                    )
+                else:
+                    same_as = decisions.same_as.get(row.line)
+                    fide = fide_rating(tournament, row.rating)
+                    player = identity.resolve(data, fide, same_as, row.candidates)
+                    enter(tournament, player, data, typed, columns, plays_up, row.us, number)
                 number += 1
                 registered += 1
+            enter_new(tournament, new, columns)
         reseed(tournament)
         return CsvImported(registered, skipped)
