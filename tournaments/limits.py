@@ -2,10 +2,10 @@
 is saved (docs/web.md, "Limits").
 
 - ``TOURNAMENTS_MAX_PLAYERS`` players in a tournament (default 9,999, the most TRF16 numbers):
-  measured at 9,998 players on a small server (issue 27, ``BENCH_WEB_BIG=1 python -m benchmarks
-  web``), every page and import works, the slowest taking tens of seconds (the CSV import of
-  the whole list, the draft review); pairing has its own limits per system, US Chess Swiss
-  800 (``pairing.services.pairing_limit``).
+  measured at 9,998 players on a 2-core server (issue 27, README "Web, big fields"), every page,
+  import and export works, the slowest requests taking about 10 s of CPU (the CSV import of
+  the whole list, the draft review, the TRF import, the restore); pairing has its own limits
+  per system, US Chess Swiss 800 (``pairing.services.pairing_limit``).
 - 99 rounds; points from 0 to 50 per outcome, a win worth at least a draw, a draw at least a
   loss; names and texts no longer than their database fields.
 - Files to import: ``IMPORT_MAX_BYTES`` (2 MiB) and text only (see ``tournaments.forms``); any
