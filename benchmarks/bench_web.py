@@ -18,6 +18,10 @@ table (and ``python -m benchmarks load`` for many phones while results come in).
 
 Also printed: the standings page rendered in-process (Django test client, no HTTP) with its
 number of SQL queries, at 50 and 500 players, computed and cached.
+
+``BENCH_WEB_BIG=1`` adds the big fields (issue 27, :func:`pages`): the arbiter's and the
+public pages of a 5,000- and a 9,998-player tournament, in-process (several minutes; not part
+of ``make bench``). ``BENCH_WEB_VERBOSE=1`` prints each step as it ends.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ import statistics
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from benchmarks.server import environment, gunicorn, manage, run_python, wait_until_up
 
@@ -176,6 +181,8 @@ def main() -> None:
                 wait_until_up(port, path.format(n="warm").removesuffix(" poll"))
                 rps, errors, mean, p95 = load(port, path)
                 print(f"{label:<46} {rps:>8.1f} {errors:>6} {mean:>8.1f} {p95:>8.1f}", flush=True)
+    if os.environ.get("BENCH_WEB_BIG") == "1":
+        big_main()
 
 
 def _in_process_row(players: int, tmp: str) -> list[tuple[float, int]]:
@@ -188,3 +195,112 @@ def _in_process_row(players: int, tmp: str) -> list[tuple[float, int]]:
 
 if __name__ == "__main__":
     main()
+
+
+BIG = (5000, 9998)
+"""The big fields of :func:`pages` (issue 27), run by ``BENCH_WEB_BIG=1``."""
+
+
+def pages(players: int) -> list[tuple[str, float, int, int]]:
+    """(In a subprocess, production settings.) The arbiter's and the public pages of a
+    ``players``-player Dutch tournament made through the web (test client, no HTTP): the
+    entry list imported from a CSV file, rounds 1 and 2 paired, reviewed and published (the
+    other results of round 1 saved through the ORM), a result, the public pages, TRF export
+    and import, backup and restore. For each step: its name, CPU seconds
+    (``time.process_time``), SQL queries and the process's peak resident memory after it (MiB,
+    so a step that raises it shows)."""
+    import random
+    import resource
+    from datetime import date
+
+    from django.contrib.auth.models import Group, User
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.db import connection
+    from django.test import Client
+
+    from tournaments.models import Entry, Game, Tournament
+    from tournaments.roles import ARBITERS
+
+    user = User.objects.create_user("bench", password="a-long-bench-password")
+    user.groups.add(Group.objects.get(name=ARBITERS))
+    t = Tournament.objects.create(
+        name=f"Big {players}",
+        place="Bench",
+        start_date=date(2026, 4, 1),
+        end_date=date(2026, 4, 9),
+        rounds=9,
+    )
+    t.arbiters.add(user)
+    client = Client(HTTP_HOST="127.0.0.1")
+    client.force_login(user)
+    rows: list[tuple[str, float, int, int]] = []
+
+    def step(label: str, method: str, url: str, expect: int = 200, **data: object) -> bytes:
+        count = [0]
+
+        def counted(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+            count[0] += 1
+            return execute(sql, params, many, context)
+
+        with connection.execute_wrapper(counted):
+            started = time.process_time()
+            response = getattr(client, method)(url, data) if data else getattr(client, method)(url)
+            body = b"".join(response.streaming_content) if response.streaming else response.content
+            cpu = time.process_time() - started
+        assert response.status_code == expect, (label, response.status_code)
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
+        rows.append((label, cpu, count[0], peak))
+        if os.environ.get("BENCH_WEB_VERBOSE"):
+            print(f"{label:<32} {cpu:>7.2f} {count[0]:>7} {peak:>12}", flush=True)
+        return bytes(body)
+
+    rng = random.Random(2026)
+    lines = ["name,rating,federation"]
+    lines += [f"Player {i:05d},{rng.randint(1000, 2800)},USA" for i in range(1, players + 1)]
+    csv_text = "\n".join(lines) + "\n"
+    base = f"/manage/tournaments/{t.pk}"
+    step("CSV import: preview", "post", f"{base}/players/import/", text=csv_text)
+    step("CSV import: confirm", "post", f"{base}/players/import/", 302, text=csv_text, confirm="1")
+    assert Entry.objects.filter(tournament=t).count() == players
+    step("arbiter dashboard", "get", f"{base}/")
+    for number in (1, 2):
+        step(f"round {number}: pair", "post", f"{base}/rounds/pair/", 302, round=str(number))
+        step(f"round {number}: draft review", "get", f"{base}/rounds/{number}/")
+        step(f"round {number}: publish", "post", f"{base}/rounds/{number}/publish/", 302)
+        games = list(Game.objects.filter(round__tournament=t, round__number=number))
+        games = [g for g in games if g.black_id is not None]
+        for g in games[:-1]:  # all but one result saved through the ORM
+            g.result = rng.choice(["1-0", "0-1", "1/2-1/2"])
+        Game.objects.bulk_update(games[:-1], ["result"], batch_size=500)
+        url = f"{base}/games/{games[-1].pk}/result/"  # the last one finishes the round
+        step(f"round {number}: a result", "post", url, 302, result="1-0")
+        step(f"round {number}: round page", "get", f"{base}/rounds/{number}/")
+    public = f"/tournaments/{t.pk}"
+    step("public: tournament (pairings)", "get", f"{public}/")
+    step("public: standings", "get", f"{public}/standings/")
+    step("public: crosstable", "get", f"{public}/crosstable/")
+    step("public: players", "get", f"{public}/players/")
+    entry = Entry.objects.filter(tournament=t).order_by("pairing_number").first()
+    assert entry is not None
+    step("public: a player", "get", f"{public}/players/{entry.pk}/")
+    trf = step("TRF export", "get", f"{base}/export.trf")
+    upload = SimpleUploadedFile("big.trf", trf, content_type="text/plain")
+    step("TRF import", "post", "/manage/tournaments/import/", 302, file=upload, name="Imported")
+    backup = step("backup", "get", f"{base}/backup.json")
+    upload = SimpleUploadedFile("big.backup.json", backup, content_type="application/json")
+    step("restore", "post", "/manage/tournaments/restore/", 302, file=upload)
+    return rows
+
+
+def big_main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        for players in BIG:
+            db = Path(tmp) / f"big-{players}.sqlite3"
+            env = _env(db) | {"TOURNAMENTS_MAX_PLAYERS": str(max(BIG))}
+            manage(env, "migrate", "--noinput")
+            code = f"from benchmarks.bench_web import pages; print(repr(pages({players})))"
+            rows = ast.literal_eval(run_python(env, code, timeout=3600).strip().splitlines()[-1])
+            print(f"\n{players} players, 2 rounds, in-process (test client), SQLite:")
+            print(f"{'step':<32} {'CPU s':>7} {'queries':>7} {'peak RSS MiB':>12}")
+            for name, cpu, queries, peak in rows:
+                print(f"{name:<32} {cpu:>7.2f} {queries:>7} {peak:>12}", flush=True)

@@ -112,11 +112,14 @@ REQUEST_MAX_BYTES = 5 * 2**20
 FIDE_LIST_MAX_BYTES = 1024 * 2**20
 """The FIDE rating list upload (administrators and rating officers; ``/fide/upload/``): 1 GiB,
 the XML list unzipped (the zip as downloaded is about 40 MB)."""
-REQUEST_MAX_BYTES_BY_PATH = {"/fide/upload/": FIDE_LIST_MAX_BYTES}
+REQUEST_MAX_BYTES_BY_PATH = {
+    "/fide/upload/": FIDE_LIST_MAX_BYTES,
+    "/manage/tournaments/restore/": 21 * 2**20,  # a backup up to its 20 MiB (issue 27)
+}
 """Paths allowed a larger body than ``REQUEST_MAX_BYTES``."""
 DATA_UPLOAD_MAX_MEMORY_SIZE = REQUEST_MAX_BYTES
 FILE_UPLOAD_MAX_MEMORY_SIZE = REQUEST_MAX_BYTES
-TOURNAMENTS_MAX_PLAYERS = int(os.environ.get("TOURNAMENTS_MAX_PLAYERS", "2000"))
+TOURNAMENTS_MAX_PLAYERS = int(os.environ.get("TOURNAMENTS_MAX_PLAYERS", "9999"))
 """Players in one tournament (see tournaments/limits.py)."""
 
 ROOT_URLCONF = "config.urls"

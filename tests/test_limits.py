@@ -4,6 +4,7 @@ a 9,999-player Dutch round 1 died with MemoryError after asking for 15 GB)."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -218,3 +219,45 @@ def test_a_restored_backup_is_held_to_the_player_limit(
     assert error.value.path == "$.entries"
     assert "That makes 4 players; this server takes at most 3" in error.value.message
     assert Tournament.objects.count() == 1
+
+
+def test_the_web_apps_default_player_limit_is_the_measured_9999(settings) -> None:
+    """Issue 27: the pages and imports were measured at 9,998 players (README, "Big fields";
+    9,999 is the most TRF16 starting ranks hold), so a server without the setting takes 9,999
+    players in a tournament and refuses the 10,000th with the limit's message."""
+    from tournaments import limits as web_limits
+
+    del settings.TOURNAMENTS_MAX_PLAYERS
+    assert web_limits.max_players() == 9999
+    assert web_limits.too_many_players(9999) is None
+    assert web_limits.too_many_players(10000) == (
+        "That makes 10000 players; this server takes at most 9999 in a tournament "
+        "(split the field into sections)."
+    )
+
+
+def test_the_settings_take_9999_players_unless_the_environment_says_otherwise() -> None:
+    """``config.settings`` reads ``TOURNAMENTS_MAX_PLAYERS`` from the environment, 9,999 when
+    it is not set (issue 27)."""
+    code = "from django.conf import settings; print(settings.TOURNAMENTS_MAX_PLAYERS)"
+    env = {k: v for k, v in os.environ.items() if k != "TOURNAMENTS_MAX_PLAYERS"}
+    env |= {"DJANGO_SETTINGS_MODULE": "config.settings", "DJANGO_DEBUG": "1"}
+    outputs = []
+    for extra in ({}, {"TOURNAMENTS_MAX_PLAYERS": "500"}):
+        done = subprocess.run(
+            [sys.executable, "-c", code], env=env | extra, cwd=ROOT, capture_output=True, text=True
+        )
+        outputs.append(done.stdout.strip() or done.stderr)
+    assert outputs == ["9999", "500"]
+
+
+def test_the_uscf_pairing_limit_stays_800_under_the_web_apps_9999(settings) -> None:
+    """The web app's limit is the tournament's; pairing keeps each system's own, US Chess
+    Swiss 800 (``pairing.limits``), so a 9,999-player US Chess section is registered but its
+    801st player is refused at pairing."""
+    from tournaments import limits as web_limits
+
+    del settings.TOURNAMENTS_MAX_PLAYERS
+    assert web_limits.too_many_players(801) is None
+    assert limits.max_players("uscf") == 800
+    assert limits.max_players("dutch-2026") == 9999

@@ -15,8 +15,10 @@ from django.db import transaction
 from players import identity
 from players.identity import Candidate, PlayerData
 from players.models import Player
+from tournaments import signals
 from tournaments.errors import ArbiterError
 from tournaments.federations import federation_error
+from tournaments.lifecycle import next_pairing_number
 from tournaments.limits import too_many_players
 from tournaments.models import Entry, Tournament
 from tournaments.registration import (
@@ -24,8 +26,10 @@ from tournaments.registration import (
     already,
     columns_paired,
     enter,
+    enter_new,
     fide_rating,
     max_rating,
+    new_entry,
     open_for_entries,
     reseed,
     typed_rating,
@@ -275,9 +279,11 @@ def _check_duplicates(tournament: Tournament, rows: list[CsvRow]) -> None:
     """The same ID twice in the file or already in the tournament is an error; the same name
     (nothing telling them apart) is a question, and so is a person on record with the same
     name and birth year."""
-    entries = list(tournament.entries.all())
+    entries: dict[str, list[Entry]] = {}  # by name (issue 27: no scan of every entry per row)
+    for entry in tournament.entries.all():
+        entries.setdefault(identity.normalized(entry.name), []).append(entry)
     seen: dict[tuple[str, str], int] = {}
-    earlier: list[tuple[CsvRow, Entry]] = []
+    earlier: dict[str, list[tuple[CsvRow, Entry]]] = {}
     for r in rows:
         if not r.ok:
             continue
@@ -297,19 +303,21 @@ def _check_duplicates(tournament: Tournament, rows: list[CsvRow]) -> None:
         if conflict := identity.id_conflict(data):
             r.errors.append(conflict)
             continue
-        twins = identity.namesakes(entries, data)
+        key = identity.normalized(r.name)
+        twins = identity.namesakes(entries.get(key, []), data)
         if twins:
             r.namesake = already(twins[0])
         else:
-            row_twins = identity.namesakes([e for _, e in earlier], data)
+            same_name = earlier.get(key, [])
+            row_twins = identity.namesakes([e for _, e in same_name], data)
             if row_twins:
-                line = next(row.line for row, e in earlier if e is row_twins[0])
+                line = next(row.line for row, e in same_name if e is row_twins[0])
                 r.namesake = f"{r.name} is already on line {line}"
         _check_limits(tournament, r)
         if not r.ok:
             continue
         r.candidates = identity.candidates(data, tournament)
-        earlier.append((r, Entry(**data.fields())))
+        earlier.setdefault(key, []).append((r, Entry(**data.fields())))
 
 
 @dataclass(frozen=True)
@@ -342,16 +350,37 @@ def import_csv(tournament_id: int, text: str, decisions: CsvDecisions | None = N
             raise ArbiterError(too_many)
         columns = columns_paired(tournament)
         registered = skipped = 0
+        rows = []
         for row in preview.valid:
             if row.namesake and row.line not in decisions.namesakes:
                 skipped += 1
-                continue
-            data = row.data
-            same_as = decisions.same_as.get(row.line)
-            fide = fide_rating(tournament, row.rating)
-            player = identity.resolve(data, fide, same_as, row.candidates)
-            typed = typed_rating(tournament, row.rating)
-            enter(tournament, player, data, typed, columns, row.plays_up, us=row.us)
-            registered += 1
+            else:
+                rows.append(row)
+        fresh = {  # issue 27: the identities a registration without ID makes, in one query
+            row.line: Player(**row.data.fields(), fide_rating=fide_rating(tournament, row.rating))
+            for row in rows
+            if not any(row.data.ids) and row.line not in decisions.same_as
+        }
+        Player.objects.bulk_create(list(fresh.values()), batch_size=500)
+        number = next_pairing_number(tournament)
+        new = []
+        with signals.quiet():  # the lock renewed the revision: not once more per row
+            for row in rows:
+                data, typed, plays_up = row.data, typed_rating(tournament, row.rating), row.plays_up
+                if row.line in fresh:  # a new identity: registered nowhere yet
+                    player = fresh[row.line]
+                    new.append(
+                        new_entry(
+                            tournament, player, data, typed, columns, plays_up, row.us, number
+                        )
+                    )
+                else:
+                    same_as = decisions.same_as.get(row.line)
+                    fide = fide_rating(tournament, row.rating)
+                    player = identity.resolve(data, fide, same_as, row.candidates)
+                    enter(tournament, player, data, typed, columns, plays_up, row.us, number)
+                number += 1
+                registered += 1
+            enter_new(tournament, new, columns)
         reseed(tournament)
         return CsvImported(registered, skipped)

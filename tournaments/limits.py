@@ -1,10 +1,11 @@
 """What the web app takes: each limit is refused with a message that names it, before anything
 is saved (docs/web.md, "Limits").
 
-- ``TOURNAMENTS_MAX_PLAYERS`` players in a tournament (default 2,000): past it the pages and
-  the import of one tournament take more than a few seconds on a small server (measured: a
-  5,000-player import 32 s, its crosstable 31 s); pairing has its own, smaller limits per system
-  (``pairing.services.pairing_limit``).
+- ``TOURNAMENTS_MAX_PLAYERS`` players in a tournament (default 9,999, the most TRF16 numbers):
+  measured at 9,998 players on a 2-core server (issue 27, README "Web, big fields"), every page,
+  import and export works, the slowest requests taking about 10 s of CPU (the CSV import of
+  the whole list, the draft review, the TRF import, the restore); pairing has its own limits
+  per system, US Chess Swiss 800 (``pairing.services.pairing_limit``).
 - 99 rounds; points from 0 to 50 per outcome, a win worth at least a draw, a draw at least a
   loss; names and texts no longer than their database fields.
 - Files to import: ``IMPORT_MAX_BYTES`` (2 MiB) and text only (see ``tournaments.forms``); any
@@ -22,7 +23,7 @@ from tournaments.models import Tournament
 MAX_ROUNDS = 99
 MAX_HALF_POINTS = 100
 """50 points: what the tournament form accepts, in half-points."""
-DEFAULT_MAX_PLAYERS = 2000
+DEFAULT_MAX_PLAYERS = 9999
 
 
 def max_players() -> int:

@@ -630,3 +630,26 @@ def test_registry_codes_and_formatting() -> None:
     assert TIE_BREAKS["WIN"].format(3) == "3"
     assert TIE_BREAKS["TPR"].format(None) == ""
     assert TIE_BREAKS["DE"].ascending and not TIE_BREAKS["BH"].ascending
+
+
+def test_direct_encounter_counts_each_tied_players_missing_games_c07_6_3() -> None:
+    """C.07 6.3 needs, for each tied player, how many of the others it has not met (issue 27
+    counts them from each player's games instead of pair by pair): in a 40-player, 5-round
+    tournament, the count for the whole field is, for each player, 39 less its opponents
+    (every game played, no one met twice: each player's distinct opponents)."""
+    from itertools import combinations
+
+    from pairing.engine import GeneratorSettings, generate_tournament, pairing_system
+    from pairing.engine.tiebreaks.encounter import _missing_games
+
+    settings = GeneratorSettings(players=40, rounds=5, seed=27, bye_rate=0.0, forfeit_rate=0.0)
+    state = generate_tournament(pairing_system("dutch"), settings)
+    group = [p.id for p in state.players]
+    met = {p.id: {e.opponent for e in p.results if e.played} for p in state.players}
+    by_pairs = dict.fromkeys(group, 0)
+    for a, b in combinations(group, 2):
+        if b not in met[a]:
+            by_pairs[a] += 1
+            by_pairs[b] += 1
+    assert _missing_games(state, group, include_forfeits=False) == by_pairs
+    assert by_pairs == {p: 39 - len(met[p]) for p in group}

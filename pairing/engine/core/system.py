@@ -55,17 +55,18 @@ def recent_floats(state: TournamentState, pid: PlayerId) -> str:
     """↓ / ↑ / · for the last two rounds: the higher-scored player of a game floated down, the
     lower one up; a pairing-allocated bye (U) or a full-point bye (F) is a downfloat
     (C.04.3 A.4 as the draft review shows it)."""
-    running = {p.id: 0 for p in state.players}
-    marks = []
+
+    def before(who: PlayerId, column: int) -> int:  # the score before round ``column + 1``
+        return sum(state.points.of(e) for e in state.player(who).results[:column])
+
+    marks = []  # issue 27: only the two players' scores, not the whole field's, per round
     for column in range(state.rounds_done):
         e = state.player(pid).results[column]
         if e.opponent is None:
             marks.append("↓" if e.code in ("U", "F") else "·")
         else:
-            mine, theirs = running[pid], running[e.opponent]
+            mine, theirs = before(pid, column), before(e.opponent, column)
             marks.append("↓" if mine > theirs else "↑" if mine < theirs else "·")
-        for p in state.players:
-            running[p.id] += state.points.of(p.results[column])
     return "".join(marks[-2:]).rjust(2, "·") if marks else ""
 
 

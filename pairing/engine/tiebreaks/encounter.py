@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from fractions import Fraction
-from itertools import combinations
 
 from pairing.engine.core.state import PlayerId, RoundEntry, TournamentState
 
@@ -32,10 +31,25 @@ def direct_encounter_points(
     return out
 
 
-def _met_for_de(state: TournamentState, a: PlayerId, b: PlayerId, include_forfeits: bool) -> bool:
-    return any(
-        e.opponent == b and _counts_for_de(e, include_forfeits) for e in state.player(a).results
-    )
+def _missing_games(
+    state: TournamentState, group: list[PlayerId], include_forfeits: bool
+) -> dict[PlayerId, int]:
+    """Each member's count of the others it has not met in a game that counts (C.07 6.3's
+    missing games), each pair looked at from the games of its member earlier in ``group``;
+    read from each player's own games, not pair by pair (issue 27: after round 1 of 10,000
+    players, ties of thousands)."""
+    place = {pid: i for i, pid in enumerate(group)}
+    met_later = dict.fromkeys(group, 0)
+    met_earlier = dict.fromkeys(group, 0)
+    for a in group:
+        results = state.player(a).results
+        met = {e.opponent for e in results if _counts_for_de(e, include_forfeits)}
+        for b in met:
+            if b in place and place[b] > place[a]:
+                met_later[a] += 1
+                met_earlier[b] += 1
+    last = len(group) - 1
+    return {p: (last - place[p] - met_later[p]) + (place[p] - met_earlier[p]) for p in group}
 
 
 def _de_blocks(
@@ -45,11 +59,7 @@ def _de_blocks(
     if len(group) < 2:
         return [group]
     points = direct_encounter_points(state, group, include_forfeits)
-    missing = dict.fromkeys(group, 0)
-    for a, b in combinations(group, 2):
-        if not _met_for_de(state, a, b, include_forfeits):
-            missing[a] += 1
-            missing[b] += 1
+    missing = _missing_games(state, group, include_forfeits)
     blocks: list[list[PlayerId]]
     if not any(missing.values()):  # C.07 6.2: all met: rank by the separate standings
         levels = sorted(set(points.values()), reverse=True)

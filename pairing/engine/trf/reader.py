@@ -141,11 +141,15 @@ def _read_player(line: _Line, rd: _Reading) -> None:
     rd.players[pid] = (line, player, entries)
 
 
+_COLOURS = {"w": Colour.WHITE, "b": Colour.BLACK}
+
+
 def _read_entry(line: _Line, start: int, pid: PlayerId) -> RoundEntry:
     """One round block: opponent at ``start``..+3, colour at +5, result at +7."""
     rnd = (start - ROUND_START) // 10 + 1
+    text = line.text
     for sep in (start - 2, start - 1, start + 4, start + 6):
-        if line.col(sep, sep) != " ":
+        if sep <= len(text) and text[sep - 1] != " ":  # past the end reads as a blank
             raise line.error(
                 f"round {rnd}: unexpected {line.col(sep, sep)!r} (the round "
                 f"block is 'OOOO C R' at columns {start}-{start + 7})",
@@ -170,7 +174,7 @@ def _read_entry(line: _Line, start: int, pid: PlayerId) -> RoundEntry:
             raise line.error(f"round {rnd}: a game needs colour w or b", start + 5)
         if code not in GAME_CODES:
             raise line.error(f"round {rnd}: result {code!r} needs opponent 0000", start + 7)
-        return RoundEntry(opponent, Colour(colour_raw), code)
+        return RoundEntry(opponent, _COLOURS[colour_raw], code)
     if colour_raw in ("w", "b"):
         if code in ("+", "-"):  # TRF-2026: a scheduled board forfeited without an opponent
             return RoundEntry(None, Colour(colour_raw), code)
@@ -696,6 +700,10 @@ def _assemble(rd: _Reading) -> TournamentState:
     )
 
 
+_CONTROL = re.compile(r"[\x00-\x1f]")
+"""A control character (code below 32): not in a TRF line."""
+
+
 # -- public API ---------------------------------------------------------------------------------
 
 
@@ -710,11 +718,8 @@ def read_trf(text: str) -> TournamentState:
         line = _Line(number, raw.replace("\t", " "))
         if len(raw) > 3 and raw[3] != " ":
             raise line.error("expected a blank after the record code", 4)
-        if any(ord(c) < 32 for c in line.text):
-            raise line.error(
-                "control character in line",
-                next(i for i, c in enumerate(line.text, 1) if ord(c) < 32),
-            )
+        if control := _CONTROL.search(line.text):
+            raise line.error("control character in line", control.start() + 1)
         handlers.get(raw[:3], _read_header)(line, rd)
     if not rd.players:
         raise TrfError("no player records (001) found")
