@@ -44,12 +44,14 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
+import uvloop
+
 from benchmarks.server import (
     PASSWORD,
+    SERVERS,
     Browser,
     Server,
     environment,
-    gunicorn,
     postgres_database,
     run_python,
     set_up_tournament,
@@ -63,6 +65,8 @@ SECONDS = float(os.environ.get("BENCH_LOAD_SECONDS", "20"))
 WARM_UP = 5.0
 WORKERS = int(os.environ.get("BENCH_LOAD_WORKERS", str(os.cpu_count() or 1)))
 CONNECTIONS = 64
+SERVER = os.environ.get("BENCH_LOAD_SERVER", "granian")
+"""The HTTP server: ``granian`` (``python -m config.granian``) or ``gunicorn``."""
 LAG_POLL_SECONDS = 0.05
 GOAL_P95 = 0.2
 GOAL_LAG = 3.0
@@ -101,28 +105,39 @@ class Connection:
         raise AssertionError("unreachable")
 
     async def _get(self, path: str, headers: dict[str, str]) -> tuple[int, str]:
+        """Only what the measure needs is parsed: the status, Content-Length, ETag and
+        ``Connection: close`` (issue 27: the generator shares the cores with the server)."""
         assert self.reader is not None and self.writer is not None
-        lines = [f"GET {path} HTTP/1.1", "Host: 127.0.0.1"]
-        lines += [f"{k}: {v}" for k, v in headers.items()]
+        lines = [
+            f"GET {path} HTTP/1.1",
+            "Host: 127.0.0.1",
+            *(f"{k}: {v}" for k, v in headers.items()),
+        ]
         self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode())
         head = await self.reader.readuntil(b"\r\n\r\n")
-        status_line, *header_lines = head.decode("latin-1").split("\r\n")
-        status = int(status_line.split()[1])
-        found = {}
-        for line in header_lines:
-            name, _, value = line.partition(":")
-            found[name.strip().lower()] = value.strip()
-        length = int(found.get("content-length", "0"))
+        lower = head.lower()
+        status = int(head[9:12])
+        length = _header(head, lower, b"content-length")
         if length:
-            await self.reader.readexactly(length)
-        if found.get("connection", "").lower() == "close":
+            await self.reader.readexactly(int(length))
+        if _header(head, lower, b"connection").lower() == b"close":
             self.close()
-        return status, found.get("etag", "")
+        return status, _header(head, lower, b"etag").decode()
 
     def close(self) -> None:
         if self.writer is not None:
             self.writer.close()
         self.reader = self.writer = None
+
+
+def _header(head: bytes, lower: bytes, name: bytes) -> bytes:
+    """The value of header ``name`` (lower case) in a response ``head`` (``lower``: the head
+    in lower case), or b"": the value as sent (a weak ETag's ``W/`` is upper case)."""
+    start = lower.find(b"\r\n" + name + b":")
+    if start < 0:
+        return b""
+    start += len(name) + 3
+    return head[start : head.index(b"\r\n", start)].strip()
 
 
 def cpu_seconds(pid: int) -> float:
@@ -233,7 +248,9 @@ async def phone(
         await asyncio.sleep(max(0.0, due - time.monotonic()))
         if due >= end:
             return
-        headers = {} if first else {"HX-Request": "true"}
+        headers = {"Accept-Encoding": "gzip, deflate, br"}  # as every phone's browser
+        if not first:
+            headers["HX-Request"] = "true"
         if etag:
             headers["If-None-Match"] = etag
         measured = due >= start + WARM_UP
@@ -242,7 +259,8 @@ async def phone(
         conn = await pool.get()
         sent = time.monotonic()
         try:
-            status, new_etag = await asyncio.wait_for(conn.get(path, headers), TIMEOUT)
+            async with asyncio.timeout(TIMEOUT):  # no task per poll, as wait_for makes
+                status, new_etag = await conn.get(path, headers)
         except (TimeoutError, OSError, asyncio.IncompleteReadError, ValueError):
             conn.close()
             status, new_etag = 0, ""
@@ -346,7 +364,8 @@ def load(server: Server, live: dict[str, object], entries: list[int], steps: lis
         server_cpu, client_cpu = cpu_seconds(server.process.pid), time.process_time()
         writer.start()
         try:
-            asyncio.run(run_step(port, pages(pk, entries, phones), step, SECONDS))
+            with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
+                runner.run(run_step(port, pages(pk, entries, phones), step, SECONDS))
         finally:
             stop.set()
             writer.join()
@@ -372,10 +391,10 @@ def scenario(env: dict[str, str], title: str, steps: list[int]) -> None:
     live = set_up_tournament(env, players=PLAYERS, rounds=5, system="tcec")
     entries = [int(e) for e in run_python(env, ENTRIES.format(pk=live["tournament"])).split()]
     print(
-        f"\n{title}: {WORKERS} workers x 8 threads (set-up {time.monotonic() - started:.0f} s; "
-        f"load average before: {machine_load()})"
+        f"\n{title}: {SERVER}, {WORKERS} workers x 8 threads "
+        f"(set-up {time.monotonic() - started:.0f} s; load average before: {machine_load()})"
     )
-    with gunicorn(env, workers=WORKERS, threads=8) as server:
+    with SERVERS[SERVER](env, workers=WORKERS, threads=8) as server:
         load(server, live, entries, steps)
     print(f"load average after: {machine_load()}")
 

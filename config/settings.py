@@ -86,7 +86,7 @@ MIDDLEWARE = [
 # Outermost: a content security policy on every answer (scripts and styles from our own
 # static files only, never inline), and oversized requests refused before they are read.
 MIDDLEWARE = [
-    "csp.middleware.CSPMiddleware",
+    "config.middleware.ConstantCSPMiddleware",  # django-csp's, the policy built once
     "config.middleware.RequestSizeLimitMiddleware",
     *MIDDLEWARE,
 ]

@@ -8,16 +8,20 @@ the shared cache again for a section that is hundreds of kilobytes."""
 
 from __future__ import annotations
 
+import gzip
 import hashlib
+import re
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.messages.storage.cookie import CookieStorage
 from django.core.cache import cache
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
+from django.utils.cache import patch_vary_headers
 
 from tournaments.models import Tournament
 
@@ -39,10 +43,56 @@ def view_key(query: str) -> str:
     return hashlib.sha256(query.encode()).hexdigest()[:8] if query else "all"
 
 
-def etag(revision: int, view: str) -> str:
+def etag(revision: int, view: str, gzipped: bool = False) -> str:
     """Different content, different ETag: ``static/js/live.js`` skips the swap of a section
-    whose revision and view key the page already shows."""
-    return f'"{revision}-{poll_seconds()}-{view}"'
+    whose revision and view key the page already shows. The gzipped section's is weak
+    (``W/``: the same content, another encoding); a poll's ``If-None-Match`` matches either
+    (weak comparison)."""
+    return f'{"W/" if gzipped else ""}"{revision}-{poll_seconds()}-{view}"'
+
+
+_GZIP = re.compile(r"\bgzip\b")
+
+
+def accepts_gzip(request: HttpRequest) -> bool:
+    """The client takes a gzipped answer (``Accept-Encoding``, read as Django's
+    ``GZipMiddleware`` reads it)."""
+    return bool(_GZIP.search(request.META.get("HTTP_ACCEPT_ENCODING", "")))
+
+
+def compressed(html: str) -> bytes:
+    """A section gzipped once per revision (issue 27: a tenth of the bytes for the server and
+    the phones); no timestamp, so the same section always gives the same bytes."""
+    return gzip.compress(html.encode(), compresslevel=6, mtime=0)
+
+
+SECTION_VARY = ("HX-Request", "Accept-Encoding")
+"""A poll's answer differs with ``HX-Request`` (the section, not the page) and with
+``Accept-Encoding`` (gzipped or not)."""
+PAGE_VARY = ("Cookie", *SECTION_VARY)
+"""A whole page differs also with ``Cookie`` (a logged-in user sees a menu)."""
+
+
+def encoded(request: HttpRequest, html: str, gzipped: bytes, vary: tuple[str, ...]) -> HttpResponse:
+    """``html``, or the same gzipped (``gzipped``) when the client takes it."""
+    zipped = accepts_gzip(request)
+    response = HttpResponse(gzipped if zipped else html)
+    if zipped:
+        response["Content-Encoding"] = "gzip"
+    response["Content-Length"] = str(len(response.content))
+    patch_vary_headers(response, vary)
+    return response
+
+
+def section_response(
+    request: HttpRequest, html: str, gzipped: bytes, etag_of: Callable[[bool], str]
+) -> HttpResponse:
+    """A poll's answer (200): the section, gzipped when the client takes it, with the ETag
+    ``etag_of(gzipped: bool)`` of what is sent."""
+    response = encoded(request, html, gzipped, SECTION_VARY)
+    response["ETag"] = etag_of(response.has_header("Content-Encoding"))
+    response["Cache-Control"] = "no-cache"  # the browser asks again, with If-None-Match
+    return response
 
 
 def page_prefix(pk: int, live_url: str) -> str:
@@ -55,7 +105,8 @@ def section_key(pk: int, live_url: str, revision: int) -> str:
 
 
 def page_key(pk: int, live_url: str, revision: int) -> str:
-    """The whole page ``live_url`` at ``revision`` as an anonymous reader gets it."""
+    """The whole page ``live_url`` at ``revision`` as an anonymous reader gets it: its HTML
+    and the same gzipped."""
     return f"public-page:{pk}:{poll_seconds()}:{live_url}:{revision}"
 
 
