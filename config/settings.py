@@ -202,6 +202,12 @@ TOURNAMENTS_REVISION_CACHE_SECONDS = 60 if REDIS_URL else 1
 With Redis every change renews it at once, for every worker and machine (the 60 s only bound
 a rare race of two commits); each process's own memory cache only sees its own changes, so
 without Redis another worker's change shows after at most 1 s."""
+TOURNAMENTS_REVISION_MEMO_SECONDS = float(
+    os.environ.get("TOURNAMENTS_REVISION_MEMO_SECONDS", "0.5")
+)
+"""With Redis, how long a worker trusts the revision it last read from it before asking again
+(``public.live.revisions``; issue 27: one Redis round trip per poll was most of a poll's time
+at 1,000 polls a second): a change reaches every worker's polls at most this much later."""
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -12,6 +12,7 @@ import gzip
 import hashlib
 import re
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
@@ -19,7 +20,8 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.messages.storage.cookie import CookieStorage
-from django.core.cache import cache
+from django.core.cache import cache, caches
+from django.core.cache.backends.locmem import LocMemCache
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import patch_vary_headers
 
@@ -110,13 +112,44 @@ def page_key(pk: int, live_url: str, revision: int) -> str:
     return f"public-page:{pk}:{poll_seconds()}:{live_url}:{revision}"
 
 
+class _Revisions:
+    """Each tournament's revision as this process last read it from the shared cache (Redis),
+    and when: trusted for ``TOURNAMENTS_REVISION_MEMO_SECONDS`` (0.5 s; issue 27: at 1,000
+    polls a second one Redis round trip per poll, waiting for the GIL behind the threads that
+    render, was most of a poll's time). A change reaches every worker's polls at most this
+    much later; with a memory cache (no Redis) there is no round trip to save."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.known: dict[int, tuple[float, int | None]] = {}
+
+    def get(self, pk: int) -> int | None:
+        seconds = float(getattr(settings, "TOURNAMENTS_REVISION_MEMO_SECONDS", 0))
+        if not seconds or isinstance(caches["default"], LocMemCache):
+            return Tournament.cached_revision(pk)  # (a memory cache: no round trip anyway)
+        now = time.monotonic()
+        with self.lock:
+            found = self.known.get(pk)
+        if found is not None and now - found[0] < seconds:
+            return found[1]
+        revision = Tournament.cached_revision(pk)
+        with self.lock:
+            self.known[pk] = (now, revision)
+            if len(self.known) > 1000:  # tournaments polled are few: drop the oldest
+                del self.known[min(self.known, key=lambda k: self.known[k][0])]
+        return revision
+
+
+revisions = _Revisions()
+
+
 def tournament_revision(request: HttpRequest, pk: int, row: Tournament | None = None) -> int | None:
     """The revision of tournament ``pk`` (None: no such tournament), read once per request
-    (by the fast path, then by the view): from the cache, else from the ``row`` when the view
-    has loaded it anyway, else from the database."""
+    (by the fast path, then by the view): from the cache (:data:`revisions`), else from the
+    ``row`` when the view has loaded it anyway, else from the database."""
     known: tuple[int, int | None] | None = getattr(request, "_tournament_revision", None)
     if known is None or known[0] != pk:
-        known = (pk, row.revision if row else Tournament.cached_revision(pk))
+        known = (pk, row.revision if row else revisions.get(pk))
         request._tournament_revision = known  # type: ignore[attr-defined]
     return known[1]
 
@@ -142,7 +175,7 @@ class _Recent:
     """The values this process last took from the shared cache, by key (a key's value never
     changes: it holds the revision)."""
 
-    def __init__(self, size: int = 64) -> None:
+    def __init__(self, size: int = 2048) -> None:
         self.size = size
         self.lock = threading.Lock()
         self.values: OrderedDict[str, Any] = OrderedDict()
