@@ -287,7 +287,8 @@ def _section_etag(browser: Browser, path: str, etag: str) -> str:
     status, found, _ = browser.get(path, **headers)
     if status not in (200, 304):
         raise RuntimeError(f"poll answered {status}")
-    return (found.get("ETag") or etag) if status == 200 else etag
+    sent = {name.lower(): value for name, value in found.items()}  # granian's are lower case
+    return (sent.get("etag") or etag) if status == 200 else etag
 
 
 def arbiter(

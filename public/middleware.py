@@ -61,7 +61,10 @@ def fast_answer(request: HttpRequest) -> HttpResponse | None:
     live_url = request.get_full_path()  # found only in canonical form: the view stores that
     if not htmx:
         page = live.recent.get(live.page_key(pk, live_url, revision))
-        return None if page is None else live.encoded(request, *page, live.PAGE_VARY)
+        if page is None:
+            return None
+        html, gzipped = page
+        return live.encoded(request, html, gzipped, live.PAGE_VARY)
     view = live.view_key(request.META.get("QUERY_STRING", ""))
     unchanged = get_conditional_response(request, etag=live.etag(revision, view))
     if unchanged is not None:

@@ -240,7 +240,7 @@ def _page(
     if isinstance(found, str):  # NOT_FOUND
         raise Http404("No such page of this tournament.")
     if tournament is not None:
-        return _whole_page(request, tournament, template, tab, live_url, found, revision)
+        return _whole_page(request, tournament, template, tab, live_url, found)
     # the revision shown: the last one while the new one is computed
     etag = live.etag(found[3], key)
     if unchanged := _not_modified(request, etag):
@@ -258,22 +258,27 @@ def _whole_page(
     tab: str,
     live_url: str,
     found: Section,
-    revision: int,
 ) -> HttpResponse:
     """The page around the section; an anonymous reader's (no session, no CSRF token) is
-    kept for the fast path (``public/middleware.py``) when its URL is the canonical one."""
+    kept, when its URL is the canonical one, for the revision of the section it shows: for
+    the other readers while that section is the one shown (the new revision's is being
+    computed), and for the fast path (``public/middleware.py``) once it is the current one."""
     html, label, title, shown, _ = found
     reader = live.as_anonymous_reader(request)
+    kept = reader and request.get_full_path() == live_url
+    key = live.page_key(tournament.pk, live_url, shown)  # the revision of the section shown
+    if kept and (stored := live.recent.get(key)) is not None:  # rendered by another request
+        return live.encoded(request, stored[0], stored[1], live.PAGE_VARY)
     is_arbiter = request.user.is_authenticated and tournament.is_arbiter(request.user)
     context = {"tournament": tournament, "section": html, "live": label, "title": title}
     context |= {"tab": tab, "is_arbiter": is_arbiter}
     response = render(request, template, context | reader)
     patch_vary_headers(response, live.PAGE_VARY)  # a logged-in user sees a menu
-    if reader and shown == revision and request.get_full_path() == live_url:
+    if kept:  # issue 27: one rendering per page and revision shown, not one per first visit
         page = response.content.decode()
         stored = (page, live.compressed(page))
-        cache.set(live.page_key(tournament.pk, live_url, revision), stored, live.PAGE_SECONDS)
-        return live.encoded(request, *stored, live.PAGE_VARY)
+        cache.set(key, stored, live.PAGE_SECONDS)
+        return live.encoded(request, stored[0], stored[1], live.PAGE_VARY)
     return response
 
 

@@ -32,7 +32,9 @@ def round_one(settings, tournament: Tournament, make_entries, play) -> Tournamen
 
 def page_url(t: Tournament, page: str) -> str:
     if page == "entry_detail":
-        return reverse(page, args=[t.pk, t.entries.order_by("pairing_number").first().pk])
+        entry = t.entries.order_by("pairing_number").first()
+        assert entry is not None
+        return reverse(page, args=[t.pk, entry.pk])
     return reverse(page, args=[t.pk])
 
 
