@@ -1,9 +1,10 @@
 """Load: many phones following a 500-player tournament while the arbiter enters results.
 
 Method (everything on 127.0.0.1, bounded in time). A 500-player, 9-round TCEC tournament
-with 4 rounds played and round 5 published (250 boards, no result yet), served by gunicorn
-(``config/gunicorn.py``: gthread, 8 threads per worker, production settings) in the two
-set-ups of issue 27:
+with 4 rounds played and round 5 published (250 boards, no result yet), served by granian
+(``python -m config.granian``: Rust HTTP, 8 application threads per worker, production
+settings; ``BENCH_LOAD_SERVER=gunicorn`` for gunicorn's gthread workers, ``config/gunicorn.py``)
+in the two set-ups of issue 27:
 
 - **PostgreSQL + Redis**: 5,000 phones (``BENCH_LOAD_POSTGRES_PHONES``), the workers sharing
   the Redis cache, as several machines do;
@@ -26,8 +27,10 @@ connections, as through a reverse proxy; a poll's latency is counted from the mo
 due, or as soon as it is answered when that takes longer (htmx never sends a second poll while
 one is out). Steps of 20 s (``BENCH_LOAD_SECONDS``) after 5 s of warm-up.
 
-The load generator (Python asyncio, one process) shares the 2 cores with the server: the
-numbers are those of server and generator together, a floor for a real server. "Meets the goal"
+The load generator (Python asyncio on uvloop, one process; it parses only the status,
+Content-Length, ETag and Connection of each answer) shares the 2 cores with the server: the
+numbers are those of server and generator together, a floor for a real server. The phones take
+gzip (``Accept-Encoding``), as browsers do; the generator does not decompress. "Meets the goal"
 (issue 27) means the phones got at least 95 % of the polls they asked for with a p95 under
 200 ms, no error and every result on the phones within 3 s of its POST (stale polls are
 reported, not judged: a phone shows the result at its next poll at the latest).
@@ -427,8 +430,8 @@ def main() -> None:
         "answered 'not modified'; res.: results entered; post max: slowest result POST; lag: "
         "from a result's POST to the first answer showing it; stale: polls sent after a "
         "result's POST returned that answered an older revision; srv cpu, gen cpu: CPU "
-        "milliseconds per answered request of the server (gunicorn, without PostgreSQL and "
-        "Redis) and of the load generator"
+        "milliseconds per answered request of the server (granian or gunicorn, without "
+        "PostgreSQL and Redis) and of the load generator"
     )
 
 
