@@ -1,9 +1,10 @@
 """Load: many phones following a 500-player tournament while the arbiter enters results.
 
 Method (everything on 127.0.0.1, bounded in time). A 500-player, 9-round TCEC tournament
-with 4 rounds played and round 5 published (250 boards, no result yet), served by gunicorn
-(``config/gunicorn.py``: gthread, 8 threads per worker, production settings) in the two
-set-ups of issue 27:
+with 4 rounds played and round 5 published (250 boards, no result yet), served by granian
+(``python -m config.granian``: Rust HTTP, 8 application threads per worker, production
+settings; ``BENCH_LOAD_SERVER=gunicorn`` for gunicorn's gthread workers, ``config/gunicorn.py``)
+in the two set-ups of issue 27:
 
 - **PostgreSQL + Redis**: 5,000 phones (``BENCH_LOAD_POSTGRES_PHONES``), the workers sharing
   the Redis cache, as several machines do;
@@ -26,8 +27,10 @@ connections, as through a reverse proxy; a poll's latency is counted from the mo
 due, or as soon as it is answered when that takes longer (htmx never sends a second poll while
 one is out). Steps of 20 s (``BENCH_LOAD_SECONDS``) after 5 s of warm-up.
 
-The load generator (Python asyncio, one process) shares the 2 cores with the server: the
-numbers are those of server and generator together, a floor for a real server. "Meets the goal"
+The load generator (Python asyncio on uvloop, one process; it parses only the status,
+Content-Length, ETag and Connection of each answer) shares the 2 cores with the server: the
+numbers are those of server and generator together, a floor for a real server. The phones take
+gzip (``Accept-Encoding``), as browsers do; the generator does not decompress. "Meets the goal"
 (issue 27) means the phones got at least 95 % of the polls they asked for with a p95 under
 200 ms, no error and every result on the phones within 3 s of its POST (stale polls are
 reported, not judged: a phone shows the result at its next poll at the latest).
@@ -44,12 +47,14 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
+import uvloop
+
 from benchmarks.server import (
     PASSWORD,
+    SERVERS,
     Browser,
     Server,
     environment,
-    gunicorn,
     postgres_database,
     run_python,
     set_up_tournament,
@@ -63,6 +68,8 @@ SECONDS = float(os.environ.get("BENCH_LOAD_SECONDS", "20"))
 WARM_UP = 5.0
 WORKERS = int(os.environ.get("BENCH_LOAD_WORKERS", str(os.cpu_count() or 1)))
 CONNECTIONS = 64
+SERVER = os.environ.get("BENCH_LOAD_SERVER", "granian")
+"""The HTTP server: ``granian`` (``python -m config.granian``) or ``gunicorn``."""
 LAG_POLL_SECONDS = 0.05
 GOAL_P95 = 0.2
 GOAL_LAG = 3.0
@@ -101,28 +108,39 @@ class Connection:
         raise AssertionError("unreachable")
 
     async def _get(self, path: str, headers: dict[str, str]) -> tuple[int, str]:
+        """Only what the measure needs is parsed: the status, Content-Length, ETag and
+        ``Connection: close`` (issue 27: the generator shares the cores with the server)."""
         assert self.reader is not None and self.writer is not None
-        lines = [f"GET {path} HTTP/1.1", "Host: 127.0.0.1"]
-        lines += [f"{k}: {v}" for k, v in headers.items()]
+        lines = [
+            f"GET {path} HTTP/1.1",
+            "Host: 127.0.0.1",
+            *(f"{k}: {v}" for k, v in headers.items()),
+        ]
         self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode())
         head = await self.reader.readuntil(b"\r\n\r\n")
-        status_line, *header_lines = head.decode("latin-1").split("\r\n")
-        status = int(status_line.split()[1])
-        found = {}
-        for line in header_lines:
-            name, _, value = line.partition(":")
-            found[name.strip().lower()] = value.strip()
-        length = int(found.get("content-length", "0"))
+        lower = head.lower()
+        status = int(head[9:12])
+        length = _header(head, lower, b"content-length")
         if length:
-            await self.reader.readexactly(length)
-        if found.get("connection", "").lower() == "close":
+            await self.reader.readexactly(int(length))
+        if _header(head, lower, b"connection").lower() == b"close":
             self.close()
-        return status, found.get("etag", "")
+        return status, _header(head, lower, b"etag").decode()
 
     def close(self) -> None:
         if self.writer is not None:
             self.writer.close()
         self.reader = self.writer = None
+
+
+def _header(head: bytes, lower: bytes, name: bytes) -> bytes:
+    """The value of header ``name`` (lower case) in a response ``head`` (``lower``: the head
+    in lower case), or b"": the value as sent (a weak ETag's ``W/`` is upper case)."""
+    start = lower.find(b"\r\n" + name + b":")
+    if start < 0:
+        return b""
+    start += len(name) + 3
+    return head[start : head.index(b"\r\n", start)].strip()
 
 
 def cpu_seconds(pid: int) -> float:
@@ -233,7 +251,9 @@ async def phone(
         await asyncio.sleep(max(0.0, due - time.monotonic()))
         if due >= end:
             return
-        headers = {} if first else {"HX-Request": "true"}
+        headers = {"Accept-Encoding": "gzip, deflate, br"}  # as every phone's browser
+        if not first:
+            headers["HX-Request"] = "true"
         if etag:
             headers["If-None-Match"] = etag
         measured = due >= start + WARM_UP
@@ -242,7 +262,8 @@ async def phone(
         conn = await pool.get()
         sent = time.monotonic()
         try:
-            status, new_etag = await asyncio.wait_for(conn.get(path, headers), TIMEOUT)
+            async with asyncio.timeout(TIMEOUT):  # no task per poll, as wait_for makes
+                status, new_etag = await conn.get(path, headers)
         except (TimeoutError, OSError, asyncio.IncompleteReadError, ValueError):
             conn.close()
             status, new_etag = 0, ""
@@ -269,7 +290,8 @@ def _section_etag(browser: Browser, path: str, etag: str) -> str:
     status, found, _ = browser.get(path, **headers)
     if status not in (200, 304):
         raise RuntimeError(f"poll answered {status}")
-    return (found.get("ETag") or etag) if status == 200 else etag
+    sent = {name.lower(): value for name, value in found.items()}  # granian's are lower case
+    return (sent.get("etag") or etag) if status == 200 else etag
 
 
 def arbiter(
@@ -346,7 +368,8 @@ def load(server: Server, live: dict[str, object], entries: list[int], steps: lis
         server_cpu, client_cpu = cpu_seconds(server.process.pid), time.process_time()
         writer.start()
         try:
-            asyncio.run(run_step(port, pages(pk, entries, phones), step, SECONDS))
+            with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
+                runner.run(run_step(port, pages(pk, entries, phones), step, SECONDS))
         finally:
             stop.set()
             writer.join()
@@ -372,10 +395,10 @@ def scenario(env: dict[str, str], title: str, steps: list[int]) -> None:
     live = set_up_tournament(env, players=PLAYERS, rounds=5, system="tcec")
     entries = [int(e) for e in run_python(env, ENTRIES.format(pk=live["tournament"])).split()]
     print(
-        f"\n{title}: {WORKERS} workers x 8 threads (set-up {time.monotonic() - started:.0f} s; "
-        f"load average before: {machine_load()})"
+        f"\n{title}: {SERVER}, {WORKERS} workers x 8 threads "
+        f"(set-up {time.monotonic() - started:.0f} s; load average before: {machine_load()})"
     )
-    with gunicorn(env, workers=WORKERS, threads=8) as server:
+    with SERVERS[SERVER](env, workers=WORKERS, threads=8) as server:
         load(server, live, entries, steps)
     print(f"load average after: {machine_load()}")
 
@@ -407,8 +430,8 @@ def main() -> None:
         "answered 'not modified'; res.: results entered; post max: slowest result POST; lag: "
         "from a result's POST to the first answer showing it; stale: polls sent after a "
         "result's POST returned that answered an older revision; srv cpu, gen cpu: CPU "
-        "milliseconds per answered request of the server (gunicorn, without PostgreSQL and "
-        "Redis) and of the load generator"
+        "milliseconds per answered request of the server (granian or gunicorn, without "
+        "PostgreSQL and Redis) and of the load generator"
     )
 
 

@@ -1,7 +1,7 @@
 """A real server on the loopback interface, for the load benchmark and the tests that need
 processes (concurrent writers, killed workers, a wrong DATABASE_URL): production settings, a
 fresh database (a SQLite file, or a PostgreSQL database created and dropped here), gunicorn
-with gthread workers, and a tiny keep-alive HTTP client that logs in like a browser.
+with gthread workers or granian, and a tiny keep-alive HTTP client that logs in like a browser.
 
 Everything listens on 127.0.0.1 only and stops when its ``with`` block ends.
 """
@@ -152,22 +152,34 @@ def gunicorn(
 ) -> Iterator[Server]:
     """gunicorn with ``config/gunicorn.py`` (gthread) on a free loopback port."""
     port = free_port()
+    command = ["-m", "gunicorn", "-c", "config/gunicorn.py", "config.wsgi"]
+    command += ["--bind", f"127.0.0.1:{port}", "--workers", str(workers)]
+    command += ["--threads", str(threads)]
+    with _serving(command, env, port, wait) as server:
+        yield server
+
+
+@contextmanager
+def granian(
+    env: dict[str, str], workers: int = 2, threads: int = 8, wait: bool = True
+) -> Iterator[Server]:
+    """granian (``python -m config.granian``: Rust HTTP, the same WSGI application) on a free
+    loopback port."""
+    port = free_port()
+    settings = {"GUNICORN_BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": str(workers)}
+    settings["GUNICORN_THREADS"] = str(threads)
+    with _serving(["-m", "config.granian"], env | settings, port, wait) as server:
+        yield server
+
+
+SERVERS = {"gunicorn": gunicorn, "granian": granian}
+
+
+@contextmanager
+def _serving(command: list[str], env: dict[str, str], port: int, wait: bool) -> Iterator[Server]:
     with tempfile.NamedTemporaryFile("w+b", suffix=".log", delete=False) as log:
         process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "gunicorn",
-                "-c",
-                "config/gunicorn.py",
-                "config.wsgi",
-                "--bind",
-                f"127.0.0.1:{port}",
-                "--workers",
-                str(workers),
-                "--threads",
-                str(threads),
-            ],
+            [sys.executable, *command],
             env=env,
             cwd=ROOT,
             stdout=log,

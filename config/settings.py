@@ -86,7 +86,7 @@ MIDDLEWARE = [
 # Outermost: a content security policy on every answer (scripts and styles from our own
 # static files only, never inline), and oversized requests refused before they are read.
 MIDDLEWARE = [
-    "csp.middleware.CSPMiddleware",
+    "config.middleware.ConstantCSPMiddleware",  # django-csp's, the policy built once
     "config.middleware.RequestSizeLimitMiddleware",
     *MIDDLEWARE,
 ]
@@ -205,6 +205,12 @@ TOURNAMENTS_REVISION_CACHE_SECONDS = 60 if REDIS_URL else 1
 With Redis every change renews it at once, for every worker and machine (the 60 s only bound
 a rare race of two commits); each process's own memory cache only sees its own changes, so
 without Redis another worker's change shows after at most 1 s."""
+TOURNAMENTS_REVISION_MEMO_SECONDS = float(
+    os.environ.get("TOURNAMENTS_REVISION_MEMO_SECONDS", "0.5")
+)
+"""With Redis, how long a worker trusts the revision it last read from it before asking again
+(``public.live.revisions``; issue 27: one Redis round trip per poll was most of a poll's time
+at 1,000 polls a second): a change reaches every worker's polls at most this much later."""
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

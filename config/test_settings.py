@@ -20,6 +20,10 @@ TOURNAMENTS_REVISION_CACHE_SECONDS = 0
 renews a cached revision: the revision is read from the row, except in the tests of that
 cache (tests/test_revision_cache.py), which turn it on and run the commit callbacks."""
 
+TOURNAMENTS_REVISION_MEMO_SECONDS = 0.0
+"""Every poll asks the cache for the revision (tests change a tournament and poll at once in
+one process); tests/public/test_revision_memo.py turns the memo on."""
+
 AXES_ENABLED = False
 """Login throttling is off for the suite (tests log in thousands of times, some with wrong
 passwords on purpose); tests/test_login_throttling.py turns it on."""

@@ -8,16 +8,22 @@ the shared cache again for a section that is hundreds of kilobytes."""
 
 from __future__ import annotations
 
+import gzip
 import hashlib
+import re
 import threading
+import time
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.messages.storage.cookie import CookieStorage
-from django.core.cache import cache
-from django.http import HttpRequest
+from django.core.cache import cache, caches
+from django.core.cache.backends.locmem import LocMemCache
+from django.http import HttpRequest, HttpResponse
+from django.utils.cache import patch_vary_headers
 
 from tournaments.models import Tournament
 
@@ -39,10 +45,56 @@ def view_key(query: str) -> str:
     return hashlib.sha256(query.encode()).hexdigest()[:8] if query else "all"
 
 
-def etag(revision: int, view: str) -> str:
+def etag(revision: int, view: str, gzipped: bool = False) -> str:
     """Different content, different ETag: ``static/js/live.js`` skips the swap of a section
-    whose revision and view key the page already shows."""
-    return f'"{revision}-{poll_seconds()}-{view}"'
+    whose revision and view key the page already shows. The gzipped section's is weak
+    (``W/``: the same content, another encoding); a poll's ``If-None-Match`` matches either
+    (weak comparison)."""
+    return f'{"W/" if gzipped else ""}"{revision}-{poll_seconds()}-{view}"'
+
+
+_GZIP = re.compile(r"\bgzip\b")
+
+
+def accepts_gzip(request: HttpRequest) -> bool:
+    """The client takes a gzipped answer (``Accept-Encoding``, read as Django's
+    ``GZipMiddleware`` reads it)."""
+    return bool(_GZIP.search(request.META.get("HTTP_ACCEPT_ENCODING", "")))
+
+
+def compressed(html: str) -> bytes:
+    """A section gzipped once per revision (issue 27: a tenth of the bytes for the server and
+    the phones); no timestamp, so the same section always gives the same bytes."""
+    return gzip.compress(html.encode(), compresslevel=6, mtime=0)
+
+
+SECTION_VARY = ("HX-Request", "Accept-Encoding")
+"""A poll's answer differs with ``HX-Request`` (the section, not the page) and with
+``Accept-Encoding`` (gzipped or not)."""
+PAGE_VARY = ("Cookie", *SECTION_VARY)
+"""A whole page differs also with ``Cookie`` (a logged-in user sees a menu)."""
+
+
+def encoded(request: HttpRequest, html: str, gzipped: bytes, vary: tuple[str, ...]) -> HttpResponse:
+    """``html``, or the same gzipped (``gzipped``) when the client takes it."""
+    zipped = accepts_gzip(request)
+    response = HttpResponse(gzipped if zipped else html)
+    if zipped:
+        response["Content-Encoding"] = "gzip"
+    response["Content-Length"] = str(len(response.content))
+    patch_vary_headers(response, vary)
+    return response
+
+
+def section_response(
+    request: HttpRequest, html: str, gzipped: bytes, etag_of: Callable[[bool], str]
+) -> HttpResponse:
+    """A poll's answer (200): the section, gzipped when the client takes it, with the ETag
+    ``etag_of(gzipped: bool)`` of what is sent."""
+    response = encoded(request, html, gzipped, SECTION_VARY)
+    response["ETag"] = etag_of(response.has_header("Content-Encoding"))
+    response["Cache-Control"] = "no-cache"  # the browser asks again, with If-None-Match
+    return response
 
 
 def page_prefix(pk: int, live_url: str) -> str:
@@ -55,17 +107,49 @@ def section_key(pk: int, live_url: str, revision: int) -> str:
 
 
 def page_key(pk: int, live_url: str, revision: int) -> str:
-    """The whole page ``live_url`` at ``revision`` as an anonymous reader gets it."""
+    """The whole page ``live_url`` at ``revision`` as an anonymous reader gets it: its HTML
+    and the same gzipped."""
     return f"public-page:{pk}:{poll_seconds()}:{live_url}:{revision}"
+
+
+class _Revisions:
+    """Each tournament's revision as this process last read it from the shared cache (Redis),
+    and when: trusted for ``TOURNAMENTS_REVISION_MEMO_SECONDS`` (0.5 s; issue 27: at 1,000
+    polls a second one Redis round trip per poll, waiting for the GIL behind the threads that
+    render, was most of a poll's time). A change reaches every worker's polls at most this
+    much later; with a memory cache (no Redis) there is no round trip to save."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.known: dict[int, tuple[float, int | None]] = {}
+
+    def get(self, pk: int) -> int | None:
+        seconds = float(getattr(settings, "TOURNAMENTS_REVISION_MEMO_SECONDS", 0))
+        if not seconds or isinstance(caches["default"], LocMemCache):
+            return Tournament.cached_revision(pk)  # (a memory cache: no round trip anyway)
+        now = time.monotonic()
+        with self.lock:
+            found = self.known.get(pk)
+        if found is not None and now - found[0] < seconds:
+            return found[1]
+        revision = Tournament.cached_revision(pk)
+        with self.lock:
+            self.known[pk] = (now, revision)
+            if len(self.known) > 1000:  # tournaments polled are few: drop the oldest
+                del self.known[min(self.known, key=lambda k: self.known[k][0])]
+        return revision
+
+
+revisions = _Revisions()
 
 
 def tournament_revision(request: HttpRequest, pk: int, row: Tournament | None = None) -> int | None:
     """The revision of tournament ``pk`` (None: no such tournament), read once per request
-    (by the fast path, then by the view): from the cache, else from the ``row`` when the view
-    has loaded it anyway, else from the database."""
+    (by the fast path, then by the view): from the cache (:data:`revisions`), else from the
+    ``row`` when the view has loaded it anyway, else from the database."""
     known: tuple[int, int | None] | None = getattr(request, "_tournament_revision", None)
     if known is None or known[0] != pk:
-        known = (pk, row.revision if row else Tournament.cached_revision(pk))
+        known = (pk, row.revision if row else revisions.get(pk))
         request._tournament_revision = known  # type: ignore[attr-defined]
     return known[1]
 
@@ -91,7 +175,7 @@ class _Recent:
     """The values this process last took from the shared cache, by key (a key's value never
     changes: it holds the revision)."""
 
-    def __init__(self, size: int = 64) -> None:
+    def __init__(self, size: int = 2048) -> None:
         self.size = size
         self.lock = threading.Lock()
         self.values: OrderedDict[str, Any] = OrderedDict()

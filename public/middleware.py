@@ -61,24 +61,19 @@ def fast_answer(request: HttpRequest) -> HttpResponse | None:
     live_url = request.get_full_path()  # found only in canonical form: the view stores that
     if not htmx:
         page = live.recent.get(live.page_key(pk, live_url, revision))
-        return None if page is None else _answer(page, ("Cookie", "HX-Request"))
+        if page is None:
+            return None
+        html, gzipped = page
+        return live.encoded(request, html, gzipped, live.PAGE_VARY)
     view = live.view_key(request.META.get("QUERY_STRING", ""))
     unchanged = get_conditional_response(request, etag=live.etag(revision, view))
     if unchanged is not None:
-        patch_vary_headers(unchanged, ("HX-Request",))
+        patch_vary_headers(unchanged, live.SECTION_VARY)
         return unchanged
     section = live.recent.get(live.section_key(pk, live_url, revision))
     if not isinstance(section, tuple):  # not computed yet, or a page that does not exist
         return None
-    html, _, _, shown = section
-    response = _answer(html, ("HX-Request",))
-    response["ETag"] = live.etag(shown, view)
-    response["Cache-Control"] = "no-cache"  # the browser asks again, with If-None-Match
-    return response
-
-
-def _answer(html: str, vary: tuple[str, ...]) -> HttpResponse:
-    response = HttpResponse(html)
-    response["Content-Length"] = str(len(response.content))
-    patch_vary_headers(response, vary)
-    return response
+    html, _, _, shown, gzipped = section
+    return live.section_response(
+        request, html, gzipped, lambda zipped: live.etag(shown, view, zipped)
+    )

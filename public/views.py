@@ -57,8 +57,9 @@ poll or two of the change (a few hundred kilobytes for 500 players)."""
 themselves (the other one died)."""
 Build = Callable[[View], tuple[dict[str, Any], str]]
 """Computes a section's context and the page title from the tournament's view."""
-Section = tuple[str, str, str, int]
-"""The section's HTML, the live round's label or "", the page title, the revision it shows."""
+Section = tuple[str, str, str, int, bytes]
+"""The section's HTML, the live round's label or "", the page title, the revision it shows,
+and the HTML gzipped (once per revision, for the polls that take it)."""
 NOT_FOUND = "not found"
 
 
@@ -196,7 +197,7 @@ def _section(
         context |= {"revision": t.revision, "view_key": _view_key(live_url)}
         html = render_to_string(f"{template}#{section}", context, request)
         label = t.round_label(view.live_round.number) if view.live_round else ""
-        return (html, label, title, t.revision)
+        return (html, label, title, t.revision, live.compressed(html))
 
     latest = f"{live.page_prefix(pk, live_url)}:latest"
     result: Section | str = computed_once(live.section_key(pk, live_url, revision), compute, latest)
@@ -207,7 +208,7 @@ def _not_modified(request: HtmxHttpRequest, etag: str) -> HttpResponse | None:
     """304 when the poll already has this revision of this view."""
     unchanged = get_conditional_response(request, etag=etag)
     if unchanged is not None:
-        patch_vary_headers(unchanged, ("HX-Request",))
+        patch_vary_headers(unchanged, live.SECTION_VARY)
     return unchanged
 
 
@@ -239,16 +240,15 @@ def _page(
     if isinstance(found, str):  # NOT_FOUND
         raise Http404("No such page of this tournament.")
     if tournament is not None:
-        return _whole_page(request, tournament, template, tab, live_url, found, revision)
+        return _whole_page(request, tournament, template, tab, live_url, found)
     # the revision shown: the last one while the new one is computed
     etag = live.etag(found[3], key)
     if unchanged := _not_modified(request, etag):
         return unchanged
-    response = HttpResponse(found[0])
-    response["ETag"] = etag
-    response["Cache-Control"] = "no-cache"  # the browser asks again, with If-None-Match
-    patch_vary_headers(response, ("HX-Request",))
-    return response
+    shown = found[3]
+    return live.section_response(
+        request, found[0], found[4], lambda gzipped: live.etag(shown, key, gzipped)
+    )
 
 
 def _whole_page(
@@ -258,20 +258,27 @@ def _whole_page(
     tab: str,
     live_url: str,
     found: Section,
-    revision: int,
 ) -> HttpResponse:
     """The page around the section; an anonymous reader's (no session, no CSRF token) is
-    kept for the fast path (``public/middleware.py``) when its URL is the canonical one."""
-    html, label, title, shown = found
+    kept, when its URL is the canonical one, for the revision of the section it shows: for
+    the other readers while that section is the one shown (the new revision's is being
+    computed), and for the fast path (``public/middleware.py``) once it is the current one."""
+    html, label, title, shown, _ = found
     reader = live.as_anonymous_reader(request)
+    kept = reader and request.get_full_path() == live_url
+    key = live.page_key(tournament.pk, live_url, shown)  # the revision of the section shown
+    if kept and (stored := live.recent.get(key)) is not None:  # rendered by another request
+        return live.encoded(request, stored[0], stored[1], live.PAGE_VARY)
     is_arbiter = request.user.is_authenticated and tournament.is_arbiter(request.user)
     context = {"tournament": tournament, "section": html, "live": label, "title": title}
     context |= {"tab": tab, "is_arbiter": is_arbiter}
     response = render(request, template, context | reader)
-    patch_vary_headers(response, ("Cookie", "HX-Request"))  # a logged-in user sees a menu
-    if reader and shown == revision and request.get_full_path() == live_url:
+    patch_vary_headers(response, live.PAGE_VARY)  # a logged-in user sees a menu
+    if kept:  # issue 27: one rendering per page and revision shown, not one per first visit
         page = response.content.decode()
-        cache.set(live.page_key(tournament.pk, live_url, revision), page, live.PAGE_SECONDS)
+        stored = (page, live.compressed(page))
+        cache.set(key, stored, live.PAGE_SECONDS)
+        return live.encoded(request, stored[0], stored[1], live.PAGE_VARY)
     return response
 
 

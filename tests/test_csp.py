@@ -101,3 +101,31 @@ def assert_strict(response, path: str) -> None:
     policy = response["Content-Security-Policy"]
     assert "script-src 'self'" in policy and "unsafe-inline" not in policy, path
     assert inline_code(response.content.decode()) == [], path
+
+
+def _answer(**overrides: object):
+    from django.http import HttpResponse
+    from django.test import RequestFactory
+
+    from config.middleware import ConstantCSPMiddleware
+
+    request = RequestFactory().get("/")
+    response = HttpResponse("ok")
+    for name, value in overrides.items():
+        setattr(response, name, value)
+    middleware = ConstantCSPMiddleware(lambda r: response)
+    return middleware(request)
+
+
+def test_the_policy_built_once_is_the_one_django_csp_builds() -> None:
+    """Issue 27: ``ConstantCSPMiddleware`` builds the settings' policy once, not per answer;
+    it must be exactly django-csp's, and a view's own policy (django-csp's decorators set these
+    response attributes) still wins."""
+    from csp.utils import build_policy
+
+    assert _answer()["Content-Security-Policy"] == build_policy()
+    assert "Content-Security-Policy-Report-Only" not in _answer()  # none in the settings
+    updated = _answer(_csp_update={"img-src": ["https://example.org"]})
+    assert "https://example.org" in updated["Content-Security-Policy"]
+    assert "https://example.org" not in _answer()["Content-Security-Policy"]
+    assert "Content-Security-Policy" not in _answer(_csp_exempt=True)
