@@ -56,3 +56,12 @@ def test_a4b_floats_of_the_two_last_rounds_reach_the_players_of_round_3() -> Non
         Float.UP,
     ]
     assert [players[pid].float_last for pid in (1, 2, 3, 4)] == [Float.NONE] * 4
+
+
+def test_c14_no_float_two_rounds_before_round_2() -> None:
+    # Round 1: 1-2 1-0, 3 receives the pairing-allocated bye: a downfloat (A.4.b, "does not
+    # play in a round"). Pairing round 2, 3's last float is that downfloat, and there is no
+    # round two rounds before (C.14/C.15 read "two rounds before": nothing yet).
+    players = {p.id: p for p in build_players(state(3, ["1-2 1-0; 3 U"], 5))}
+    assert players[3].float_last is Float.DOWN
+    assert [players[pid].float_before_last for pid in (1, 2, 3)] == [Float.NONE] * 3
