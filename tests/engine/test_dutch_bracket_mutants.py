@@ -1,0 +1,41 @@
+"""Pairing one Dutch bracket (:mod:`pairing.engine.dutch.bracket`) where mutation run 8
+found it untested: 2026 C9 in a bracket paired again under C4 (``Mode.COMPLETE``). Expected
+pairings are derived by hand from C.04.3 2026 in each test.
+
+C9 (2026): "Minimise the number of unplayed games of the assignee of the pairing-allocated
+bye", for "brackets that downfloat exactly one player, who will end up receiving the
+pairing-allocated bye".
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from pairing.engine.dutch.bracket import pair_bracket
+from pairing.engine.dutch.edition import EDITION_2026
+from pairing.engine.dutch.graph import Mode
+from pairing.engine.dutch.players import DutchPlayer
+from tests.engine.test_dutch_support import player, rules
+
+
+def ids(pairs: tuple[tuple[DutchPlayer, DutchPlayer], ...]) -> set[frozenset[int]]:
+    return {frozenset((a.id, b.id)) for a, b in pairs}
+
+
+def test_c9_in_a_bracket_paired_with_the_rest_of_the_round() -> None:
+    # Bracket {1, 2, 3} (2 points each, no colour history), paired together with the rest
+    # of the round {4, 5} (0 points), who have met 1, 2 and 3 (C1) and may not receive the
+    # bye (C2). So 4-5, and the bracket downfloats exactly one player, who gets the bye.
+    # Unplayed games: 1 none, 2 and 3 one each. C9: the bye to 1, so 2-3.
+    # (Without C9 every candidate is equally good: the first generated, 1-2, floats 3.)
+    bracket = [
+        player(1, 4),
+        replace(player(2, 4), unplayed=1),
+        replace(player(3, 4), unplayed=1),
+    ]
+    rest = [player(4, 0, bye_allowed=False), player(5, 0, bye_allowed=False)]
+    met = [(a, b) for a in (1, 2, 3) for b in (4, 5)]
+    round_rules = replace(rules([*bracket, *rest], barred=met), edition=EDITION_2026)
+    result = pair_bracket([], bracket, Mode.COMPLETE, round_rules, next_residents=rest, lower=rest)
+    assert ids(result.pairs) == {frozenset((2, 3))}
+    assert [p.id for p in result.downfloaters] == [1]
