@@ -39,3 +39,20 @@ def test_c9_in_a_bracket_paired_with_the_rest_of_the_round() -> None:
     result = pair_bracket([], bracket, Mode.COMPLETE, round_rules, next_residents=rest, lower=rest)
     assert ids(result.pairs) == {frozenset((2, 3))}
     assert [p.id for p in result.downfloaters] == [1]
+
+
+def test_c9_not_in_a_bracket_that_downfloats_three_players() -> None:
+    # Bracket {1, .., 5} (2 points each): 2, 3, 4, 5 have all met each other and 1 has met
+    # 4 and 5, so it has one pair (1-2 or 1-3) and downfloats three players. With the rest
+    # {6, 7} (who have met, and may not receive the bye) one of the three gets the bye.
+    # C9 is only for brackets that downfloat exactly one player, so 2 having no unplayed
+    # game (the others one each) does not count: both candidates are equally good and the
+    # first generated (S1 = {1}, D.1) pairs 1-2.
+    bracket = [player(1, 4), player(2, 4)]
+    bracket += [replace(player(i, 4), unplayed=1) for i in (3, 4, 5)]
+    rest = [player(6, 0, bye_allowed=False), player(7, 0, bye_allowed=False)]
+    met = [(2, 3), (2, 4), (2, 5), (3, 4), (3, 5), (4, 5), (1, 4), (1, 5), (6, 7)]
+    round_rules = replace(rules([*bracket, *rest], barred=met), edition=EDITION_2026)
+    result = pair_bracket([], bracket, Mode.COMPLETE, round_rules, next_residents=rest, lower=rest)
+    assert ids(result.pairs) == {frozenset((1, 2))}
+    assert [p.id for p in result.downfloaters] == [3, 4, 5]
