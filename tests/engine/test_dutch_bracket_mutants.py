@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
+from pairing.engine.core.errors import NoValidPairing
 from pairing.engine.dutch.bracket import pair_bracket
 from pairing.engine.dutch.edition import EDITION_2026
 from pairing.engine.dutch.graph import Mode
@@ -56,3 +59,13 @@ def test_c9_not_in_a_bracket_that_downfloats_three_players() -> None:
     result = pair_bracket([], bracket, Mode.COMPLETE, round_rules, next_residents=rest, lower=rest)
     assert ids(result.pairs) == {frozenset((1, 2))}
     assert [p.id for p in result.downfloaters] == [3, 4, 5]
+
+
+def test_a9_a_last_bracket_that_cannot_be_completed_is_refused() -> None:
+    # The last bracket {1, 2, 3}: all three have met (C1), so it pairs nobody; the bye
+    # takes only one of them. No pairing of the round exists: refused, not a round with
+    # two players left out.
+    bracket = [player(1, 2), player(2, 2), player(3, 2)]
+    met = [(1, 2), (1, 3), (2, 3)]
+    with pytest.raises(NoValidPairing):
+        pair_bracket([], bracket, Mode.LAST, rules(bracket, barred=met))
