@@ -14,9 +14,9 @@ from dataclasses import replace
 import pytest
 
 from pairing.engine.core.errors import NoValidPairing
-from pairing.engine.dutch.bracket import pair_bracket
+from pairing.engine.dutch.bracket import exact_pairs, pair_bracket
 from pairing.engine.dutch.edition import EDITION_2026
-from pairing.engine.dutch.graph import Mode
+from pairing.engine.dutch.graph import Mode, build_graph
 from pairing.engine.dutch.players import DutchPlayer
 from tests.engine.test_dutch_support import player, rules
 
@@ -69,3 +69,16 @@ def test_a9_a_last_bracket_that_cannot_be_completed_is_refused() -> None:
     met = [(1, 2), (1, 3), (2, 3)]
     with pytest.raises(NoValidPairing):
         pair_bracket([], bracket, Mode.LAST, rules(bracket, barred=met))
+
+
+def test_d2_first_exchange_by_the_weighted_solver() -> None:
+    # As test_dutch_order's D.2 case, solved by the weighted matching (the fast path
+    # settles it by its own search): six players without colour preference, S1 = {1, 2, 3},
+    # S2 = {4, 5, 6}; 1 may meet neither 4, 5 nor 6, so no transposition works. The first
+    # exchange in D.2 order swaps 3 and 4 (difference 1): S1 = {1, 2, 4}, S2 = {3, 5, 6},
+    # first transposition 3-5-6: 1-3, 2-5, 4-6.
+    bracket = [player(i) for i in range(1, 7)]
+    barred = [(1, 4), (1, 5), (1, 6)]
+    graph = build_graph([], bracket, Mode.LAST, rules(bracket, barred=barred))
+    pairs = exact_pairs(graph)
+    assert {(bracket[i].id, bracket[j].id) for i, j in pairs} == {(1, 3), (2, 5), (4, 6)}
