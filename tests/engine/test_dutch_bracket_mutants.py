@@ -1,0 +1,84 @@
+"""Pairing one Dutch bracket (:mod:`pairing.engine.dutch.bracket`) where mutation run 8
+found it untested: 2026 C9 in a bracket paired again under C4 (``Mode.COMPLETE``). Expected
+pairings are derived by hand from C.04.3 2026 in each test.
+
+C9 (2026): "Minimise the number of unplayed games of the assignee of the pairing-allocated
+bye", for "brackets that downfloat exactly one player, who will end up receiving the
+pairing-allocated bye".
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from pairing.engine.core.errors import NoValidPairing
+from pairing.engine.dutch.bracket import exact_pairs, pair_bracket
+from pairing.engine.dutch.edition import EDITION_2026
+from pairing.engine.dutch.graph import Mode, build_graph
+from pairing.engine.dutch.players import DutchPlayer
+from tests.engine.test_dutch_support import player, rules
+
+
+def ids(pairs: tuple[tuple[DutchPlayer, DutchPlayer], ...]) -> set[frozenset[int]]:
+    return {frozenset((a.id, b.id)) for a, b in pairs}
+
+
+def test_c9_in_a_bracket_paired_with_the_rest_of_the_round() -> None:
+    # Bracket {1, 2, 3} (2 points each, no colour history), paired together with the rest
+    # of the round {4, 5} (0 points), who have met 1, 2 and 3 (C1) and may not receive the
+    # bye (C2). So 4-5, and the bracket downfloats exactly one player, who gets the bye.
+    # Unplayed games: 1 none, 2 and 3 one each. C9: the bye to 1, so 2-3.
+    # (Without C9 every candidate is equally good: the first generated, 1-2, floats 3.)
+    bracket = [
+        player(1, 4),
+        replace(player(2, 4), unplayed=1),
+        replace(player(3, 4), unplayed=1),
+    ]
+    rest = [player(4, 0, bye_allowed=False), player(5, 0, bye_allowed=False)]
+    met = [(a, b) for a in (1, 2, 3) for b in (4, 5)]
+    round_rules = replace(rules([*bracket, *rest], barred=met), edition=EDITION_2026)
+    result = pair_bracket([], bracket, Mode.COMPLETE, round_rules, next_residents=rest, lower=rest)
+    assert ids(result.pairs) == {frozenset((2, 3))}
+    assert [p.id for p in result.downfloaters] == [1]
+
+
+def test_c9_not_in_a_bracket_that_downfloats_three_players() -> None:
+    # Bracket {1, .., 5} (2 points each): 2, 3, 4, 5 have all met each other and 1 has met
+    # 4 and 5, so it has one pair (1-2 or 1-3) and downfloats three players. With the rest
+    # {6, 7} (who have met, and may not receive the bye) one of the three gets the bye.
+    # C9 is only for brackets that downfloat exactly one player, so 2 having no unplayed
+    # game (the others one each) does not count: both candidates are equally good and the
+    # first generated (S1 = {1}, D.1) pairs 1-2.
+    bracket = [player(1, 4), player(2, 4)]
+    bracket += [replace(player(i, 4), unplayed=1) for i in (3, 4, 5)]
+    rest = [player(6, 0, bye_allowed=False), player(7, 0, bye_allowed=False)]
+    met = [(2, 3), (2, 4), (2, 5), (3, 4), (3, 5), (4, 5), (1, 4), (1, 5), (6, 7)]
+    round_rules = replace(rules([*bracket, *rest], barred=met), edition=EDITION_2026)
+    result = pair_bracket([], bracket, Mode.COMPLETE, round_rules, next_residents=rest, lower=rest)
+    assert ids(result.pairs) == {frozenset((1, 2))}
+    assert [p.id for p in result.downfloaters] == [3, 4, 5]
+
+
+def test_a9_a_last_bracket_that_cannot_be_completed_is_refused() -> None:
+    # The last bracket {1, 2, 3}: all three have met (C1), so it pairs nobody; the bye
+    # takes only one of them. No pairing of the round exists: refused, not a round with
+    # two players left out.
+    bracket = [player(1, 2), player(2, 2), player(3, 2)]
+    met = [(1, 2), (1, 3), (2, 3)]
+    with pytest.raises(NoValidPairing):
+        pair_bracket([], bracket, Mode.LAST, rules(bracket, barred=met))
+
+
+def test_d2_first_exchange_by_the_weighted_solver() -> None:
+    # As test_dutch_order's D.2 case, solved by the weighted matching (the fast path
+    # settles it by its own search): six players without colour preference, S1 = {1, 2, 3},
+    # S2 = {4, 5, 6}; 1 may meet neither 4, 5 nor 6, so no transposition works. The first
+    # exchange in D.2 order swaps 3 and 4 (difference 1): S1 = {1, 2, 4}, S2 = {3, 5, 6},
+    # first transposition 3-5-6: 1-3, 2-5, 4-6.
+    bracket = [player(i) for i in range(1, 7)]
+    barred = [(1, 4), (1, 5), (1, 6)]
+    graph = build_graph([], bracket, Mode.LAST, rules(bracket, barred=barred))
+    pairs = exact_pairs(graph)
+    assert {(bracket[i].id, bracket[j].id) for i, j in pairs} == {(1, 3), (2, 5), (4, 6)}
