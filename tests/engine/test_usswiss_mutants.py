@@ -108,3 +108,74 @@ def test_28l2a_never_gives_a_second_full_point_bye() -> None:
     assert rnd.bye is not None
     assert (rnd.bye.player, rnd.bye.instead_of) == (3, 4)
     assert [(b.white, b.black) for b in rnd.pairing.boards] == [(1, 2), (5, 4)]
+
+
+# -- 28L2 / 28L3 / 22C6: who receives the full-point bye --------------------------------------
+
+
+def test_28l2_the_bye_by_rating_not_by_pairing_number() -> None:
+    """28L2, round 1 of five players entered out of rating order: 1 (2000), 2 (1900), 3 (1500),
+    4 (1800), 5 (1700). The bye goes to the lowest-rated, 3, not to the last pairing number.
+    Two players of equal rating, 4 and 5 on 1600: 29A ranks 4 above 5 (pairing number), so
+    the lowest-ranked, 5, receives it."""
+    assert pair_us_round(section([2000, 1900, 1500, 1800, 1700])).pairing.bye == 3
+    assert pair_us_round(section([2000, 1900, 1800, 1600, 1600])).pairing.bye == 5
+
+
+def test_22c6_no_full_point_bye_after_a_forfeit_win() -> None:
+    """22C6 with 28L2, round 3: on 1 point 3 (1800: W0, B1), 4 (1700: B1, W0) and 5 (1600:
+    a forfeit win, then B0). The lowest-rated, 5, already has a point without playing (the
+    forfeit win), so the bye goes to 4."""
+    state = section(
+        [2000, 1900, 1800, 1700, 1600],
+        {1: ["W1", "B1"], 2: ["B1", "W1"], 3: ["W0", "B1"], 4: ["B1", "W0"], 5: ["W+", "B0"]},
+    )
+    assert pair_us_round(state).pairing.bye == 4
+
+
+def test_28l3_names_who_was_passed_over_and_why() -> None:
+    """28L3: in the lowest group (1 point: 3, 4, 5) the lowest-rated, 5, already had the
+    full-point bye: 4 receives it, and the record names 5 as passed over for that reason
+    (the explanation's words)."""
+    state = section(
+        [2000, 1900, 1800, 1700, 1600],
+        {1: ["W1", "B1"], 2: ["B1", "W1"], 3: ["W1", "B0"], 4: ["B0", "W1"], 5: ["U", "W0"]},
+    )
+    bye = pair_us_round(state).bye
+    assert bye is not None
+    assert (bye.player, bye.passed_over) == (4, ((5, "already received a full-point bye (28L3)"),))
+
+
+def test_28l3_when_everyone_had_a_bye_28l2_alone_decides() -> None:
+    """Three players, each of whom took a requested full-point bye in round 1: 28L3 cannot be
+    kept for anyone, so 28L2 alone gives the bye to the lowest-rated, 3; 1-2 play."""
+    state = section([2000, 1900, 1800], {1: ["F"], 2: ["F"], 3: ["F"]})
+    assert pair_us_round(state).pairing.bye == 3
+
+
+# -- 27A2: as many pairs as possible within a score group -------------------------------------
+
+
+def test_27a2_a_group_that_cannot_pair_within_itself_drops_as_few_as_possible() -> None:
+    """Round 4 of eight players. On 2 points: 1 (2000), who has met 2, 3 and 4, and 2 (1900),
+    3 (1800), 4 (1700); on 1 point 5-8. 1 can be paired with nobody of his group, so the
+    group cannot pair within itself; 27A1/27A2: as many pairs as possible within it, one
+    (2-3, 2-4 or 3-4), so exactly two players drop: from the foot, 4 first; then 1, since
+    with 3 (or 2) dropped instead 1 would be left to face 2 (or 3) again. 2-3 play within
+    the group; 1 and 4 go down to the 1-point group."""
+    state = section(
+        [2000, 1900, 1800, 1700, 1600, 1500, 1400, 1300],
+        {
+            1: ["W1@2", "B0@3", "W1@4"],
+            2: ["B0@1", "W1", "B1"],
+            3: ["B1", "W1@1", "B0"],
+            4: ["W1", "B1", "B0@1"],
+            5: ["W1", "B0", "W0"],
+            6: ["B0", "W1", "B0"],
+            7: ["W0", "B0", "W1"],
+            8: ["B1", "W0", "B0"],
+        },
+    )
+    rnd = pair_us_round(state)
+    assert sorted(rnd.dropped) == [(1, 4), (4, 4)]
+    assert {2, 3} in [{b.white, b.black} for b in rnd.pairing.boards]
