@@ -179,3 +179,25 @@ def test_27a2_a_group_that_cannot_pair_within_itself_drops_as_few_as_possible() 
     rnd = pair_us_round(state)
     assert sorted(rnd.dropped) == [(1, 4), (4, 4)]
     assert {2, 3} in [{b.white, b.black} for b in rnd.pairing.boards]
+
+
+def test_28l2a_the_bye_moves_only_to_a_player_whose_absence_leaves_the_round_pairable() -> None:
+    """27A1 before 28L2a, round 4: 1 (2000) has met 2 and 5, and 2 (1990) has met 1 and 5.
+    The 0-point group: 3 (601: W, B, W, due Black), 4 (554: W, B, W, due Black), 5 (504: B,
+    B, W, due White). 28L2 gives the bye to 5, leaving 3 and 4 both due Black (one of them
+    two Whites ahead). The bye to 4 (50 points up) or 3 (97) would mend the colours, but
+    without 4 both 1 and 2 could only meet 3 (without 3, only 4): the round could not be
+    paired without a rematch. So 5 keeps the bye."""
+    state = section(
+        [2000, 1990, 601, 554, 504],
+        {
+            1: ["W1@2", "W1@5", "B1"],
+            2: ["B0@1", "W1", "B1@5"],
+            3: ["W0", "B0", "W0"],
+            4: ["W0", "B0", "W0"],
+            5: ["B0", "B0@1", "W0@2"],
+        },
+    )
+    rnd = pair_us_round(state, BYE_FOR_COLOURS)
+    assert rnd.bye is not None
+    assert (rnd.bye.player, rnd.bye.instead_of) == (5, None)
