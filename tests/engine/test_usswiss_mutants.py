@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from pairing.engine.usswiss import USSettings, pair_us_round
+from pairing.engine.usswiss import USSettings, may_have_bye, pair_us_round
+from pairing.engine.usswiss.groups import PairKind
 from pairing.engine.usswiss.settings import settings_from_words, settings_record
 from tests.engine.usswiss_support import section
 
@@ -201,3 +202,78 @@ def test_28l2a_the_bye_moves_only_to_a_player_whose_absence_leaves_the_round_pai
     rnd = pair_us_round(state, BYE_FOR_COLOURS)
     assert rnd.bye is not None
     assert (rnd.bye.player, rnd.bye.instead_of) == (5, None)
+
+
+def test_28l3_a_half_point_bye_or_an_absence_is_no_full_point_bye() -> None:
+    """28L3 bars only a second *full-point* bye: a player who took a half-point bye, or
+    missed a round, may still receive it (22C6 only ranks him after the others)."""
+    state = section([2000, 1900, 1800], {1: ["H"], 2: ["-"], 3: ["U"]})
+    assert may_have_bye(state, 1)
+    assert may_have_bye(state, 2)
+    assert not may_have_bye(state, 3)
+
+
+# -- 29D: the odd player ----------------------------------------------------------------------
+
+
+def test_29d2_the_odd_player_meets_a_lower_player_to_equalize_colours() -> None:
+    """Round 2: on 1 point 1 (2000, W1, due Black), 2 (1900, B1, due White), 3 (1800, W1,
+    due Black); on 0 points 4 (1700, W0, due Black), 5 (1650, B0, due White), 6 (1500, B0,
+    due White). 29D1a: 1-2 pair with their due colours, the lowest-rated 3 drops. 29D2: he
+    would meet the highest-rated of the 0-point group, 4, but both are due Black after one
+    White, and either would be two Whites ahead; 5 is 50 points lower (within 80 and 200,
+    29E5) and due White: 5-3, then 6-4, every colour due. The record names 4 as the
+    player 3 would have met."""
+    state = section(
+        [2000, 1900, 1800, 1700, 1650, 1500],
+        {1: ["W1"], 2: ["B1"], 3: ["W1"], 4: ["W0"], 5: ["B0"], 6: ["B0"]},
+    )
+    rnd = pair_us_round(state)
+    assert [(b.white, b.black) for b in rnd.pairing.boards] == [(2, 1), (5, 3), (6, 4)]
+    odd = rnd.pairs[1].cost
+    assert (odd.kind, odd.natural, odd.deviation) == (PairKind.ODD_PLAYER, 4, 50)
+
+
+def test_29d2_of_two_equal_ratings_the_odd_player_meets_the_higher_ranked() -> None:
+    """As above, but 4 and 5 are both rated 1700 and both due White (B0): the odd player 3
+    meets the highest-rated of the group, and of the two on 1700 the one 29A ranks higher
+    (pairing number), 4: 4-3, then 5 (due White) - 6 (due Black, W0)."""
+    state = section(
+        [2000, 1900, 1800, 1700, 1700, 1500],
+        {1: ["W1"], 2: ["B1"], 3: ["W1"], 4: ["B0"], 5: ["B0"], 6: ["W0"]},
+    )
+    boards = [(b.white, b.black) for b in pair_us_round(state).pairing.boards]
+    assert boards == [(2, 1), (4, 3), (5, 6)]
+
+
+# Round 2: five players took a half-point bye in round 1 (no colours yet), the sixth missed it.
+NO_COLOURS = section(
+    [2000, 1900, 1800, 1600, 1600, 1500],
+    {1: ["H"], 2: ["H"], 3: ["H"], 4: ["H"], 5: ["H"], 6: ["-"]},
+)
+
+
+def test_29d1a_the_lowest_ranked_drops_of_two_equal_ratings() -> None:
+    """The half-point group 1-5 is odd; nobody has a colour to be given, so nothing but
+    29D1a decides: the lowest-rated drops, and of 4 and 5 (both 1600) the one 29A ranks
+    lower, 5. (Scores in half-points: the group is on 1.)"""
+    assert pair_us_round(NO_COLOURS).dropped == ((5, 1),)
+
+
+def test_harkness_the_middle_player_drops_when_colours_do_not_decide() -> None:
+    """The Harkness variation on the same group: its middle player by rank, 3, drops."""
+    assert pair_us_round(NO_COLOURS, USSettings(harkness=True)).dropped == ((3, 1),)
+
+
+def test_29d1b_a_higher_player_drops_for_colours_but_never_an_unrated_one() -> None:
+    """Round 2: on 1 point 1 (340, W1, due Black), 2 (150, B1, due White) and the unrated 3
+    (W1, due Black); on 0 points 4 (120, B0, due White). 29D1a: the odd player would be the
+    lowest-rated, 2, but then 1 and 3 are both due Black and one of them two Whites ahead.
+    29D1b: a higher player may drop instead within the 29E5 limits: 1, 190 points above 2
+    (within 200, for equalization), leaves 2 (due White) - 3 (due Black); dropping 3 would
+    do as well at 150 points, but 29D1a's odd player is "not an unrated player". 1 meets 4:
+    4 (due White) - 1; boards: the 1-point pair first."""
+    state = section([340, 150, 0, 120], {1: ["W1"], 2: ["B1"], 3: ["W1"], 4: ["B0"]})
+    rnd = pair_us_round(state)
+    assert rnd.dropped == ((1, 2),)
+    assert [(b.white, b.black) for b in rnd.pairing.boards] == [(2, 3), (4, 1)]
