@@ -11,6 +11,7 @@ import pytest
 from pairing.engine.usswiss import USSettings, may_have_bye, pair_us_round
 from pairing.engine.usswiss.groups import PairKind
 from pairing.engine.usswiss.settings import settings_from_words, settings_record
+from pairing.engine.usswiss.system import accelerated_players
 from tests.engine.usswiss_support import section
 
 # -- the XXU record: every setting written and read back ------------------------------------
@@ -277,3 +278,19 @@ def test_29d1b_a_higher_player_drops_for_colours_but_never_an_unrated_one() -> N
     rnd = pair_us_round(state)
     assert rnd.dropped == ((1, 2),)
     assert [(b.white, b.black) for b in rnd.pairing.boards] == [(2, 3), (4, 1)]
+
+
+# -- 28R1: accelerated pairings -----------------------------------------------------------
+
+
+def test_28r1_the_added_point_applies_up_to_the_last_accelerated_round() -> None:
+    """28R1 (two accelerated rounds by default): the upper half by rating, 1-4 of eight,
+    counts a point more when rounds 1 and 2 are paired, not from round 3 on."""
+    history = {p: ["W1" if p % 2 else "B0"] for p in range(1, 9)}
+    after_one = section([2000 - 100 * k for k in range(8)], history)
+    after_two = section(
+        [2000 - 100 * k for k in range(8)], {p: [*h, "B="] for p, h in history.items()}
+    )
+    settings = USSettings(accelerated=True)
+    assert accelerated_players(after_one, settings) == frozenset({1, 2, 3, 4})
+    assert accelerated_players(after_two, settings) == frozenset()

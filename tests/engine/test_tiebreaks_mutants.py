@@ -1,0 +1,63 @@
+"""FIDE C.07 and US Chess 34E tie-breaks (pairing/engine/tiebreaks/) on small tournaments
+worked out by hand: each test pins a rule that a surviving mutant of the package's mutation
+run (docs/testing.md, run 9) broke. Values in half-points (win = 2), as the module gives
+them; ``build`` rows as in test_tiebreaks (``2w1`` = against 2 with White, won)."""
+
+from __future__ import annotations
+
+from pairing.engine.core.state import Colour, Player, RoundEntry, TournamentState
+from pairing.engine.tiebreaks import median, modified_median
+from pairing.engine.tiebreaks.fide import standard_points
+from tests.engine.test_tiebreaks import build
+
+
+def _ordered_round_robin(n: int) -> dict[int, str]:
+    """A round robin of ``n`` (even) players in n - 1 rounds (circle method: ``n`` fixed,
+    the others turning), in which the lower number always wins."""
+    rows: dict[int, list[str]] = {p: [] for p in range(1, n + 1)}
+    others = list(range(1, n))
+    for r in range(n - 1):
+        ring = others[r:] + others[:r]
+        pairs = [(ring[0], n)] + [(ring[k], ring[-k]) for k in range(1, n // 2)]
+        for a, b in pairs:
+            hi, lo = min(a, b), max(a, b)
+            rows[hi].append(f"{lo}w1")
+            rows[lo].append(f"{hi}b0")
+    return {p: " ".join(t) for p, t in rows.items()}
+
+
+NINE = build(_ordered_round_robin(10))
+"""Ten players, nine rounds, everyone meets everyone, the lower number wins: player k ends
+on 10 - k points (1 on 9, ..., 10 on 0), no unplayed round."""
+
+
+def test_34e1_from_nine_rounds_median_drops_two_highest_and_two_lowest() -> None:
+    """34E1 (Median): from 9 rounds on, two highest and two lowest opponents' scores are
+    dropped. Player 1 met 2..10, on 8, 7, ..., 0 points = 16, 14, ..., 0 half-points:
+    without 0, 2 and 14, 16 the median is 4 + 6 + 8 + 10 + 12 = 40. Player 10 met 1..9,
+    on 18, 16, ..., 2: without 2, 4 and 16, 18, 6 + 8 + 10 + 12 + 14 = 50."""
+    assert NINE.rounds_done == 9
+    assert NINE.scores[1] == 18 and NINE.scores[10] == 0
+    values = median(NINE)
+    assert (values[1], values[10]) == (40, 50)
+
+
+def test_34e1_from_nine_rounds_modified_median_drops_two() -> None:
+    """34E1 (Modified Median), 9 rounds: a plus score drops the two lowest (player 1: 4 +
+    6 + ... + 16 = 70), a minus score the two highest (player 10: 2 + 4 + ... + 14 = 56)."""
+    values = modified_median(NINE)
+    assert (values[1], values[10]) == (70, 56)
+
+
+def test_std_a_double_forfeit_is_the_same_points_as_the_scheduled_opponent() -> None:
+    """STD (C.07-2026 7.7): 1/2 for a round with the same points as the scheduled opponent.
+    Round 1: 1 and 2 both forfeit (0 points each: the same points, 1/2 each = 1
+    half-point); round 2: 1 beats 2 over the board (1: 2, 2: 0). STD 1: 3, 2: 1."""
+    state = TournamentState(
+        players=(
+            Player(1, results=(RoundEntry(2, Colour.WHITE, "-"), RoundEntry(2, Colour.BLACK, "1"))),
+            Player(2, results=(RoundEntry(1, Colour.BLACK, "-"), RoundEntry(1, Colour.WHITE, "0"))),
+        ),
+        rounds_done=2,
+    )
+    assert standard_points(state) == {1: 3, 2: 1}
