@@ -6,7 +6,7 @@ them; ``build`` rows as in test_tiebreaks (``2w1`` = against 2 with White, won).
 from __future__ import annotations
 
 from pairing.engine.core.state import Colour, Player, RoundEntry, TournamentState
-from pairing.engine.tiebreaks import median, modified_median
+from pairing.engine.tiebreaks import median, modified_median, us_performance
 from pairing.engine.tiebreaks.fide import standard_points
 from tests.engine.test_tiebreaks import build
 
@@ -61,3 +61,16 @@ def test_std_a_double_forfeit_is_the_same_points_as_the_scheduled_opponent() -> 
         rounds_done=2,
     )
     assert standard_points(state) == {1: 3, 2: 1}
+
+
+def test_us_performance_counts_only_games_against_rated_opponents() -> None:
+    """The TD's performance rating (34E): (opponents' ratings + 400 x (wins - losses)) /
+    games, over games against *rated* opponents. P1 and P2 are unrated, P3 1600, P4 1500.
+    R1: P1 beats P2, P3-P4 drawn; R2: P3 beats P2, P1 and P4 have a bye.
+    P1 met only the unrated P2: no performance (None). P2: only the loss to P3 counts:
+    1600 - 400 = 1200. P3: only the draw with P4: 1500. P4: the draw with P3: 1600."""
+    state = build(
+        {1: "2w1 U", 2: "1b0 3w0", 3: "4w= 2b1", 4: "3b= U"},
+        ratings={1: 0, 2: 0, 3: 1600, 4: 1500},
+    )
+    assert us_performance(state) == {1: None, 2: 1200, 3: 1500, 4: 1600}
