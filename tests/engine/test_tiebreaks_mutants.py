@@ -6,7 +6,12 @@ them; ``build`` rows as in test_tiebreaks (``2w1`` = against 2 with White, won).
 from __future__ import annotations
 
 from pairing.engine.core.state import Colour, Player, RoundEntry, TournamentState
-from pairing.engine.tiebreaks import median, modified_median, us_performance
+from pairing.engine.tiebreaks import (
+    median,
+    modified_median,
+    opponents_performance,
+    us_performance,
+)
 from pairing.engine.tiebreaks.fide import standard_points
 from tests.engine.test_tiebreaks import build
 
@@ -66,11 +71,15 @@ def test_std_a_double_forfeit_is_the_same_points_as_the_scheduled_opponent() -> 
 def test_us_performance_counts_only_games_against_rated_opponents() -> None:
     """The TD's performance rating (34E): (opponents' ratings + 400 x (wins - losses)) /
     games, over games against *rated* opponents. P1 and P2 are unrated, P3 1600, P4 1500.
-    R1: P1 beats P2, P3-P4 drawn; R2: P3 beats P2, P1 and P4 have a bye.
-    P1 met only the unrated P2: no performance (None). P2: only the loss to P3 counts:
-    1600 - 400 = 1200. P3: only the draw with P4: 1500. P4: the draw with P3: 1600."""
+    R1: P1 beats P2, P3-P4 drawn; R2: P3 beats P2, P1 and P4 have a bye; P5 (unrated) had
+    two byes. P1 met only the unrated P2: no performance (None). P2: only the loss to P3
+    counts: 1600 - 400 = 1200. P3: only the draw with P4: 1500. P4: the draw with P3: 1600.
+    P5: no game, None.
+    Opponents' performance, the average over the opponents who have one: P1 1200 (P2),
+    P2 1500 (P3; P1 has none), P3 (1600 + 1200) / 2 = 1400, P4 1500; P5 met nobody: None."""
     state = build(
-        {1: "2w1 U", 2: "1b0 3w0", 3: "4w= 2b1", 4: "3b= U"},
-        ratings={1: 0, 2: 0, 3: 1600, 4: 1500},
+        {1: "2w1 U", 2: "1b0 3w0", 3: "4w= 2b1", 4: "3b= U", 5: "U U"},
+        ratings={1: 0, 2: 0, 3: 1600, 4: 1500, 5: 0},
     )
-    assert us_performance(state) == {1: None, 2: 1200, 3: 1500, 4: 1600}
+    assert us_performance(state) == {1: None, 2: 1200, 3: 1500, 4: 1600, 5: None}
+    assert opponents_performance(state) == {1: 1200, 2: 1500, 3: 1400, 4: 1500, 5: None}

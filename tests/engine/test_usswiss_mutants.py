@@ -294,3 +294,30 @@ def test_28r1_the_added_point_applies_up_to_the_last_accelerated_round() -> None
     settings = USSettings(accelerated=True)
     assert accelerated_players(after_one, settings) == frozenset({1, 2, 3, 4})
     assert accelerated_players(after_two, settings) == frozenset()
+
+
+def test_29d2_the_odd_players_from_above_are_paired_in_rank_order() -> None:
+    """Round 4, pairing numbers out of rating order: 1 (1650) has met 2 (1900), 3 (1800) and
+    4 (1700), all four on 2 points; 5-8 (1600..1300) on 1. The 2-point group cannot pair
+    within itself; 27A2: one pair (3, due White - 2, due Black), and two drop from the foot:
+    1, then 4. 29D2: in the 1-point group the dropped players are paired first, in rank
+    order: 4 (1700, due White) takes the top, 5 (due Black): 4-5. Then 1 (1650, due White):
+    6 is due White as well and both had B, W, B (a third Black would put either two ahead);
+    7 (100 points lower, within 200) is due Black: 1-7. Last 6 and 8, both due White with
+    the same history: the higher-ranked 6 gets it, 6-8."""
+    state = section(
+        [1650, 1900, 1800, 1700, 1600, 1500, 1400, 1300],
+        {
+            1: ["B1@2", "W0@3", "B1@4"],
+            2: ["W0@1", "W1", "B1"],
+            3: ["B1", "B1@1", "W0"],
+            4: ["B1", "B1", "W0@1"],
+            5: ["W1", "B0", "W0"],
+            6: ["B0", "W1", "B0"],
+            7: ["W0", "B0", "W1"],
+            8: ["B1", "W0", "B0"],
+        },
+    )
+    rnd = pair_us_round(state)
+    assert sorted(rnd.dropped) == [(1, 4), (4, 4)]
+    assert [(b.white, b.black) for b in rnd.pairing.boards] == [(3, 2), (4, 5), (1, 7), (6, 8)]
