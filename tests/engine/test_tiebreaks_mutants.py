@@ -7,13 +7,15 @@ from __future__ import annotations
 
 from pairing.engine.core.state import Colour, Player, RoundEntry, TournamentState
 from pairing.engine.tiebreaks import (
+    Edition,
     median,
     modified_median,
     opponents_performance,
+    tcec_final_order,
     us_performance,
 )
 from pairing.engine.tiebreaks.fide import standard_points
-from tests.engine.test_tiebreaks import build
+from tests.engine.test_tiebreaks import T1, build
 
 
 def _ordered_round_robin(n: int) -> dict[int, str]:
@@ -83,3 +85,13 @@ def test_us_performance_counts_only_games_against_rated_opponents() -> None:
     )
     assert us_performance(state) == {1: None, 2: 1200, 3: 1500, 4: 1600, 5: None}
     assert opponents_performance(state) == {1: 1200, 2: 1500, 3: 1400, 4: 1500, 5: None}
+
+
+def test_tcec_final_order_computes_its_tie_breaks_by_the_edition_asked() -> None:
+    """TCEC's order (score, byes, then the event's tie-breaks) with BH under the 2026 text:
+    T1's P1 (test_tiebreaks) met P2 (3), P3 (4), P7 (5) and took a half-point bye, whose
+    dummy opponent counts his own 7 under the 2023 text (16.4: 19) but is capped at draw x
+    rounds = 4 under the 2026 text (16.4.2): 3 + 4 + 4 + 5 = 16."""
+    rows = {r.player: r.values for r in tcec_final_order(T1, ("BH",), Edition.C07_2026)}
+    assert rows[1] == (0, 16)
+    assert {r.player: r.values for r in tcec_final_order(T1, ("BH",))}[1] == (0, 19)
