@@ -15,6 +15,7 @@ from pairing.engine.tiebreaks import (
     us_performance,
 )
 from pairing.engine.tiebreaks.fide import standard_points
+from pairing.engine.tiebreaks.ratings import rating_performance
 from tests.engine.test_tiebreaks import T1, build
 
 
@@ -95,3 +96,11 @@ def test_tcec_final_order_computes_its_tie_breaks_by_the_edition_asked() -> None
     rows = {r.player: r.values for r in tcec_final_order(T1, ("BH",), Edition.C07_2026)}
     assert rows[1] == (0, 16)
     assert {r.player: r.values for r in tcec_final_order(T1, ("BH",))}[1] == (0, 19)
+
+
+def test_rp_is_undefined_without_a_game_and_read_for_everyone_else() -> None:
+    """Rp (B.01 1.4.8, offered as a tie-break): P1 only had byes: no Rp (None). P2 (1600)
+    beat P3 (1500): Ra 1500 and p = 100 %, dp(1.00) = +800 (B.02 8.1.1): 2300; P3: Ra 1600,
+    p = 0 %, dp = -800: 800."""
+    state = build({1: "U U", 2: "3w1 U", 3: "2b0 U"}, ratings={1: 1700, 2: 1600, 3: 1500})
+    assert rating_performance(state) == {1: None, 2: 2300, 3: 800}

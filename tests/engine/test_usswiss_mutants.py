@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from pairing.engine.core.errors import NoValidPairing
 from pairing.engine.usswiss import USSettings, may_have_bye, pair_us_round
 from pairing.engine.usswiss.groups import PairKind
 from pairing.engine.usswiss.settings import settings_from_words, settings_record
@@ -321,3 +322,19 @@ def test_29d2_the_odd_players_from_above_are_paired_in_rank_order() -> None:
     rnd = pair_us_round(state)
     assert sorted(rnd.dropped) == [(1, 4), (4, 4)]
     assert [(b.white, b.black) for b in rnd.pairing.boards] == [(3, 2), (4, 5), (1, 7), (6, 8)]
+
+
+def test_27a1_a_round_that_cannot_be_paired_without_a_rematch_is_refused() -> None:
+    """27A1: four players who have all met one another (a round robin in three rounds)
+    cannot be paired for a fourth round; the refusal names the rule."""
+    state = section(
+        [2000, 1900, 1800, 1700],
+        {
+            1: ["W1@2", "B1@3", "W1@4"],
+            2: ["B0@1", "W1@4", "B=@3"],
+            3: ["W1@4", "W0@1", "W=@2"],
+            4: ["B0@3", "B0@2", "B0@1"],
+        },
+    )
+    with pytest.raises(NoValidPairing, match=r"rematch \(27A1\)"):
+        pair_us_round(state)
