@@ -5,9 +5,12 @@ them; ``build`` rows as in test_tiebreaks (``2w1`` = against 2 with White, won).
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from pairing.engine.core.state import Colour, Player, RoundEntry, TournamentState
 from pairing.engine.tiebreaks import (
     Edition,
+    average_of_opponents_buchholz,
     median,
     modified_median,
     opponents_performance,
@@ -104,3 +107,24 @@ def test_rp_is_undefined_without_a_game_and_read_for_everyone_else() -> None:
     p = 0 %, dp = -800: 800."""
     state = build({1: "U U", 2: "3w1 U", 3: "2b0 U"}, ratings={1: 1700, 2: 1600, 3: 1500})
     assert rating_performance(state) == {1: None, 2: 2300, 3: 800}
+
+
+def test_aob_by_the_edition_asked_with_forfeit_opponents_under_p() -> None:
+    """AOB (C.07 8.2) on T1 (test_tiebreaks; its BH values are derived there).
+    P7 met P2, P5 and P1 over the board. BH 2023: P2 7 + 5 + 1 + 4 = 17 (no unplayed round
+    of his own), P5 19 (his forfeit win against the dummy's 5), P1 19 (his half-point bye
+    against the dummy's 7): AOB(P7) = 55/3. BH 2026 (16.4.1-16.4.2 caps): P2 17, P5 15
+    (capped at P6's adjusted 1), P1 16 (capped at 4): AOB(P7) = 48/3 = 16.
+    AOB/P (MTB26, forfeits as games): P5's forfeit opponent P6 counts, with BH/P(P6) = P5 5 +
+    P4 5 + P2 3 + the dummy of his withdrawal round 0 = 13; with P3 (P4 5 + P5 5 + P1 7 + P2
+    3 = 20), P7 (dummy 5 + 3 + 5 + 7 = 20) and P4 (P3 4 + P6 1 + dummy 5 + P5 5 = 15):
+    AOB/P(P5) = (13 + 20 + 20 + 15) / 4 = 17."""
+    assert average_of_opponents_buchholz(T1)[7] == Fraction(55, 3)
+    assert average_of_opponents_buchholz(T1, edition=Edition.C07_2026)[7] == 16
+    assert average_of_opponents_buchholz(T1, forfeits_played=True)[5] == 17
+
+
+def test_aob_is_undefined_without_a_game_over_the_board() -> None:
+    """AOB averages the opponents met over the board; a player with only byes has none."""
+    state = build({1: "U U", 2: "3w1 U", 3: "2b0 U"})
+    assert average_of_opponents_buchholz(state)[1] is None
