@@ -10,7 +10,10 @@ from fractions import Fraction
 from pairing.engine.core.state import Colour, Player, RoundEntry, TournamentState
 from pairing.engine.tiebreaks import (
     Edition,
+    appo,
+    apro,
     average_of_opponents_buchholz,
+    fore_buchholz,
     median,
     modified_median,
     opponents_performance,
@@ -107,6 +110,8 @@ def test_rp_is_undefined_without_a_game_and_read_for_everyone_else() -> None:
     p = 0 %, dp = -800: 800."""
     state = build({1: "U U", 2: "3w1 U", 3: "2b0 U"}, ratings={1: 1700, 2: 1600, 3: 1500})
     assert rating_performance(state) == {1: None, 2: 2300, 3: 800}
+    # APRO / APPO (C.07 10.4-10.5) average over opponents met: P1 met nobody.
+    assert apro(state)[1] is None and appo(state)[1] is None
 
 
 def test_aob_by_the_edition_asked_with_forfeit_opponents_under_p() -> None:
@@ -128,3 +133,12 @@ def test_aob_is_undefined_without_a_game_over_the_board() -> None:
     """AOB averages the opponents met over the board; a player with only byes has none."""
     state = build({1: "U U", 2: "3w1 U", 3: "2b0 U"})
     assert average_of_opponents_buchholz(state)[1] is None
+
+
+def test_fb_counts_a_forfeit_against_the_dummy_unless_p_is_asked() -> None:
+    """FB (C.07 8.3) on T1: the final round's paired games drawn, scores become P1 6, P2 3,
+    P3 4, P4 6, P5 4, P6 0 (adjusted 1: his absent last round counts as a draw, 16.3),
+    P7 6. P5: R1 forfeit win against P6, counted against the dummy (16.4: his own 4), then
+    P3 4, P7 6, P4 6: FB 20. With /P (MTB26) the forfeit counts against P6 (1): 17."""
+    assert fore_buchholz(T1)[5] == 20
+    assert fore_buchholz(T1, forfeits_played=True)[5] == 17

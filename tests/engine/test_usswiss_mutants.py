@@ -295,6 +295,11 @@ def test_28r1_the_added_point_applies_up_to_the_last_accelerated_round() -> None
     settings = USSettings(accelerated=True)
     assert accelerated_players(after_one, settings) == frozenset({1, 2, 3, 4})
     assert accelerated_players(after_two, settings) == frozenset()
+    # Round 2's groups: 1 and 3 (won) on 1 + 1 points, 2 and 4 (lost) on 0 + 1, 5 and 7 on
+    # 1, 6 and 8 on 0 (half-points).
+    rnd = pair_us_round(after_one, settings)
+    assert rnd.number == 2
+    assert dict(rnd.group_scores) == {1: 4, 2: 2, 3: 4, 4: 2, 5: 2, 6: 0, 7: 2, 8: 0}
 
 
 def test_29d2_the_odd_players_from_above_are_paired_in_rank_order() -> None:
