@@ -343,3 +343,13 @@ def test_27a1_a_round_that_cannot_be_paired_without_a_rematch_is_refused() -> No
     )
     with pytest.raises(NoValidPairing, match=r"rematch \(27A1\)"):
         pair_us_round(state)
+
+
+def test_28n_two_keep_apart_groups_do_not_keep_their_members_from_each_other() -> None:
+    """28N with two groups, (1, 3) and (2, 4), round 1 of 2000, 1990, 1980, 1970: top half
+    against bottom half would pair 1-3 and 2-4, each within a group. The transposition of
+    3 and 4 (10 points) pairs 1-4 and 2-3, members of different groups, which the request
+    does not bar: 1-4, 3-2 (29E2 colours down the boards)."""
+    state = section([2000, 1990, 1980, 1970])
+    rnd = pair_us_round(state, USSettings(avoid_together=((1, 3), (2, 4))))
+    assert [(b.white, b.black) for b in rnd.pairing.boards] == [(1, 4), (3, 2)]
