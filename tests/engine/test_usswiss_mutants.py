@@ -353,3 +353,41 @@ def test_28n_two_keep_apart_groups_do_not_keep_their_members_from_each_other() -
     state = section([2000, 1990, 1980, 1970])
     rnd = pair_us_round(state, USSettings(avoid_together=((1, 3), (2, 4))))
     assert [(b.white, b.black) for b in rnd.pairing.boards] == [(1, 4), (3, 2)]
+
+
+# -- 29E5: the 80- and 200-point limits, inclusive ---------------------------------------------
+
+
+def test_29e5a_a_switch_of_exactly_80_points_is_made_for_due_colours() -> None:
+    """29E5a lets transpositions "within 80 points" give due colours. 1 (2000) and 3 (1700)
+    had W, B (due White), 2 (1990) and 4 (1620) B, W (due Black): top half against bottom
+    half, 1-3 and 2-4, leaves two players without their due colour; the transposition of 3
+    and 4 moves exactly 80 points and gives everyone his due colour: 1-4, 3-2."""
+    histories = {1: ["W1", "B0"], 3: ["W1", "B0"], 2: ["B1", "W0"], 4: ["B1", "W0"]}
+    state = section([2000, 1990, 1700, 1620], histories)
+    assert [(b.white, b.black) for b in pair_us_round(state).pairing.boards] == [(1, 4), (3, 2)]
+
+
+def test_29e5b_a_switch_of_exactly_200_points_is_made_to_equalize() -> None:
+    """29E5b allows "within 200 points" to equalize colours. 1 (2000) and 3 (1700) had W, B,
+    B; 2 (1990) and 4 (1500) had B, W, W. 1-3 and 2-4 would each leave a player two games
+    ahead in one colour; the transposition of 3 and 4 (exactly 200 points) mends both:
+    1-4, 3-2. (The interchange of 2 and 3 moves 290 points, beyond the limit.)"""
+    histories = {1: ["W1", "B0", "B="], 3: ["W1", "B0", "B="]}
+    histories |= {2: ["B1", "W0", "W="], 4: ["B1", "W0", "W="]}
+    state = section([2000, 1990, 1700, 1500], histories)
+    assert [(b.white, b.black) for b in pair_us_round(state).pairing.boards] == [(1, 4), (3, 2)]
+
+
+def test_29e5_of_two_switches_beyond_80_points_the_smaller_is_made() -> None:
+    """Round 2: 1 (2000, W1), 2 (1900, B1) and 3 (1800, W1, due Black) on 1 point; 4 (1700,
+    W0, due Black), 5 (1600, B0, due White), 6 (1550, B0, due White) on 0. 3 drops and
+    would meet 4, both due Black (either two Whites ahead). 5 and 6 both mend it, 100 and
+    150 points below 4: the smaller move is made (29E5, as few rating points as
+    possible): 5-3, then 6-4."""
+    state = section(
+        [2000, 1900, 1800, 1700, 1600, 1550],
+        {1: ["W1"], 2: ["B1"], 3: ["W1"], 4: ["W0"], 5: ["B0"], 6: ["B0"]},
+    )
+    boards = [(b.white, b.black) for b in pair_us_round(state).pairing.boards]
+    assert boards == [(2, 1), (5, 3), (6, 4)]
