@@ -17,6 +17,7 @@ from pairing.engine.tiebreaks import (
     median,
     modified_median,
     opponents_performance,
+    standings,
     tcec_final_order,
     us_performance,
 )
@@ -142,3 +143,24 @@ def test_fb_counts_a_forfeit_against_the_dummy_unless_p_is_asked() -> None:
     P3 4, P7 6, P4 6: FB 20. With /P (MTB26) the forfeit counts against P6 (1): 17."""
     assert fore_buchholz(T1)[5] == 20
     assert fore_buchholz(T1, forfeits_played=True)[5] == 17
+
+
+def test_an_undefined_value_ranks_below_every_value_also_in_reversed_order() -> None:
+    """RTNG/R (C.07-2026 10.6 reversed: the lower own rating first) on three players tied
+    on score (no game played): 2 (1500) before 1 (1800); 3 is unrated, has no RTNG, and an
+    undefined value ranks below every value whichever the order."""
+    state = build({1: "U", 2: "U", 3: "U"}, ratings={1: 1800, 2: 1500, 3: 0})
+    assert [(r.rank, r.player) for r in standings(state, ["RTNG/R"])] == [(1, 2), (2, 1), (3, 3)]
+
+
+def test_players_sharing_a_rank_are_listed_by_pairing_number() -> None:
+    """Players with equal score and equal values share the rank (no lots, C.07 4.2) and are
+    listed by pairing number: ids 1 and 2 entered with pairing numbers 2 and 1."""
+    state = TournamentState(
+        players=(
+            Player(1, tpn=2, results=(RoundEntry(None, None, "U"),)),
+            Player(2, tpn=1, results=(RoundEntry(None, None, "U"),)),
+        ),
+        rounds_done=1,
+    )
+    assert [(r.rank, r.player) for r in standings(state, ["BH"])] == [(1, 2), (1, 1)]

@@ -391,3 +391,22 @@ def test_29e5_of_two_switches_beyond_80_points_the_smaller_is_made() -> None:
     )
     boards = [(b.white, b.black) for b in pair_us_round(state).pairing.boards]
     assert boards == [(2, 1), (5, 3), (6, 4)]
+
+
+def test_29e8_keeping_team_mates_apart_yields_to_equalization_unless_announced() -> None:
+    """Round 2 of four on ½ point each: round 1 was 1-4 (1 White) and 2-3 (2 White), both
+    drawn, so 1 and 2 are due Black, 3 and 4 due White, and 1-4, 2-3 would be rematches.
+    1 and 3 are team-mates (28N). Top half against bottom half pairs 1-3 and 2-4, every
+    colour due. The only other pairing, 1-2 and 3-4, keeps 1 and 3 apart but gives 1 or 2
+    a second White and 3 or 4 a second Black (two games ahead, 29E5f). By default colour
+    equalization comes first: 3-1, 4-2. With the 29E8 variation (team-mates apart first):
+    1-2 (both due Black, the same history: the higher-ranked 1 gets it, 2-1) and 3-4 (3
+    gets his due White)."""
+    state = section(
+        [2000, 1990, 1980, 1970], {1: ["W=@4"], 2: ["W=@3"], 3: ["B=@2"], 4: ["B=@1"]}
+    )
+    apart = ((1, 3),)
+    default = pair_us_round(state, USSettings(avoid_together=apart))
+    assert [(b.white, b.black) for b in default.pairing.boards] == [(3, 1), (4, 2)]
+    teams = pair_us_round(state, USSettings(avoid_together=apart, team_over_equalization=True))
+    assert [(b.white, b.black) for b in teams.pairing.boards] == [(2, 1), (3, 4)]
