@@ -10,6 +10,7 @@ from fractions import Fraction
 from pairing.engine.core.state import Colour, Player, RoundEntry, TournamentState
 from pairing.engine.tiebreaks import (
     Edition,
+    adjusted_scores,
     appo,
     apro,
     average_of_opponents_buchholz,
@@ -19,6 +20,7 @@ from pairing.engine.tiebreaks import (
     opponents_performance,
     standings,
     tcec_final_order,
+    unplayed_category,
     us_performance,
 )
 from pairing.engine.tiebreaks.fide import standard_points
@@ -164,3 +166,14 @@ def test_players_sharing_a_rank_are_listed_by_pairing_number() -> None:
         rounds_done=1,
     )
     assert [(r.rank, r.player) for r in standings(state, ["BH"])] == [(1, 2), (1, 1)]
+
+
+def test_16_2_a_requested_bye_followed_by_a_game_is_category_3() -> None:
+    """C.07 16.2: P1 took a zero-point bye in round 1, beat P2 in round 2 and withdrew
+    (absent in round 3). Round 1 is followed by a round that is not a VUR (the game):
+    category .3, seen by opponents with the 0 points awarded (16.3); round 3, followed by
+    nothing, is category .5 and counts as a draw. Adjusted score: 0 + 2 + 1 = 3."""
+    state = build({1: "Z 2w1 Z", 2: "U 1b0 U"})
+    p1 = state.player(1)
+    assert [unplayed_category(p1, c) for c in range(3)] == [3, None, 5]
+    assert adjusted_scores(state)[1] == 3
