@@ -14,6 +14,7 @@ from pairing.engine.tiebreaks import (
     appo,
     apro,
     average_of_opponents_buchholz,
+    direct_encounter,
     fore_buchholz,
     median,
     modified_median,
@@ -177,3 +178,27 @@ def test_16_2_a_requested_bye_followed_by_a_game_is_category_3() -> None:
     p1 = state.player(1)
     assert [unplayed_category(p1, c) for c in range(3)] == [3, None, 5]
     assert adjusted_scores(state)[1] == 3
+
+
+def _de_state(y: int) -> TournamentState:
+    """Four players tied; X beat Z and W, Z-W drawn, and Y (id ``y``) met none of them."""
+    x, z, w = (p for p in (1, 2, 3, 4) if p != y)
+    rows = {
+        x: f"{z}w1 {w}w1 U",
+        y: "U U U",
+        z: f"{x}b0 U {w}w=",
+        w: f"U {x}b0 {z}b=",
+    }
+    return build(rows)
+
+
+def test_6_3_nobody_is_alone_on_top_while_a_player_may_still_win_his_missing_games() -> None:
+    """C.07 6.3: place first the player alone on top "whatever the outcome of the missing
+    games". X has 2 wins among the four (4 half-points); Y has played none of his three
+    games among them and could reach 6; so X is not sure of the top, nor is anyone else,
+    and direct encounter separates nobody: all four share place 1. (Y numbered first and
+    last, so that every one of his missing games is counted whichever side of a pair he
+    is.)"""
+    for y in (2, 4):
+        state = _de_state(y)
+        assert direct_encounter(state, [1, 2, 3, 4]) == dict.fromkeys((1, 2, 3, 4), 1)
