@@ -402,11 +402,18 @@ def test_29e8_keeping_team_mates_apart_yields_to_equalization_unless_announced()
     equalization comes first: 3-1, 4-2. With the 29E8 variation (team-mates apart first):
     1-2 (both due Black, the same history: the higher-ranked 1 gets it, 2-1) and 3-4 (3
     gets his due White)."""
-    state = section(
-        [2000, 1990, 1980, 1970], {1: ["W=@4"], 2: ["W=@3"], 3: ["B=@2"], 4: ["B=@1"]}
-    )
+    state = section([2000, 1990, 1980, 1970], {1: ["W=@4"], 2: ["W=@3"], 3: ["B=@2"], 4: ["B=@1"]})
     apart = ((1, 3),)
     default = pair_us_round(state, USSettings(avoid_together=apart))
     assert [(b.white, b.black) for b in default.pairing.boards] == [(3, 1), (4, 2)]
     teams = pair_us_round(state, USSettings(avoid_together=apart, team_over_equalization=True))
     assert [(b.white, b.black) for b in teams.pairing.boards] == [(2, 1), (3, 4)]
+
+
+def test_the_80_point_limit_may_be_zero_but_not_negative_nor_above_the_200_point_one() -> None:
+    """The TD's limits (29E5): an 80-point limit of 0 (no switch for due colours alone) is
+    a choice; a negative one, or one above the 200-point limit, is refused by name."""
+    assert USSettings(alternation_limit=0).alternation_limit == 0
+    for bad in ({"alternation_limit": -1}, {"alternation_limit": 250}):
+        with pytest.raises(ValueError, match="80-point limit must lie between 0 and the 200"):
+            USSettings(**bad)  # type: ignore[arg-type]
