@@ -417,3 +417,7 @@ def test_the_80_point_limit_may_be_zero_but_not_negative_nor_above_the_200_point
     for bad in ({"alternation_limit": -1}, {"alternation_limit": 250}):
         with pytest.raises(ValueError, match="80-point limit must lie between 0 and the 200"):
             USSettings(**bad)  # type: ignore[arg-type]
+    # 28R1's number of accelerated rounds: none is a choice, fewer than none is not.
+    assert USSettings(accelerated_rounds=0).accelerated_rounds == 0
+    with pytest.raises(ValueError, match="accelerated_rounds must not be negative"):
+        USSettings(accelerated_rounds=-1)
