@@ -9,7 +9,9 @@ from __future__ import annotations
 import pytest
 
 from pairing.engine.core.errors import NoValidPairing
+from pairing.engine.core.state import TournamentState
 from pairing.engine.usswiss import USSettings, may_have_bye, pair_us_round
+from pairing.engine.usswiss.colours import colour_rule
 from pairing.engine.usswiss.groups import PairKind
 from pairing.engine.usswiss.settings import settings_from_words, settings_record
 from pairing.engine.usswiss.system import accelerated_players
@@ -421,3 +423,45 @@ def test_the_80_point_limit_may_be_zero_but_not_negative_nor_above_the_200_point
     assert USSettings(accelerated_rounds=0).accelerated_rounds == 0
     with pytest.raises(ValueError, match="accelerated_rounds must not be negative"):
         USSettings(accelerated_rounds=-1)
+
+
+# -- 29E: colours of a pair ---------------------------------------------------------------
+
+
+def _white(state: TournamentState, a: int, b: int) -> int:
+    return colour_rule(state, a, b).board.white
+
+
+def test_29e3_only_one_player_due_a_colour_gets_it() -> None:
+    """29E3: a player with no game yet has no due colour; his opponent gets his own. 1
+    (2000, W1: due Black) against 3 (no game): 3-1; 2 (1900, B1: due White) against 3: 2-3,
+    whichever is named first and whatever the lot."""
+    state = section([2000, 1900, 1800], {1: ["W1"], 2: ["B1"], 3: ["-"]})
+    assert (_white(state, 1, 3), _white(state, 3, 1)) == (3, 3)
+    assert (_white(state, 2, 3), _white(state, 3, 2)) == (2, 2)
+
+
+def test_29e4_the_player_who_needs_the_colour_to_equalize_gets_it() -> None:
+    """29E4, both due White: 1 (2000) had W, B, B (a Black would put him two Blacks ahead),
+    2 (1900) had W, B and missed round 3 (a Black would leave him one Black ahead, not three
+    in a row). 1 gets White, whichever is named first; with the histories swapped, 2 does."""
+    state = section([2000, 1900], {1: ["W1", "B0", "B="], 2: ["W1", "B0", "-"]})
+    assert (_white(state, 1, 2), _white(state, 2, 1)) == (1, 1)
+    state = section([2000, 1900], {2: ["W1", "B0", "B="], 1: ["W1", "B0", "-"]})
+    assert (_white(state, 1, 2), _white(state, 2, 1)) == (2, 2)
+
+
+def test_29e4_alternation_looks_back_from_the_latest_round() -> None:
+    """29E4, equal claims: 1 (2000) had W, W, B and 2 (1900) W, B, W, both due Black and both
+    two Whites ahead with White. Their colours last differed in round 3 (1 Black, 2 White):
+    2, who then had White, now gets Black: 1-2."""
+    state = section([2000, 1900], {1: ["W1", "W0", "B="], 2: ["W0", "B1", "W="]})
+    assert _white(state, 1, 2) == 1
+
+
+def test_29e4_alternation_looks_back_as_far_as_round_one() -> None:
+    """29E4, equal claims: 1 (2000) had W, B, B and 2 (1900) B, B, B, both due White and
+    both two Blacks ahead with Black. Rounds 3 and 2 were the same colour; in round 1 1 had
+    White and 2 Black: 2 now gets White: 2-1 (not the higher-ranked 1)."""
+    state = section([2000, 1900], {1: ["W1", "B0", "B="], 2: ["B0", "B1", "B="]})
+    assert _white(state, 1, 2) == 2
