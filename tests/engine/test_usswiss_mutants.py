@@ -465,3 +465,26 @@ def test_29e4_alternation_looks_back_as_far_as_round_one() -> None:
     White and 2 Black: 2 now gets White: 2-1 (not the higher-ranked 1)."""
     state = section([2000, 1900], {1: ["W1", "B0", "B="], 2: ["B0", "B1", "B="]})
     assert _white(state, 1, 2) == 2
+
+
+def test_27a1_before_28l2_the_bye_passes_to_a_player_whose_absence_leaves_a_pairing() -> None:
+    """Round 2 of three players: 1 (2000) and 2 (1900) drew in round 1, 3 (1800) missed it.
+    28L2 would give the bye to the lowest group's 3, but then 1 and 2 would meet again
+    (27A1 comes first): the bye goes to the lowest-rated of the next group, 2, and the
+    record names 3 as passed over for that reason. 1-3 play."""
+    state = section([2000, 1900, 1800], {1: ["W=@2"], 2: ["B=@1"], 3: ["-"]})
+    bye = pair_us_round(state).bye
+    assert bye is not None
+    reason = "the others could not all be paired without a rematch (27A1)"
+    assert (bye.player, bye.passed_over) == (2, ((3, reason),))
+
+
+def test_27a1_no_bye_at_all_when_every_choice_leaves_a_rematch() -> None:
+    """Three players who have all met (and each had a bye): whoever takes the bye, the
+    other two would meet again; the round is refused, naming why."""
+    state = section(
+        [2000, 1900, 1800],
+        {1: ["W=@2", "W=@3", "U"], 2: ["B=@1", "U", "W=@3"], 3: ["U", "B=@1", "B=@2"]},
+    )
+    with pytest.raises(NoValidPairing, match="no player can take the bye"):
+        pair_us_round(state)
