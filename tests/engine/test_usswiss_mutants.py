@@ -488,3 +488,24 @@ def test_27a1_no_bye_at_all_when_every_choice_leaves_a_rematch() -> None:
     )
     with pytest.raises(NoValidPairing, match="no player can take the bye"):
         pair_us_round(state)
+
+
+def test_27a2_an_odd_group_whose_players_have_all_met_drops_them_all() -> None:
+    """Round 4: 1 (2000), 2 (1900) and 3 (1800) have met one another and are on 2 points;
+    4, 5 and 6 are on 1. No single odd player leaves the other two a legal game (29D1
+    cannot choose one), so none of the three can be paired within the group: all three
+    drop (27A2: as many pairs within the group as possible, here none) and meet 4, 5, 6."""
+    state = section(
+        [2000, 1900, 1800, 1700, 1600, 1500],
+        {
+            1: ["W=@2", "B=@3", "W1"],
+            2: ["B=@1", "W1", "B=@3"],
+            3: ["W1", "W=@1", "W=@2"],
+            4: ["W0", "B0", "W1"],
+            5: ["B0", "W1", "B0"],
+            6: ["W1", "B0", "B0"],
+        },
+    )
+    rnd = pair_us_round(state)
+    assert sorted(rnd.dropped) == [(1, 4), (2, 4), (3, 4)]
+    assert all({b.white, b.black} & {1, 2, 3} for b in rnd.pairing.boards)
