@@ -509,3 +509,17 @@ def test_27a2_an_odd_group_whose_players_have_all_met_drops_them_all() -> None:
     rnd = pair_us_round(state)
     assert sorted(rnd.dropped) == [(1, 4), (2, 4), (3, 4)]
     assert all({b.white, b.black} & {1, 2, 3} for b in rnd.pairing.boards)
+
+
+def test_29d1b_no_higher_odd_player_when_it_mends_nothing() -> None:
+    """Round 3, on 1 point: 1 (2000, W, B: due White), 2 (1950), 3 (1900), 4 (1850) and 5
+    (1800), all B, W (due Black); 6 (1700) on 0. 29D1a: the lowest-rated, 5, is the odd
+    player; the rest pair 1-3 (each his due colour) and 2-4 (one of them misses it).
+    Dropping 4 instead (50 points up, within 80) would leave 2-5 with the same one miss:
+    nothing mended, so 29D1b does not apply and 5 drops."""
+    state = section(
+        [2000, 1950, 1900, 1850, 1800, 1700],
+        {1: ["W1", "B0"], 2: ["B1", "W0"], 3: ["B1", "W0"], 4: ["B1", "W0"], 5: ["B1", "W0"],
+         6: ["W0", "B0"]},
+    )  # fmt: skip
+    assert pair_us_round(state).dropped == ((5, 2),)
