@@ -1,0 +1,525 @@
+"""US Chess Swiss pairing (pairing/engine/usswiss/; Official Rules of Chess, 7th edition,
+chapter 2, rules 27-29) on sections worked out by hand: each test pins a rule that a
+surviving mutant of the package's mutation run (docs/testing.md, run 9) broke. Players are
+1..n in the order of the ratings given; ``W1``/``B0`` are colour and result of a game against
+a player outside the section, ``U`` a full-point bye."""
+
+from __future__ import annotations
+
+import pytest
+
+from pairing.engine.core.errors import NoValidPairing
+from pairing.engine.core.state import TournamentState
+from pairing.engine.usswiss import USSettings, may_have_bye, pair_us_round
+from pairing.engine.usswiss.colours import colour_rule
+from pairing.engine.usswiss.groups import PairKind
+from pairing.engine.usswiss.settings import settings_from_words, settings_record
+from pairing.engine.usswiss.system import accelerated_players
+from tests.engine.usswiss_support import section
+
+# -- the XXU record: every setting written and read back ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("settings", "words"),
+    [
+        (USSettings(alternation_limit=100), "alternation=100"),
+        (USSettings(equalization_limit=250), "equalization=250"),
+        (USSettings(accelerated=True, accelerated_rounds=3), "accelerated=3"),
+        (USSettings(team_over_equalization=True), "teams-first"),
+        (USSettings(bye_for_colours=True), "bye-for-colours"),
+        (USSettings(bye_to_unrated=True), "bye-to-unrated"),
+        (USSettings(bye_up_in_four_rounds=True), "bye-up-four-rounds"),
+        (USSettings(harkness=True), "harkness"),
+        (USSettings(avoid_together=((3, 7),)), "apart=3,7"),
+        (USSettings(assigned_ratings={12: 1450}), "assigned=12:1450"),
+    ],
+)
+def test_each_td_setting_is_written_and_read_back(settings: USSettings, words: str) -> None:
+    """Each setting that differs from the rules' defaults is one word of the ``XXU`` record,
+    and the word gives back exactly that setting (a group kept apart may be two players, a
+    pair of team-mates, 28N)."""
+    assert settings_record(settings) == words
+    assert settings_from_words(words) == settings
+
+
+@pytest.mark.parametrize("word", ["teams", "harkness=1", "alternation=x", "apart=3", "foo=1"])
+def test_a_word_the_record_does_not_know_is_refused_by_name(word: str) -> None:
+    """An unknown word, a flag with a value, a limit that is not a number and a "group" of
+    one player are refused, the word named (bad input: a clear error)."""
+    with pytest.raises(ValueError, match=repr(word)):
+        settings_from_words(word)
+
+
+# -- 28L2a, the bye for colours (announced variation) ---------------------------------------
+
+BYE_FOR_COLOURS = USSettings(bye_for_colours=True)
+
+
+def test_28l2a_the_bye_moves_up_only_within_the_200_point_limit() -> None:
+    """Round 2 of five: 1 (2000, W1) and 2 (1990, B1) on 1 point; 3 (800, W0), 4 (750, W0)
+    and 5 (504, B0) on 0. 28L2: the bye to 5, the lowest-rated. Then 3 and 4 both had White
+    and are both due Black: one of them gets White twice, two games ahead (29E5f).
+    28L2a would move the bye to 4 or 3, but they stand 246 and 296 points above 5: beyond
+    the 200-point limit (29E5b), so the bye stays with 5 (no "instead of"). The top pair:
+    2 (due White) - 1. 3 and 4: equal claims and the same history, the higher-ranked 3 gets
+    his due Black: 4-3.
+    With the limit raised to 250, the 246-point move to 4 is allowed for equalization: the
+    bye to 4 instead of 5, and 5 (due White) - 3 (due Black)."""
+    state = section(
+        [2000, 1990, 800, 750, 504], {1: ["W1"], 2: ["B1"], 3: ["W0"], 4: ["W0"], 5: ["B0"]}
+    )
+    kept = pair_us_round(state, BYE_FOR_COLOURS)
+    assert kept.bye is not None
+    assert (kept.bye.player, kept.bye.instead_of) == (5, None)
+    assert [(b.white, b.black) for b in kept.pairing.boards] == [(2, 1), (4, 3)]
+    raised = pair_us_round(state, USSettings(bye_for_colours=True, equalization_limit=250))
+    assert raised.bye is not None
+    assert (raised.bye.player, raised.bye.instead_of) == (4, 5)
+    assert [(b.white, b.black) for b in raised.pairing.boards] == [(2, 1), (5, 3)]
+
+
+def test_28l2a_the_bye_does_not_move_to_an_unrated_player() -> None:
+    """Round 2 of five: 1 (2000, W1), 2 (1990, B1) on 1 point; 3 (900, W0), 4 (150, B0) and
+    5 (unrated, W0) on 0. 28L2: the bye to the lowest-rated *rated* player, 4. 3 and 5 both
+    had White: one of them gets White twice. Giving the bye to 5 instead would mend it, but
+    28L2 bars an unrated player from the bye while a rated one can take it and 28L2a only
+    moves it to a higher-rated player; 3 is 750 points above 4, beyond 200. So 4 keeps it
+    (though 150 points separate his rating from an unrated player's 0). 3 and 5: the same
+    history, the higher-ranked 3 gets his due Black: 5-3."""
+    state = section(
+        [2000, 1990, 900, 150, 0], {1: ["W1"], 2: ["B1"], 3: ["W0"], 4: ["B0"], 5: ["W0"]}
+    )
+    rnd = pair_us_round(state, BYE_FOR_COLOURS)
+    assert rnd.bye is not None
+    assert (rnd.bye.player, rnd.bye.instead_of) == (4, None)
+    assert [(b.white, b.black) for b in rnd.pairing.boards] == [(2, 1), (5, 3)]
+
+
+def test_28l2a_never_gives_a_second_full_point_bye() -> None:
+    """Round 3 of five: 1 (2000: W1, B1) and 2 (1990: B1, W1) on 2 points; on 1 point 3 (590:
+    W0, B1, due White), 4 (520: B0, W1, due Black) and 5 (500: U, B0, due White). 28L3: 5 had
+    the full-point bye, so 28L2 gives it to 4. Then 5 and 3 are both due White and a second
+    Black would put 5 two games ahead: 5 gets White, 3 misses his due colour (29E4).
+    28L2a: the bye to 3 instead (70 points above 4, within the 80-point rule) leaves 5 (due
+    White) - 4 (due Black), every colour due. Giving it back to 5 (20 points below 4) would
+    do as well, but he may not have a second one (28L3), whatever the colours: 3 takes it,
+    instead of 4. Boards: 1 (due White) - 2, then 5-4."""
+    state = section(
+        [2000, 1990, 590, 520, 500],
+        {1: ["W1", "B1"], 2: ["B1", "W1"], 3: ["W0", "B1"], 4: ["B0", "W1"], 5: ["U", "B0"]},
+    )
+    rnd = pair_us_round(state, BYE_FOR_COLOURS)
+    assert rnd.bye is not None
+    assert (rnd.bye.player, rnd.bye.instead_of) == (3, 4)
+    assert [(b.white, b.black) for b in rnd.pairing.boards] == [(1, 2), (5, 4)]
+
+
+# -- 28L2 / 28L3 / 22C6: who receives the full-point bye --------------------------------------
+
+
+def test_28l2_the_bye_by_rating_not_by_pairing_number() -> None:
+    """28L2, round 1 of five players entered out of rating order: 1 (2000), 2 (1900), 3 (1500),
+    4 (1800), 5 (1700). The bye goes to the lowest-rated, 3, not to the last pairing number.
+    Two players of equal rating, 4 and 5 on 1600: 29A ranks 4 above 5 (pairing number), so
+    the lowest-ranked, 5, receives it."""
+    assert pair_us_round(section([2000, 1900, 1500, 1800, 1700])).pairing.bye == 3
+    assert pair_us_round(section([2000, 1900, 1800, 1600, 1600])).pairing.bye == 5
+
+
+def test_22c6_no_full_point_bye_after_a_forfeit_win() -> None:
+    """22C6 with 28L2, round 3: on 1 point 3 (1800: W0, B1), 4 (1700: B1, W0) and 5 (1600:
+    a forfeit win, then B0). The lowest-rated, 5, already has a point without playing (the
+    forfeit win), so the bye goes to 4."""
+    state = section(
+        [2000, 1900, 1800, 1700, 1600],
+        {1: ["W1", "B1"], 2: ["B1", "W1"], 3: ["W0", "B1"], 4: ["B1", "W0"], 5: ["W+", "B0"]},
+    )
+    assert pair_us_round(state).pairing.bye == 4
+
+
+def test_28l3_names_who_was_passed_over_and_why() -> None:
+    """28L3: in the lowest group (1 point: 3, 4, 5) the lowest-rated, 5, already had the
+    full-point bye: 4 receives it, and the record names 5 as passed over for that reason
+    (the explanation's words)."""
+    state = section(
+        [2000, 1900, 1800, 1700, 1600],
+        {1: ["W1", "B1"], 2: ["B1", "W1"], 3: ["W1", "B0"], 4: ["B0", "W1"], 5: ["U", "W0"]},
+    )
+    bye = pair_us_round(state).bye
+    assert bye is not None
+    assert (bye.player, bye.passed_over) == (4, ((5, "already received a full-point bye (28L3)"),))
+
+
+def test_28l3_when_everyone_had_a_bye_28l2_alone_decides() -> None:
+    """Three players, each of whom took a requested full-point bye in round 1: 28L3 cannot be
+    kept for anyone, so 28L2 alone gives the bye to the lowest-rated, 3; 1-2 play."""
+    state = section([2000, 1900, 1800], {1: ["F"], 2: ["F"], 3: ["F"]})
+    assert pair_us_round(state).pairing.bye == 3
+
+
+# -- 27A2: as many pairs as possible within a score group -------------------------------------
+
+
+def test_27a2_a_group_that_cannot_pair_within_itself_drops_as_few_as_possible() -> None:
+    """Round 4 of eight players. On 2 points: 1 (2000), who has met 2, 3 and 4, and 2 (1900),
+    3 (1800), 4 (1700); on 1 point 5-8. 1 can be paired with nobody of his group, so the
+    group cannot pair within itself; 27A1/27A2: as many pairs as possible within it, one
+    (2-3, 2-4 or 3-4), so exactly two players drop: from the foot, 4 first; then 1, since
+    with 3 (or 2) dropped instead 1 would be left to face 2 (or 3) again. 2-3 play within
+    the group; 1 and 4 go down to the 1-point group."""
+    state = section(
+        [2000, 1900, 1800, 1700, 1600, 1500, 1400, 1300],
+        {
+            1: ["W1@2", "B0@3", "W1@4"],
+            2: ["B0@1", "W1", "B1"],
+            3: ["B1", "W1@1", "B0"],
+            4: ["W1", "B1", "B0@1"],
+            5: ["W1", "B0", "W0"],
+            6: ["B0", "W1", "B0"],
+            7: ["W0", "B0", "W1"],
+            8: ["B1", "W0", "B0"],
+        },
+    )
+    rnd = pair_us_round(state)
+    assert sorted(rnd.dropped) == [(1, 4), (4, 4)]
+    assert {2, 3} in [{b.white, b.black} for b in rnd.pairing.boards]
+
+
+def test_28l2a_the_bye_moves_only_to_a_player_whose_absence_leaves_the_round_pairable() -> None:
+    """27A1 before 28L2a, round 4: 1 (2000) has met 2 and 5, and 2 (1990) has met 1 and 5.
+    The 0-point group: 3 (601: W, B, W, due Black), 4 (554: W, B, W, due Black), 5 (504: B,
+    B, W, due White). 28L2 gives the bye to 5, leaving 3 and 4 both due Black (one of them
+    two Whites ahead). The bye to 4 (50 points up) or 3 (97) would mend the colours, but
+    without 4 both 1 and 2 could only meet 3 (without 3, only 4): the round could not be
+    paired without a rematch. So 5 keeps the bye."""
+    state = section(
+        [2000, 1990, 601, 554, 504],
+        {
+            1: ["W1@2", "W1@5", "B1"],
+            2: ["B0@1", "W1", "B1@5"],
+            3: ["W0", "B0", "W0"],
+            4: ["W0", "B0", "W0"],
+            5: ["B0", "B0@1", "W0@2"],
+        },
+    )
+    rnd = pair_us_round(state, BYE_FOR_COLOURS)
+    assert rnd.bye is not None
+    assert (rnd.bye.player, rnd.bye.instead_of) == (5, None)
+
+
+def test_28l3_a_half_point_bye_or_an_absence_is_no_full_point_bye() -> None:
+    """28L3 bars only a second *full-point* bye: a player who took a half-point bye, or
+    missed a round, may still receive it (22C6 only ranks him after the others)."""
+    state = section([2000, 1900, 1800], {1: ["H"], 2: ["-"], 3: ["U"]})
+    assert may_have_bye(state, 1)
+    assert may_have_bye(state, 2)
+    assert not may_have_bye(state, 3)
+
+
+# -- 29D: the odd player ----------------------------------------------------------------------
+
+
+def test_29d2_the_odd_player_meets_a_lower_player_to_equalize_colours() -> None:
+    """Round 2: on 1 point 1 (2000, W1, due Black), 2 (1900, B1, due White), 3 (1800, W1,
+    due Black); on 0 points 4 (1700, W0, due Black), 5 (1650, B0, due White), 6 (1500, B0,
+    due White). 29D1a: 1-2 pair with their due colours, the lowest-rated 3 drops. 29D2: he
+    would meet the highest-rated of the 0-point group, 4, but both are due Black after one
+    White, and either would be two Whites ahead; 5 is 50 points lower (within 80 and 200,
+    29E5) and due White: 5-3, then 6-4, every colour due. The record names 4 as the
+    player 3 would have met."""
+    state = section(
+        [2000, 1900, 1800, 1700, 1650, 1500],
+        {1: ["W1"], 2: ["B1"], 3: ["W1"], 4: ["W0"], 5: ["B0"], 6: ["B0"]},
+    )
+    rnd = pair_us_round(state)
+    assert [(b.white, b.black) for b in rnd.pairing.boards] == [(2, 1), (5, 3), (6, 4)]
+    odd = rnd.pairs[1].cost
+    assert (odd.kind, odd.natural, odd.deviation) == (PairKind.ODD_PLAYER, 4, 50)
+
+
+def test_29d2_of_two_equal_ratings_the_odd_player_meets_the_higher_ranked() -> None:
+    """As above, but 4 and 5 are both rated 1700 and both due White (B0): the odd player 3
+    meets the highest-rated of the group, and of the two on 1700 the one 29A ranks higher
+    (pairing number), 4: 4-3, then 5 (due White) - 6 (due Black, W0)."""
+    state = section(
+        [2000, 1900, 1800, 1700, 1700, 1500],
+        {1: ["W1"], 2: ["B1"], 3: ["W1"], 4: ["B0"], 5: ["B0"], 6: ["W0"]},
+    )
+    boards = [(b.white, b.black) for b in pair_us_round(state).pairing.boards]
+    assert boards == [(2, 1), (4, 3), (5, 6)]
+
+
+# Round 2: five players took a half-point bye in round 1 (no colours yet), the sixth missed it.
+NO_COLOURS = section(
+    [2000, 1900, 1800, 1600, 1600, 1500],
+    {1: ["H"], 2: ["H"], 3: ["H"], 4: ["H"], 5: ["H"], 6: ["-"]},
+)
+
+
+def test_29d1a_the_lowest_ranked_drops_of_two_equal_ratings() -> None:
+    """The half-point group 1-5 is odd; nobody has a colour to be given, so nothing but
+    29D1a decides: the lowest-rated drops, and of 4 and 5 (both 1600) the one 29A ranks
+    lower, 5. (Scores in half-points: the group is on 1.)"""
+    assert pair_us_round(NO_COLOURS).dropped == ((5, 1),)
+
+
+def test_harkness_the_middle_player_drops_when_colours_do_not_decide() -> None:
+    """The Harkness variation on the same group: its middle player by rank, 3, drops."""
+    assert pair_us_round(NO_COLOURS, USSettings(harkness=True)).dropped == ((3, 1),)
+
+
+def test_29d1b_a_higher_player_drops_for_colours_but_never_an_unrated_one() -> None:
+    """Round 2: on 1 point 1 (340, W1, due Black), 2 (150, B1, due White) and the unrated 3
+    (W1, due Black); on 0 points 4 (120, B0, due White). 29D1a: the odd player would be the
+    lowest-rated, 2, but then 1 and 3 are both due Black and one of them two Whites ahead.
+    29D1b: a higher player may drop instead within the 29E5 limits: 1, 190 points above 2
+    (within 200, for equalization), leaves 2 (due White) - 3 (due Black); dropping 3 would
+    do as well at 150 points, but 29D1a's odd player is "not an unrated player". 1 meets 4:
+    4 (due White) - 1; boards: the 1-point pair first."""
+    state = section([340, 150, 0, 120], {1: ["W1"], 2: ["B1"], 3: ["W1"], 4: ["B0"]})
+    rnd = pair_us_round(state)
+    assert rnd.dropped == ((1, 2),)
+    assert [(b.white, b.black) for b in rnd.pairing.boards] == [(2, 3), (4, 1)]
+
+
+# -- 28R1: accelerated pairings -----------------------------------------------------------
+
+
+def test_28r1_the_added_point_applies_up_to_the_last_accelerated_round() -> None:
+    """28R1 (two accelerated rounds by default): the upper half by rating, 1-4 of eight,
+    counts a point more when rounds 1 and 2 are paired, not from round 3 on."""
+    history = {p: ["W1" if p % 2 else "B0"] for p in range(1, 9)}
+    after_one = section([2000 - 100 * k for k in range(8)], history)
+    after_two = section(
+        [2000 - 100 * k for k in range(8)], {p: [*h, "B="] for p, h in history.items()}
+    )
+    settings = USSettings(accelerated=True)
+    assert accelerated_players(after_one, settings) == frozenset({1, 2, 3, 4})
+    assert accelerated_players(after_two, settings) == frozenset()
+    # Round 2's groups: 1 and 3 (won) on 1 + 1 points, 2 and 4 (lost) on 0 + 1, 5 and 7 on
+    # 1, 6 and 8 on 0 (half-points).
+    rnd = pair_us_round(after_one, settings)
+    assert rnd.number == 2
+    assert dict(rnd.group_scores) == {1: 4, 2: 2, 3: 4, 4: 2, 5: 2, 6: 0, 7: 2, 8: 0}
+
+
+def test_29d2_the_odd_players_from_above_are_paired_in_rank_order() -> None:
+    """Round 4, pairing numbers out of rating order: 1 (1650) has met 2 (1900), 3 (1800) and
+    4 (1700), all four on 2 points; 5-8 (1600..1300) on 1. The 2-point group cannot pair
+    within itself; 27A2: one pair (3, due White - 2, due Black), and two drop from the foot:
+    1, then 4. 29D2: in the 1-point group the dropped players are paired first, in rank
+    order: 4 (1700, due White) takes the top, 5 (due Black): 4-5. Then 1 (1650, due White):
+    6 is due White as well and both had B, W, B (a third Black would put either two ahead);
+    7 (100 points lower, within 200) is due Black: 1-7. Last 6 and 8, both due White with
+    the same history: the higher-ranked 6 gets it, 6-8."""
+    state = section(
+        [1650, 1900, 1800, 1700, 1600, 1500, 1400, 1300],
+        {
+            1: ["B1@2", "W0@3", "B1@4"],
+            2: ["W0@1", "W1", "B1"],
+            3: ["B1", "B1@1", "W0"],
+            4: ["B1", "B1", "W0@1"],
+            5: ["W1", "B0", "W0"],
+            6: ["B0", "W1", "B0"],
+            7: ["W0", "B0", "W1"],
+            8: ["B1", "W0", "B0"],
+        },
+    )
+    rnd = pair_us_round(state)
+    assert sorted(rnd.dropped) == [(1, 4), (4, 4)]
+    assert [(b.white, b.black) for b in rnd.pairing.boards] == [(3, 2), (4, 5), (1, 7), (6, 8)]
+
+
+def test_27a1_a_round_that_cannot_be_paired_without_a_rematch_is_refused() -> None:
+    """27A1: four players who have all met one another (a round robin in three rounds)
+    cannot be paired for a fourth round; the refusal names the rule."""
+    state = section(
+        [2000, 1900, 1800, 1700],
+        {
+            1: ["W1@2", "B1@3", "W1@4"],
+            2: ["B0@1", "W1@4", "B=@3"],
+            3: ["W1@4", "W0@1", "W=@2"],
+            4: ["B0@3", "B0@2", "B0@1"],
+        },
+    )
+    with pytest.raises(NoValidPairing, match=r"rematch \(27A1\)"):
+        pair_us_round(state)
+
+
+def test_28n_two_keep_apart_groups_do_not_keep_their_members_from_each_other() -> None:
+    """28N with two groups, (1, 3) and (2, 4), round 1 of 2000, 1990, 1980, 1970: top half
+    against bottom half would pair 1-3 and 2-4, each within a group. The transposition of
+    3 and 4 (10 points) pairs 1-4 and 2-3, members of different groups, which the request
+    does not bar: 1-4, 3-2 (29E2 colours down the boards)."""
+    state = section([2000, 1990, 1980, 1970])
+    rnd = pair_us_round(state, USSettings(avoid_together=((1, 3), (2, 4))))
+    assert [(b.white, b.black) for b in rnd.pairing.boards] == [(1, 4), (3, 2)]
+
+
+# -- 29E5: the 80- and 200-point limits, inclusive ---------------------------------------------
+
+
+def test_29e5a_a_switch_of_exactly_80_points_is_made_for_due_colours() -> None:
+    """29E5a lets transpositions "within 80 points" give due colours. 1 (2000) and 3 (1700)
+    had W, B (due White), 2 (1990) and 4 (1620) B, W (due Black): top half against bottom
+    half, 1-3 and 2-4, leaves two players without their due colour; the transposition of 3
+    and 4 moves exactly 80 points and gives everyone his due colour: 1-4, 3-2."""
+    histories = {1: ["W1", "B0"], 3: ["W1", "B0"], 2: ["B1", "W0"], 4: ["B1", "W0"]}
+    state = section([2000, 1990, 1700, 1620], histories)
+    assert [(b.white, b.black) for b in pair_us_round(state).pairing.boards] == [(1, 4), (3, 2)]
+
+
+def test_29e5b_a_switch_of_exactly_200_points_is_made_to_equalize() -> None:
+    """29E5b allows "within 200 points" to equalize colours. 1 (2000) and 3 (1700) had W, B,
+    B; 2 (1990) and 4 (1500) had B, W, W. 1-3 and 2-4 would each leave a player two games
+    ahead in one colour; the transposition of 3 and 4 (exactly 200 points) mends both:
+    1-4, 3-2. (The interchange of 2 and 3 moves 290 points, beyond the limit.)"""
+    histories = {1: ["W1", "B0", "B="], 3: ["W1", "B0", "B="]}
+    histories |= {2: ["B1", "W0", "W="], 4: ["B1", "W0", "W="]}
+    state = section([2000, 1990, 1700, 1500], histories)
+    assert [(b.white, b.black) for b in pair_us_round(state).pairing.boards] == [(1, 4), (3, 2)]
+
+
+def test_29e5_of_two_switches_beyond_80_points_the_smaller_is_made() -> None:
+    """Round 2: 1 (2000, W1), 2 (1900, B1) and 3 (1800, W1, due Black) on 1 point; 4 (1700,
+    W0, due Black), 5 (1600, B0, due White), 6 (1550, B0, due White) on 0. 3 drops and
+    would meet 4, both due Black (either two Whites ahead). 5 and 6 both mend it, 100 and
+    150 points below 4: the smaller move is made (29E5, as few rating points as
+    possible): 5-3, then 6-4."""
+    state = section(
+        [2000, 1900, 1800, 1700, 1600, 1550],
+        {1: ["W1"], 2: ["B1"], 3: ["W1"], 4: ["W0"], 5: ["B0"], 6: ["B0"]},
+    )
+    boards = [(b.white, b.black) for b in pair_us_round(state).pairing.boards]
+    assert boards == [(2, 1), (5, 3), (6, 4)]
+
+
+def test_29e8_keeping_team_mates_apart_yields_to_equalization_unless_announced() -> None:
+    """Round 2 of four on ½ point each: round 1 was 1-4 (1 White) and 2-3 (2 White), both
+    drawn, so 1 and 2 are due Black, 3 and 4 due White, and 1-4, 2-3 would be rematches.
+    1 and 3 are team-mates (28N). Top half against bottom half pairs 1-3 and 2-4, every
+    colour due. The only other pairing, 1-2 and 3-4, keeps 1 and 3 apart but gives 1 or 2
+    a second White and 3 or 4 a second Black (two games ahead, 29E5f). By default colour
+    equalization comes first: 3-1, 4-2. With the 29E8 variation (team-mates apart first):
+    1-2 (both due Black, the same history: the higher-ranked 1 gets it, 2-1) and 3-4 (3
+    gets his due White)."""
+    state = section([2000, 1990, 1980, 1970], {1: ["W=@4"], 2: ["W=@3"], 3: ["B=@2"], 4: ["B=@1"]})
+    apart = ((1, 3),)
+    default = pair_us_round(state, USSettings(avoid_together=apart))
+    assert [(b.white, b.black) for b in default.pairing.boards] == [(3, 1), (4, 2)]
+    teams = pair_us_round(state, USSettings(avoid_together=apart, team_over_equalization=True))
+    assert [(b.white, b.black) for b in teams.pairing.boards] == [(2, 1), (3, 4)]
+
+
+def test_the_80_point_limit_may_be_zero_but_not_negative_nor_above_the_200_point_one() -> None:
+    """The TD's limits (29E5): an 80-point limit of 0 (no switch for due colours alone) is
+    a choice; a negative one, or one above the 200-point limit, is refused by name."""
+    assert USSettings(alternation_limit=0).alternation_limit == 0
+    for bad in ({"alternation_limit": -1}, {"alternation_limit": 250}):
+        with pytest.raises(ValueError, match="80-point limit must lie between 0 and the 200"):
+            USSettings(**bad)  # type: ignore[arg-type]
+    # 28R1's number of accelerated rounds: none is a choice, fewer than none is not.
+    assert USSettings(accelerated_rounds=0).accelerated_rounds == 0
+    with pytest.raises(ValueError, match="accelerated_rounds must not be negative"):
+        USSettings(accelerated_rounds=-1)
+
+
+# -- 29E: colours of a pair ---------------------------------------------------------------
+
+
+def _white(state: TournamentState, a: int, b: int) -> int:
+    return colour_rule(state, a, b).board.white
+
+
+def test_29e3_only_one_player_due_a_colour_gets_it() -> None:
+    """29E3: a player with no game yet has no due colour; his opponent gets his own. 1
+    (2000, W1: due Black) against 3 (no game): 3-1; 2 (1900, B1: due White) against 3: 2-3,
+    whichever is named first and whatever the lot."""
+    state = section([2000, 1900, 1800], {1: ["W1"], 2: ["B1"], 3: ["-"]})
+    assert (_white(state, 1, 3), _white(state, 3, 1)) == (3, 3)
+    assert (_white(state, 2, 3), _white(state, 3, 2)) == (2, 2)
+
+
+def test_29e4_the_player_who_needs_the_colour_to_equalize_gets_it() -> None:
+    """29E4, both due White: 1 (2000) had W, B, B (a Black would put him two Blacks ahead),
+    2 (1900) had W, B and missed round 3 (a Black would leave him one Black ahead, not three
+    in a row). 1 gets White, whichever is named first; with the histories swapped, 2 does."""
+    state = section([2000, 1900], {1: ["W1", "B0", "B="], 2: ["W1", "B0", "-"]})
+    assert (_white(state, 1, 2), _white(state, 2, 1)) == (1, 1)
+    state = section([2000, 1900], {2: ["W1", "B0", "B="], 1: ["W1", "B0", "-"]})
+    assert (_white(state, 1, 2), _white(state, 2, 1)) == (2, 2)
+
+
+def test_29e4_alternation_looks_back_from_the_latest_round() -> None:
+    """29E4, equal claims: 1 (2000) had W, W, B and 2 (1900) W, B, W, both due Black and both
+    two Whites ahead with White. Their colours last differed in round 3 (1 Black, 2 White):
+    2, who then had White, now gets Black: 1-2."""
+    state = section([2000, 1900], {1: ["W1", "W0", "B="], 2: ["W0", "B1", "W="]})
+    assert (_white(state, 1, 2), _white(state, 2, 1)) == (1, 1)
+
+
+def test_29e4_alternation_looks_back_as_far_as_round_one() -> None:
+    """29E4, equal claims: 1 (2000) had W, B, B and 2 (1900) B, B, B, both due White and
+    both two Blacks ahead with Black. Rounds 3 and 2 were the same colour; in round 1 1 had
+    White and 2 Black: 2 now gets White: 2-1 (not the higher-ranked 1)."""
+    state = section([2000, 1900], {1: ["W1", "B0", "B="], 2: ["B0", "B1", "B="]})
+    assert (_white(state, 1, 2), _white(state, 2, 1)) == (2, 2)
+
+
+def test_27a1_before_28l2_the_bye_passes_to_a_player_whose_absence_leaves_a_pairing() -> None:
+    """Round 2 of three players: 1 (2000) and 2 (1900) drew in round 1, 3 (1800) missed it.
+    28L2 would give the bye to the lowest group's 3, but then 1 and 2 would meet again
+    (27A1 comes first): the bye goes to the lowest-rated of the next group, 2, and the
+    record names 3 as passed over for that reason. 1-3 play."""
+    state = section([2000, 1900, 1800], {1: ["W=@2"], 2: ["B=@1"], 3: ["-"]})
+    bye = pair_us_round(state).bye
+    assert bye is not None
+    reason = "the others could not all be paired without a rematch (27A1)"
+    assert (bye.player, bye.passed_over) == (2, ((3, reason),))
+
+
+def test_27a1_no_bye_at_all_when_every_choice_leaves_a_rematch() -> None:
+    """Three players who have all met (and each had a bye): whoever takes the bye, the
+    other two would meet again; the round is refused, naming why."""
+    state = section(
+        [2000, 1900, 1800],
+        {1: ["W=@2", "W=@3", "U"], 2: ["B=@1", "U", "W=@3"], 3: ["U", "B=@1", "B=@2"]},
+    )
+    with pytest.raises(NoValidPairing, match="no player can take the bye"):
+        pair_us_round(state)
+
+
+def test_27a2_an_odd_group_whose_players_have_all_met_drops_them_all() -> None:
+    """Round 4: 1 (2000), 2 (1900) and 3 (1800) have met one another and are on 2 points;
+    4, 5 and 6 are on 1. No single odd player leaves the other two a legal game (29D1
+    cannot choose one), so none of the three can be paired within the group: all three
+    drop (27A2: as many pairs within the group as possible, here none) and meet 4, 5, 6."""
+    state = section(
+        [2000, 1900, 1800, 1700, 1600, 1500],
+        {
+            1: ["W=@2", "B=@3", "W1"],
+            2: ["B=@1", "W1", "B=@3"],
+            3: ["W1", "W=@1", "W=@2"],
+            4: ["W0", "B0", "W1"],
+            5: ["B0", "W1", "B0"],
+            6: ["W1", "B0", "B0"],
+        },
+    )
+    rnd = pair_us_round(state)
+    assert sorted(rnd.dropped) == [(1, 4), (2, 4), (3, 4)]
+    assert all({b.white, b.black} & {1, 2, 3} for b in rnd.pairing.boards)
+
+
+def test_29d1b_no_higher_odd_player_when_it_mends_nothing() -> None:
+    """Round 3, on 1 point: 1 (2000, W, B: due White), 2 (1950), 3 (1900), 4 (1850) and 5
+    (1800), all B, W (due Black); 6 (1700) on 0. 29D1a: the lowest-rated, 5, is the odd
+    player; the rest pair 1-3 (each his due colour) and 2-4 (one of them misses it).
+    Dropping 4 instead (50 points up, within 80) would leave 2-5 with the same one miss:
+    nothing mended, so 29D1b does not apply and 5 drops."""
+    state = section(
+        [2000, 1950, 1900, 1850, 1800, 1700],
+        {1: ["W1", "B0"], 2: ["B1", "W0"], 3: ["B1", "W0"], 4: ["B1", "W0"], 5: ["B1", "W0"],
+         6: ["W0", "B0"]},
+    )  # fmt: skip
+    assert pair_us_round(state).dropped == ((5, 2),)
