@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping, Sequence
 from fractions import Fraction
+from typing import Any, TypeVar
 
 from pairing.engine.core.state import PlayerId, RoundEntry, TournamentState
 
@@ -52,6 +53,26 @@ def _missing_games(
     return {p: (last - place[p] - met_later[p]) + (place[p] - met_earlier[p]) for p in group}
 
 
+T = TypeVar("T")
+
+
+def alone_on_top(
+    group: Sequence[T], points: Mapping[T, Any], best: Mapping[T, Any]
+) -> tuple[list[list[T]], list[T]]:
+    """C.07 6.3: the participants placed "whatever the outcome of the missing games", one place
+    at a time from the top (``points``: each one's points among the group; ``best``: the most
+    it could have with every missing game won), and those left."""
+    blocks: list[list[T]] = []
+    remaining = list(group)
+    while len(remaining) > 1:
+        top = [x for x in remaining if all(points[x] > best[y] for y in remaining if y != x)]
+        if not top:
+            break
+        blocks.append(top)
+        remaining.remove(top[0])
+    return blocks, remaining
+
+
 def _de_blocks(
     state: TournamentState, group: list[PlayerId], include_forfeits: bool
 ) -> list[list[PlayerId]]:
@@ -72,14 +93,7 @@ def _de_blocks(
     # then second place, and so on; then apply art. 6 again to those left.
     win = max(state.points.win, state.points.black_win or 0)
     best = {p: points[p] + win * missing[p] for p in group}
-    blocks = []
-    remaining = list(group)
-    while len(remaining) > 1:
-        top = [x for x in remaining if all(points[x] > best[y] for y in remaining if y != x)]
-        if not top:
-            break
-        blocks.append(top)
-        remaining.remove(top[0])
+    blocks, remaining = alone_on_top(group, points, best)
     if not blocks:
         return [group]
     return blocks + _de_blocks(state, remaining, include_forfeits)

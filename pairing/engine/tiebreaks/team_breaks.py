@@ -32,6 +32,7 @@ from pairing.engine.tiebreaks.core import (
     check_modifiers,
     cut_terms,
 )
+from pairing.engine.tiebreaks.encounter import alone_on_top
 from pairing.engine.tiebreaks.registry import UnknownTieBreak, format_value
 from pairing.engine.tiebreaks.team_more import (
     team_koya,
@@ -307,14 +308,7 @@ def _de_split(
             return None
         return [[n for n in teams if points[n] == level] for level in levels]
     best = {n: points[n] + _match_win(tt, kind) * missing[n] for n in teams}
-    blocks: list[list[int]] = []
-    remaining = list(teams)
-    while len(remaining) > 1:
-        top = [x for x in remaining if all(points[x] > best[y] for y in remaining if y != x)]
-        if not top:
-            break
-        blocks.append(top)
-        remaining.remove(top[0])
+    blocks, remaining = alone_on_top(teams, points, best)
     return [*blocks, remaining] if blocks else None
 
 
