@@ -281,7 +281,7 @@ class BracketExplainer:
             start, stop = bisect_left(floaters, lo), bisect_left(floaters, j)
             free, paired = floaters[start : min(stop, start + ALTERNATIVES)], 0
             if i < mdps:
-                paired = residents.count(j) - residents.count(lo)
+                paired = residents.count(j)  # every one ranked from the first resident
                 firsts = [q for q in first_resident if q < j]
             else:
                 paired = lower_members.count(j)  # their partners are ranked below i
