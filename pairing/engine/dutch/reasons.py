@@ -6,6 +6,7 @@ from __future__ import annotations
 from bisect import bisect_left, insort
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import chain, islice
 
 from pairing.engine.core.explain import (
     Reason,
@@ -350,24 +351,24 @@ class BracketExplainer:
         out = [Reason(Topic.FLOAT, self.art(article), text)]
         # The others who might have floated in d's place: the MDPs paired, then the players
         # ranked below d (candidates generated earlier).
+        # (Read lazily: only the first few are analysed, and a bracket may have many.)
         mdps = self.graph.mdp_count
-        others = [x for x in range(mdps) if x in self.mate]
-        others += [x for x in range(max(d + 1, mdps), self.n) if x in self.mate]
+        others = (x for x in chain(range(mdps), range(max(d + 1, mdps), self.n)) if x in self.mate)
         out += self.instead(d, others, "floating instead")
         return out
 
-    def instead(self, d: int, others: Sequence[int], what: str) -> list[Reason]:
+    def instead(self, d: int, others: Iterable[int], what: str) -> list[Reason]:
         """For paired players who might have been left out in ``d``'s place (``d`` taking
-        their partner), the criterion that kept them paired."""
+        their partner), the criterion that kept them paired (the first ``ALTERNATIVES``)."""
         mdps = self.graph.mdp_count
         # d taking x's partner must make a pair the bracket may hold (not two MDPs).
-        possible = [
+        possible = (
             x
             for x in others
             if x != d and self.mate[x] != d and (d >= mdps or self.mate[x] >= mdps)
-        ]
+        )
         out = []
-        for x in possible[:ALTERNATIVES]:
+        for x in islice(possible, ALTERNATIVES):
             z = self.mate[x]
             verdict = self.compare([(d, z)], [(x, z)], [d], [x])
             if verdict is not None:
