@@ -3,8 +3,10 @@ downfloater's cause and the bye (see :mod:`dutch.explain`)."""
 
 from __future__ import annotations
 
+from bisect import bisect_left, insort
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import chain, islice
 
 from pairing.engine.core.explain import (
     Reason,
@@ -13,7 +15,7 @@ from pairing.engine.core.explain import (
     ref,
     refs,
 )
-from pairing.engine.core.state import PlayerId, TournamentState
+from pairing.engine.core.state import Colour, PlayerId, TournamentState
 from pairing.engine.dutch.criteria import QUALITY_LEVELS, Level
 from pairing.engine.dutch.edition import (
     Edition,
@@ -26,7 +28,7 @@ from pairing.engine.dutch.graph import (
     Mode,
     colour_compatible,
     compatibility_sets,
-    max_pairs,
+    max_pairs_of_masks,
     pack,
     packed,
 )
@@ -103,6 +105,7 @@ class BracketExplainer:
         self.floaters = [i for i in range(self.n) if i not in self.mate]
         self._rest: _Rest | None = None
         self._slots: dict[int, list[int]] | bool | None = False
+        self._free: dict[int, tuple[list[int], int]] | None = None
 
     @staticmethod
     def art(article: str) -> str:
@@ -174,8 +177,9 @@ class BracketExplainer:
             listed = ", ".join(f"{ref(p.id)} ({half_points(p.score)})" for p in mdps[:6])
             more = f" and {len(mdps) - 6} more" if len(mdps) > 6 else ""
             text += f" and MDP(s) {listed}{more}"
-        s1 = sorted(self.original_s1())
-        s2 = [i for i in range(g.mdp_count, self.n) if i not in s1]
+        s1_set = self.original_s1()
+        s1 = sorted(s1_set)
+        s2 = [i for i in range(g.mdp_count, self.n) if i not in s1_set]
         return [
             Reason(Topic.BRACKET, self.art(terms.brackets), text),
             Reason(
@@ -235,31 +239,61 @@ class BracketExplainer:
 
     # -- higher candidates -------------------------------------------------------------------
 
-    def free_before(self, i: int, j: int) -> list[int]:
-        """The players ranked between ``i`` and its partner ``j`` whom ``i`` could have had
-        in a candidate generated earlier: residents, not in the MDP-pairing (unless ``i`` is
-        an MDP), not taken by a player ranked above ``i``, and on the S2 side (downfloaters,
-        or the lower member of their pair)."""
-        mdps = self.graph.mdp_count
-        out = []
-        for q in range(max(i + 1, mdps), j):
-            m = self.mate.get(q)
-            if m is None:
-                out.append(q)
-            elif m < i:
-                continue  # taken first
-            elif i < mdps:
-                out.append(q)  # another MDP-pairing, or q out of the remainder
-            elif m < mdps or m > q:
-                continue  # q is in the MDP-pairing, or itself on the S1 side
+    def free_before(self, i: int, j: int) -> tuple[list[int], int]:
+        """The first ``ALTERNATIVES`` of the players ranked between ``i`` and its partner
+        ``j`` whom ``i`` could have had in a candidate generated earlier, and how many they
+        are: residents, not in the MDP-pairing (unless ``i`` is an MDP), not taken by a player
+        ranked above ``i``, and on the S2 side (downfloaters, or the lower member of their
+        pair)."""
+        if self._free is None:
+            self._free = self.all_free_before()
+        return self._free[i]
+
+    def all_free_before(self) -> dict[int, tuple[list[int], int]]:
+        """:meth:`free_before` of every pair's higher-ranked player, in one sweep from the
+        lowest-ranked player up (n log n, not a scan between each pair's players).
+
+        Between ``i`` and ``j`` (its partner), a player ``q`` is free when unpaired, or when
+        its partner ``m`` is ranked below ``i`` (``m > i``; ``m = i`` is ``q = j``) and, for a
+        resident ``i``, above ``q`` (``q`` the lower member of a pair lying wholly between
+        ``i`` and ``j``). For an MDP ``i`` the range starts at the first resident."""
+        n, mdps, mate = self.n, self.graph.mdp_count, self.mate
+        floaters = self.floaters  # ascending
+        # Paired q whose partner is ranked below the sweep: lower members of pairs (resident
+        # i) and any resident (MDP i), counted by rank and the first few kept.
+        lower_members, residents = _Fenwick(n), _Fenwick(n)
+        first_lower: list[int] = []
+        first_resident: list[int] = []
+        out: dict[int, tuple[list[int], int]] = {}
+        for i in range(n - 1, -1, -1):
+            below = i + 1  # players ranked below i now count as partners ranked below it
+            if below < n and below in mate:
+                q = mate[below]
+                if q > below:
+                    lower_members.add(q)
+                    _keep_first(first_lower, q)
+                if q >= mdps:
+                    residents.add(q)
+                    _keep_first(first_resident, q)
+            j = mate.get(i, -1)
+            if j < i:
+                continue  # unpaired, or the lower member of its pair
+            lo = max(i + 1, mdps)
+            start, stop = bisect_left(floaters, lo), bisect_left(floaters, j)
+            free, paired = floaters[start : min(stop, start + ALTERNATIVES)], 0
+            if i < mdps:
+                paired = residents.count(j)  # every one ranked from the first resident
+                firsts = [q for q in first_resident if q < j]
             else:
-                out.append(q)
+                paired = lower_members.count(j)  # their partners are ranked below i
+                firsts = [q for q in first_lower if q < j]
+            out[i] = (sorted(free + firsts)[:ALTERNATIVES], stop - start + paired)
         return out
 
     def rejections(self, i: int, j: int) -> list[Reason]:
-        candidates = self.free_before(i, j)
+        candidates, count = self.free_before(i, j)
         out = []
-        for q in candidates[:ALTERNATIVES]:
+        for q in candidates:
             m = self.mate.get(q)
             if m is None:  # q floats in the chosen candidate: j would float instead
                 verdict = self.compare([(i, q)], [(i, j)], [q], [j])
@@ -269,8 +303,8 @@ class BracketExplainer:
                 article, why = verdict
                 text = f"{ref(self.players[q].id)} for {ref(self.players[i].id)}: {why}"
                 out.append(Reason(Topic.REJECTED, self.art(article), text))
-        if len(candidates) > ALTERNATIVES:
-            text = f"{len(candidates) - ALTERNATIVES} more higher-ranked partner(s) not analysed"
+        if count > ALTERNATIVES:
+            text = f"{count - ALTERNATIVES} more higher-ranked partner(s) not analysed"
             out.append(Reason(Topic.REJECTED, self.art(self.terms.best), text))
         return out
 
@@ -279,7 +313,7 @@ class BracketExplainer:
     def float_cause(self) -> tuple[str, str]:
         """(article, why) of the bracket's downfloaters."""
         g, terms = self.graph, self.terms
-        least = self.n - 2 * max_pairs(g.adjacency())
+        least = self.n - 2 * max_pairs_of_masks(g.adjacency_masks())
         if len(self.floaters) > least:
             return terms.c4, "the rest of the round could not be completed otherwise"
         if least == 1 and self.n % 2:
@@ -294,13 +328,22 @@ class BracketExplainer:
         """C.1 when lifting it alone would pair more of the bracket, else C.3."""
         g = self.graph
         ps = self.players[: self.n]
-        adjacency: list[set[int]] = [set() for _ in range(self.n)]
-        for u in range(self.n):
-            for v in range(u + 1, self.n):
-                if (u >= g.mdp_count or v >= g.mdp_count) and colour_compatible(ps[u], ps[v]):
-                    adjacency[u].add(v)
-                    adjacency[v].add(u)
-        return "C.1" if self.n - 2 * max_pairs(adjacency) < least else "C.3"
+        # C.3 alone (C.1 lifted), no MDP with an MDP (B.3): as bit masks, for brackets of
+        # thousands of players (issue 27).
+        blocked: dict[Colour | None, int] = {}
+        for u, p in enumerate(ps):
+            if p.absolute and not p.topscorer:
+                blocked[p.preference.colour] = blocked.get(p.preference.colour, 0) | 1 << u
+        everyone, mdps = (1 << self.n) - 1, (1 << g.mdp_count) - 1
+        adjacency = []
+        for u, p in enumerate(ps):
+            apart = 1 << u
+            if p.absolute and not p.topscorer:
+                apart |= blocked[p.preference.colour]  # colour_compatible
+            if u < g.mdp_count:
+                apart |= mdps
+            adjacency.append(everyone & ~apart)
+        return "C.1" if self.n - 2 * max_pairs_of_masks(adjacency) < least else "C.3"
 
     def downfloat(self, d: int, article: str, why: str) -> list[Reason]:
         p = self.players[d]
@@ -308,24 +351,24 @@ class BracketExplainer:
         out = [Reason(Topic.FLOAT, self.art(article), text)]
         # The others who might have floated in d's place: the MDPs paired, then the players
         # ranked below d (candidates generated earlier).
+        # (Read lazily: only the first few are analysed, and a bracket may have many.)
         mdps = self.graph.mdp_count
-        others = [x for x in range(mdps) if x in self.mate]
-        others += [x for x in range(max(d + 1, mdps), self.n) if x in self.mate]
+        others = (x for x in chain(range(mdps), range(max(d + 1, mdps), self.n)) if x in self.mate)
         out += self.instead(d, others, "floating instead")
         return out
 
-    def instead(self, d: int, others: Sequence[int], what: str) -> list[Reason]:
+    def instead(self, d: int, others: Iterable[int], what: str) -> list[Reason]:
         """For paired players who might have been left out in ``d``'s place (``d`` taking
-        their partner), the criterion that kept them paired."""
+        their partner), the criterion that kept them paired (the first ``ALTERNATIVES``)."""
         mdps = self.graph.mdp_count
         # d taking x's partner must make a pair the bracket may hold (not two MDPs).
-        possible = [
+        possible = (
             x
             for x in others
             if x != d and self.mate[x] != d and (d >= mdps or self.mate[x] >= mdps)
-        ]
+        )
         out = []
-        for x in possible[:ALTERNATIVES]:
+        for x in islice(possible, ALTERNATIVES):
             z = self.mate[x]
             verdict = self.compare([(d, z)], [(x, z)], [d], [x])
             if verdict is not None:
@@ -539,3 +582,31 @@ class _Rest:
             now_active[f] = True
         self.matcher.restore((list(mates), now_active))
         return self.matcher.repair(added)
+
+
+def _keep_first(first: list[int], q: int) -> None:
+    """Adds ``q`` to the ascending ``first``, keeping its ``ALTERNATIVES`` smallest."""
+    if len(first) < ALTERNATIVES or q < first[-1]:
+        insort(first, q)
+        del first[ALTERNATIVES:]
+
+
+class _Fenwick:
+    """Counts of ranks added, by prefix (a binary indexed tree)."""
+
+    def __init__(self, size: int) -> None:
+        self.tree = [0] * (size + 1)
+
+    def add(self, rank: int) -> None:
+        k = rank + 1
+        while k < len(self.tree):
+            self.tree[k] += 1
+            k += k & -k
+
+    def count(self, stop: int) -> int:
+        """How many ranks below ``stop`` were added."""
+        total, k = 0, stop
+        while k > 0:
+            total += self.tree[k]
+            k -= k & -k
+        return total
