@@ -1,6 +1,11 @@
-"""Dubov (FIDE C.04.4.1) player data (pairing/engine/dubov/players.py) on hand-made
-tournaments: each test pins a rule that a surviving mutant of run 9 (docs/testing.md)
-broke."""
+"""Dubov (FIDE C.04.4.1) player data and brackets (pairing/engine/dubov/players.py,
+bracket.py) on hand-made tournaments: each test pins a rule that a surviving mutant of run 9
+(docs/testing.md) broke.
+
+Bracket tests: every earlier game is against a made-up opponent rated 2000
+(:mod:`tests.engine.histories`), so every ARO is equal and D.2.a / B.5 order White seekers by
+initial ranking. "w= b=" (balanced colours, Black last) is a mild preference for White,
+"b= w=" one for Black; everyone has 1 point, so the round is one bracket of residents."""
 
 from __future__ import annotations
 
@@ -9,7 +14,11 @@ import re
 import pytest
 
 from pairing.engine.core.state import Player, TournamentState
+from pairing.engine.dubov import pair_round_2018 as pair_round
 from pairing.engine.dubov.players import DubovInputError, require_ratings
+from tests.engine.histories import pair_set, pairs, past
+
+WHITE, BLACK = "w= b=", "b= w="
 
 
 def test_a1_every_unrated_player_is_named_for_a_provisional_rating() -> None:
@@ -25,3 +34,44 @@ def test_a1_every_unrated_player_is_named_for_a_provisional_rating() -> None:
     alone = TournamentState(players=(Player(1, rating=1800), Player(2)), rounds_done=0)
     with pytest.raises(DubovInputError, match=re.escape("rating to player 2") + "$"):
         require_ratings(alone)
+
+
+# -- B.4, the first shift -----------------------------------------------------------------------
+
+
+def test_b4_first_shift_skips_a_player_whose_shift_cannot_be_paired() -> None:
+    """B.3: G1 = White seekers 1, 2, 3; G2 = Black seekers 4, 5, 6 (equal sizes: B.4 reads
+    G1 as the smaller subgroup). 1 has met 2, 4, 5, 6 and 2 has met 3 (C.1): 1 can only meet
+    3, so every legal pairing holds one pair inside G1 (1-3) and one player of G1 must be
+    shifted into G2. D.2: G1 in ranking order 1, 2, 3, sequence numbers from the middle:
+    #1 = 2, #2 = 1, #3 = 3. Shifting 2 leaves 1 and 3 together in G1, no pairing of G1
+    against G2 can hold 1-3: 2 is not *best* (B.4 note); shifting 1 is. G1 = 2, 3 and
+    G2 = 1, 4, 5, 6; the second shift moves one Black seeker (D.2 from the middle of 4, 5,
+    6: #1 = 5), and 1-3, 2-4/6, 5-6/4 works: G1 = 2, 3, 5, G2 = 1, 4, 6. B.6: S1 = 2, 3, 5;
+    T2 (1, 4, 6) and (1, 6, 4) give 2-1 (C.1); (4, 1, 6) is legal: 2-4, 3-1, 5-6.
+    Accepting 2 for the first shift leaves no pairing at all."""
+    state = past(
+        {1: WHITE, 2: WHITE, 3: WHITE, 4: BLACK, 5: BLACK, 6: BLACK},
+        5,
+        forbidden=[(1, 2), (1, 4), (1, 5), (1, 6), (2, 3)],
+    )
+    assert pairs(pair_round(state)) == pair_set((2, 4), (3, 1), (5, 6))
+
+
+def test_b4_equal_subgroups_shift_from_g1_first() -> None:
+    """B.4: "from the smaller subgroup (or from G1, if their sizes are equal)". G1 = White
+    seekers 1, 2, 3, G2 = Black seekers 4, 5, 6. 1 has met 4, 5, 6 and 3 has met 4, 6
+    (C.1): 1 meets 2 or 3, so one pair lies inside G1 (and then one inside G2). First shift
+    from G1, D.2 order 2, 1, 3 (from the middle): 2 can be shifted (1-2, 3-5, 4-6). Second
+    shift, one Black seeker, D.2 order 5, 4, 6: 5 cannot (G1 = 1, 3, 5 against 2, 4, 6:
+    1-2 leaves 3 nobody), 4 can. G1 = 1, 3, 4, G2 = 2, 5, 6; B.6: S1 = 1, 3, 4, T2 =
+    (2, 5, 6) is legal: 1-2, 3-5, 4-6.
+    Shifting from G2 first instead: 5 can be shifted (1-3, 2-4, 5-6), then from G1 2
+    cannot (2 meeting 1 or 3 leaves 3 or 1 nobody), 1 can: G1 = 2, 3, 5, G2 = 1, 4, 6, and
+    B.6 gives 2-4, 3-1, 5-6."""
+    state = past(
+        {1: WHITE, 2: WHITE, 3: WHITE, 4: BLACK, 5: BLACK, 6: BLACK},
+        5,
+        forbidden=[(1, 4), (1, 5), (1, 6), (3, 4), (3, 6)],
+    )
+    assert pairs(pair_round(state)) == pair_set((1, 2), (3, 5), (4, 6))
