@@ -16,9 +16,22 @@ import pytest
 from pairing.engine.core.state import Player, TournamentState
 from pairing.engine.dubov import pair_round_2018 as pair_round
 from pairing.engine.dubov.players import DubovInputError, require_ratings
+from pairing.engine.dubov.system import traced_pairing
+from pairing.engine.dubov.trace import DubovTrace
 from tests.engine.histories import pair_set, pairs, past
 
 WHITE, BLACK = "w= b=", "b= w="
+
+
+def b4_shifts(state: TournamentState) -> tuple[list[int], list[int]]:
+    """B.4 in the round's only bracket: the players moved by the first shift (out of the
+    smaller subgroup) and by the second (out of the larger one), by pairing number."""
+    trace = DubovTrace()
+    traced_pairing(state, trace)
+    (bracket,) = trace.brackets
+    return sorted(p.id for p in bracket.shifted_first), sorted(
+        p.id for p in bracket.shifted_second
+    )
 
 
 def test_a1_every_unrated_player_is_named_for_a_provisional_rating() -> None:
@@ -75,3 +88,36 @@ def test_b4_equal_subgroups_shift_from_g1_first() -> None:
         forbidden=[(1, 4), (1, 5), (1, 6), (3, 4), (3, 6)],
     )
     assert pairs(pair_round(state)) == pair_set((1, 2), (3, 5), (4, 6))
+
+
+def test_b4_first_shift_after_a_refused_candidate() -> None:
+    """G1 = White seekers 1, 2, 3, G2 = Black seekers 4, 5, 6. 1 has met 2, 4, 5, 6 (C.1):
+    1 meets only 3, one pair lies inside G1, one player of G1 is shifted. D.2 order 2, 1, 3.
+    Shifting 2 would need 2 to meet 3 in the pairing (1 is not allowed), leaving 1 nobody:
+    refused. The choice starts again without 2: shifting 1 (1-3, 2 against G2) works, so
+    the first shift is {1}, not {3}. Second shift: one Black seeker, D.2 order 5, 4, 6; 5
+    can be moved (G1 = 2, 3, 5 against 1, 4, 6: 3-1, 2-4, 5-6)."""
+    state = past(
+        {1: WHITE, 2: WHITE, 3: WHITE, 4: BLACK, 5: BLACK, 6: BLACK},
+        5,
+        forbidden=[(1, 2), (1, 4), (1, 5), (1, 6)],
+    )
+    assert b4_shifts(state) == ([1], [5])
+
+
+def test_b4_first_shift_never_takes_two_players_of_one_inside_pair() -> None:
+    """G1 = White seekers 1-4, G2 = Black seekers 5-8. Each of 1-4 has met each of 5-8, and
+    1-2, 1-3, 2-4, 3-4 have met too (C.1). The only pairs left inside G1 are 1-4 and 2-3: two pairs must
+    stay inside G1, two of its players are shifted, one of each pair (a shifted player meets
+    one left in G1). D.2 order of 1, 2, 3, 4 from the middle: 2, 3, 1, 4. {2, 3} would take
+    both players of 2-3 (and leave 1-4 both in G1); {2, 1} works. Second shift: two Black
+    seekers, D.2 order 6, 7, 5, 8: {6, 7} (6-5, 7-8). G1 = 3, 4, 6, 7 against 1, 2, 5, 8;
+    B.6: 3-1 is barred, 3-2, 4-1, 6-5, 7-8."""
+    forbidden = [(w, b) for w in (1, 2, 3, 4) for b in (5, 6, 7, 8)]
+    state = past(
+        {1: WHITE, 2: WHITE, 3: WHITE, 4: WHITE, 5: BLACK, 6: BLACK, 7: BLACK, 8: BLACK},
+        5,
+        forbidden=[*forbidden, (1, 2), (1, 3), (2, 4), (3, 4)],
+    )
+    assert b4_shifts(state) == ([1, 2], [6, 7])
+    assert pairs(pair_round(state)) == pair_set((3, 2), (4, 1), (6, 5), (7, 8))
