@@ -121,3 +121,20 @@ def test_b4_first_shift_never_takes_two_players_of_one_inside_pair() -> None:
     )
     assert b4_shifts(state) == ([1, 2], [6, 7])
     assert pairs(pair_round(state)) == pair_set((3, 2), (4, 1), (6, 5), (7, 8))
+
+
+def test_b4_white_seekers_shifted_in_d2_aro_order() -> None:
+    """D.2.a: White seekers are shifted in order of ascending ARO, not of ranking. G1 =
+    White seekers 1, 2, 3 (AROs 1900, 2100, 2000: their opponents' ratings), G2 = Black
+    seekers 4, 5, 6 (AROs 2000). 1 has met 4, 5, 6 (C.1): 1 meets 2 or 3, one pair lies
+    inside G1 and one player of G1 is shifted; any of them can be (1 with 2, 2 or 3 with
+    1). By ascending ARO G1 reads 1, 3, 2 and D.2.b starts from the middle: 3 is shifted
+    (by ranking 1, 2, 3 it would be 2). Second shift, one Black seeker, D.2 order 5, 4, 6:
+    5 can be moved (G1 = 1, 2, 5 against 3, 4, 6: 1-3, 2-4, 5-6)."""
+    state = past(
+        {1: WHITE, 2: WHITE, 3: WHITE, 4: BLACK, 5: BLACK, 6: BLACK},
+        5,
+        forbidden=[(1, 4), (1, 5), (1, 6)],
+        opponents_rating={1: 1900, 2: 2100, 3: 2000},
+    )
+    assert b4_shifts(state) == ([3], [5])
