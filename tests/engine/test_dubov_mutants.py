@@ -138,3 +138,25 @@ def test_b4_white_seekers_shifted_in_d2_aro_order() -> None:
         opponents_rating={1: 1900, 2: 2100, 3: 2000},
     )
     assert b4_shifts(state) == ([3], [5])
+
+
+def test_b6_trace_marks_a_passed_over_barred_opponent_as_barred() -> None:
+    """B.6 as traced for the explanation: per S1 player, the G2 players ranked above his
+    opponent and still free, each with whether C.1 and C.3 allowed the pair. The bracket of
+    the B.4 test above: S1 = 2, 3, 5 against G2 = 1, 4, 6; 2 has met 1 (C.1) and takes 4,
+    passing over 1, who was barred; 3 takes 1 and 5 takes 6, passing over nobody."""
+    state = past(
+        {1: WHITE, 2: WHITE, 3: WHITE, 4: BLACK, 5: BLACK, 6: BLACK},
+        5,
+        forbidden=[(1, 2), (1, 4), (1, 5), (1, 6), (2, 3)],
+    )
+    trace = DubovTrace()
+    traced_pairing(state, trace)
+    (bracket,) = trace.brackets
+    assert [p.id for p in bracket.s1] == [2, 3, 5]
+    assert [p.id for p in bracket.t2] == [4, 1, 6]
+    assert [[(p.id, legal) for p, legal in passed] for passed in bracket.passed_over] == [
+        [(1, False)],
+        [],
+        [],
+    ]
