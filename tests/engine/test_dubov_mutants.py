@@ -29,9 +29,7 @@ def b4_shifts(state: TournamentState) -> tuple[list[int], list[int]]:
     trace = DubovTrace()
     traced_pairing(state, trace)
     (bracket,) = trace.brackets
-    return sorted(p.id for p in bracket.shifted_first), sorted(
-        p.id for p in bracket.shifted_second
-    )
+    return sorted(p.id for p in bracket.shifted_first), sorted(p.id for p in bracket.shifted_second)
 
 
 def test_a1_every_unrated_player_is_named_for_a_provisional_rating() -> None:
@@ -107,12 +105,12 @@ def test_b4_first_shift_after_a_refused_candidate() -> None:
 
 def test_b4_first_shift_never_takes_two_players_of_one_inside_pair() -> None:
     """G1 = White seekers 1-4, G2 = Black seekers 5-8. Each of 1-4 has met each of 5-8, and
-    1-2, 1-3, 2-4, 3-4 have met too (C.1). The only pairs left inside G1 are 1-4 and 2-3: two pairs must
-    stay inside G1, two of its players are shifted, one of each pair (a shifted player meets
-    one left in G1). D.2 order of 1, 2, 3, 4 from the middle: 2, 3, 1, 4. {2, 3} would take
-    both players of 2-3 (and leave 1-4 both in G1); {2, 1} works. Second shift: two Black
-    seekers, D.2 order 6, 7, 5, 8: {6, 7} (6-5, 7-8). G1 = 3, 4, 6, 7 against 1, 2, 5, 8;
-    B.6: 3-1 is barred, 3-2, 4-1, 6-5, 7-8."""
+    1-2, 1-3, 2-4, 3-4 have met too (C.1). The only pairs left inside G1 are 1-4 and 2-3:
+    two pairs must stay inside G1, two of its players are shifted, one of each pair (a
+    shifted player meets one left in G1). D.2 order of 1, 2, 3, 4 from the middle: 2, 3,
+    1, 4. {2, 3} would take both players of 2-3 (and leave 1-4 both in G1); {2, 1} works.
+    Second shift: two Black seekers, D.2 order 6, 7, 5, 8: {6, 7} (6-5, 7-8). G1 = 3, 4,
+    6, 7 against 1, 2, 5, 8; B.6: 3-1 is barred, 3-2, 4-1, 6-5, 7-8."""
     forbidden = [(w, b) for w in (1, 2, 3, 4) for b in (5, 6, 7, 8)]
     state = past(
         {1: WHITE, 2: WHITE, 3: WHITE, 4: WHITE, 5: BLACK, 6: BLACK, 7: BLACK, 8: BLACK},
