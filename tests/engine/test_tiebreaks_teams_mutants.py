@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from pairing.engine.tiebreaks.registry import format_value
+from pairing.engine.tiebreaks.registry import format_value, tie_break
 
 
 def test_format_value_of_a_unit_without_fixed_precision_shows_two_decimals() -> None:
@@ -31,3 +31,20 @@ def test_format_value_keeps_the_sign_of_a_negative_value() -> None:
     assert format_value(-3, 2) == "-1.5"
     assert format_value(Fraction(-5, 2), 1) == "-3"
     assert format_value(-7, 4) == "-1.75"
+
+
+def test_modified_tie_breaks_are_named_and_cited_by_their_modifier() -> None:
+    """C.07 14: Cut-n drops the n lowest terms, Median-n the n highest and n lowest (14.2),
+    Limit moves Koya's 50 % threshold (14.5). The column names its base and modifier and cites
+    the base's article and 14 (14.5 for Koya): BH-C3 "Buchholz Cut-3", C.07 8.1 14; SB-M1
+    "Sonneborn-Berger Median-1", C.07 9.1 14; KS-L+1 "Koya system limit +1", C.07 9.2 14.5;
+    KS-L-2 likewise with -2."""
+    cases = {
+        "BH/C3": ("BH-C3", "Buchholz Cut-3", "C.07 8.1 14", 2),
+        "SB/M1": ("SB-M1", "Sonneborn-Berger Median-1", "C.07 9.1 14", 4),
+        "KS/L+1": ("KS-L+1", "Koya system limit +1", "C.07 9.2 14.5", 2),
+        "KS/L-2": ("KS-L-2", "Koya system limit -2", "C.07 9.2 14.5", 2),
+    }
+    for code, expected in cases.items():
+        tb = tie_break(code)
+        assert (tb.code, tb.name, tb.article, tb.unit) == expected, code
