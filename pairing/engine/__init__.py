@@ -28,7 +28,7 @@ from pairing.engine.core.acceleration import (
     with_baku,
 )
 from pairing.engine.core.colours import Preference, Strength, preference
-from pairing.engine.core.errors import EngineError, NoValidPairing, TrfError
+from pairing.engine.core.errors import EngineError, NoValidPairing, TeamError, TrfError
 from pairing.engine.core.explain import (
     BoardExplanation,
     ByeExplanation,
@@ -129,7 +129,6 @@ from pairing.engine.tiebreaks import (
     US_SECTION_DEFAULTS,
     Edition,
     StandingRow,
-    TeamError,
     TeamStandingRow,
     TeamTieBreak,
     TeamTournament,

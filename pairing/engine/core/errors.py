@@ -23,3 +23,7 @@ class TrfError(EngineError):
 
 class NoValidPairing(EngineError):
     """No pairing of the round satisfies the absolute criteria: the arbiter must decide."""
+
+
+class TeamError(ValueError):
+    """Team records that cannot be read, or games that do not make team matches."""

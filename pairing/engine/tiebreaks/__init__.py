@@ -11,6 +11,7 @@ text, with the 2026 dummy caps as an :class:`Edition`), US Chess rule 34E, TCEC'
   :mod:`.team_breaks` - C.07 11-13 team tie-breaks; :mod:`.team_standings`.
 """
 
+from pairing.engine.core.errors import TeamError
 from pairing.engine.core.fide_tables import DP_TABLE, PD_UPPER_BOUNDS, rating_difference
 from pairing.engine.tiebreaks.core import (
     WIN_CODES,
@@ -73,7 +74,6 @@ from pairing.engine.tiebreaks.team_standings import TeamStandingRow, team_standi
 from pairing.engine.tiebreaks.teams import (
     MatchPointValues,
     Team,
-    TeamError,
     TeamRound,
     TeamTournament,
     team_tournament,

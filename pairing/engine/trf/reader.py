@@ -34,19 +34,13 @@ from pairing.engine.trf.layout import (
     ROUND_START,
     XXS_FIELDS,
 )
-
-
-@dataclass
-class _Line:
-    number: int
-    text: str
-
-    def col(self, first: int, last: int) -> str:
-        """Columns ``first``..``last`` (1-based, inclusive), padded with blanks."""
-        return self.text[first - 1 : last].ljust(last - first + 1)
-
-    def error(self, message: str, column: int = 0) -> TrfError:
-        return TrfError(message, self.number, column)
+from pairing.engine.trf.lines import Line, read_half_points, read_int
+from pairing.engine.trf.team_records import (
+    ABNORMAL_POINTS,
+    TEAM_RECORD_CHECKS,
+    Abnormal,
+    read_299,
+)
 
 
 @dataclass
@@ -57,49 +51,28 @@ class _Reading:
     deputies: list[str] = field(default_factory=list)
     round_dates: list[str] = field(default_factory=list)
     extra: list[tuple[str, str]] = field(default_factory=list)
-    players: dict[PlayerId, tuple[_Line, Player, list[RoundEntry]]] = field(default_factory=dict)
+    players: dict[PlayerId, tuple[Line, Player, list[RoundEntry]]] = field(default_factory=dict)
     total_rounds: int | None = None
     initial_colour: Colour | None = None
     by_rank: bool = False
     points: dict[str, int] = field(default_factory=dict)
-    byes: list[tuple[_Line, int, str, list[PlayerId]]] = field(default_factory=list)
+    byes: list[tuple[Line, int, str, list[PlayerId]]] = field(default_factory=list)
     absent_next: dict[PlayerId, str] = field(default_factory=dict)
     forbidden: list[ForbiddenPairs] = field(default_factory=list)
     acceleration: dict[PlayerId, list[int]] = field(default_factory=dict)
-    acceleration_lines: dict[PlayerId, _Line] = field(default_factory=dict)
+    acceleration_lines: dict[PlayerId, Line] = field(default_factory=dict)
     """The ``XXA`` line of each player, to name it when the player does not exist."""
     double: bool = False
-    fixed_boards: dict[PlayerId, tuple[_Line, int]] = field(default_factory=dict)
+    fixed_boards: dict[PlayerId, tuple[Line, int]] = field(default_factory=dict)
     """``XXF``: player -> (the line, the board number)."""
-    abnormal: list[tuple[_Line, Abnormal]] = field(default_factory=list)
+    abnormal: list[tuple[Line, Abnormal]] = field(default_factory=list)
     """TRF-2026 299 records, applied once the file is known to be individual or team."""
 
 
 # -- small parsers -----------------------------------------------------------------------------
 
 
-def _int(line: _Line, first: int, last: int, what: str, blank: int | None = None) -> int:
-    raw = line.col(first, last).strip()
-    if not raw:
-        if blank is None:
-            raise line.error(f"{what} is missing (columns {first}-{last})", first)
-        return blank
-    if not raw.isdigit() or not raw.isascii():
-        raise line.error(f"{what} must be a whole number, found {raw!r}", first)
-    return int(raw)
-
-
-def _half_points(line: _Line, raw: str, column: int, what: str) -> int:
-    raw = raw.strip()
-    if not re.fullmatch(r"-?\d{1,4}(\.\d{1,2})?", raw):
-        raise line.error(f"{what} must be a number like 4.5, found {raw!r}", column)
-    doubled = float(raw) * 2
-    if doubled != int(doubled):
-        raise line.error(f"{what} {raw} is not a multiple of 0.5", column)
-    return int(doubled)
-
-
-def _tokens(line: _Line) -> list[tuple[int, str]]:
+def _tokens(line: Line) -> list[tuple[int, str]]:
     """Whitespace-separated words after the record code, with their 1-based columns."""
     return [(m.start() + 1, m.group()) for m in re.finditer(r"\S+", line.text) if m.start() >= 3]
 
@@ -107,18 +80,18 @@ def _tokens(line: _Line) -> list[tuple[int, str]]:
 # -- record handlers ------------------------------------------------------------------------------
 
 
-def _read_player(line: _Line, rd: _Reading) -> None:
-    pid = _int(line, 5, 8, "starting rank")
+def _read_player(line: Line, rd: _Reading) -> None:
+    pid = read_int(line, 5, 8, "starting rank")
     if pid == 0:
         raise line.error("starting rank must be 1 or more", 5)
     if pid in rd.players:
         raise line.error(
             f"player {pid} appears twice (first on line {rd.players[pid][0].number})", 5
         )
-    rating = _int(line, 49, 52, "rating", blank=0)
+    rating = read_int(line, 49, 52, "rating", blank=0)
     points_raw = line.col(81, 84)
-    declared = _half_points(line, points_raw, 81, "points") if points_raw.strip() else None
-    rank = _int(line, 86, 89, "rank", blank=0) or None
+    declared = read_half_points(line, points_raw, 81, "points") if points_raw.strip() else None
+    rank = read_int(line, 86, 89, "rank", blank=0) or None
     entries = []
     start = ROUND_START
     while start <= len(line.text.rstrip()):
@@ -144,7 +117,7 @@ def _read_player(line: _Line, rd: _Reading) -> None:
 _COLOURS = {"w": Colour.WHITE, "b": Colour.BLACK}
 
 
-def _read_entry(line: _Line, start: int, pid: PlayerId) -> RoundEntry:
+def _read_entry(line: Line, start: int, pid: PlayerId) -> RoundEntry:
     """One round block: opponent at ``start``..+3, colour at +5, result at +7."""
     rnd = (start - ROUND_START) // 10 + 1
     text = line.text
@@ -189,7 +162,7 @@ def _read_entry(line: _Line, start: int, pid: PlayerId) -> RoundEntry:
     return RoundEntry(None, None, "Z" if code == " " else code)
 
 
-def _read_header(line: _Line, rd: _Reading) -> None:
+def _read_header(line: Line, rd: _Reading) -> None:
     code = line.text[:3]
     text = line.text[4:].rstrip() if len(line.text) > 4 else ""
     if code in HEADER_FIELDS:
@@ -225,7 +198,7 @@ def _read_header(line: _Line, rd: _Reading) -> None:
         words = _tokens(line)
         if len(words) != 1:
             raise line.error(f"{code} takes one value", 5)
-        bb_value = _half_points(line, words[0][1], words[0][0], code)
+        bb_value = read_half_points(line, words[0][1], words[0][0], code)
         for name in BB_FIELDS[code]:
             rd.points[name] = bb_value
     elif code == "240":
@@ -261,7 +234,7 @@ def _read_header(line: _Line, rd: _Reading) -> None:
         raise line.error(f"unknown record {code!r}", 1)
 
 
-def _read_xxc(line: _Line, rd: _Reading) -> None:
+def _read_xxc(line: Line, rd: _Reading) -> None:
     for column, word in _tokens(line):
         w = word.lower()
         if w in ("white1", "black1"):
@@ -272,19 +245,19 @@ def _read_xxc(line: _Line, rd: _Reading) -> None:
             raise line.error(f"XXC takes white1, black1 or rank, found {word!r}", column)
 
 
-def _read_points(line: _Line, rd: _Reading, names: Mapping[str, tuple[str, ...]]) -> None:
+def _read_points(line: Line, rd: _Reading, names: Mapping[str, tuple[str, ...]]) -> None:
     for column, word in _tokens(line):
         key, sep, value = word.partition("=")
         if not sep or key.upper() not in names:
             raise line.error(
                 f"expected CODE=VALUE with CODE in {', '.join(names)}, found {word!r}", column
             )
-        pts = _half_points(line, value, column + len(key) + 1, key)
+        pts = read_half_points(line, value, column + len(key) + 1, key)
         for name in names[key.upper()]:
             rd.points[name] = pts
 
 
-def _read_162(line: _Line, rd: _Reading) -> None:
+def _read_162(line: Line, rd: _Reading) -> None:
     """TRF26 scoring: symbol at column 6, value at 7-10, further pairs every 9 columns; read
     leniently as a sequence of SYMBOL VALUE pairs."""
     body = line.text[4:]
@@ -297,7 +270,7 @@ def _read_162(line: _Line, rd: _Reading) -> None:
         symbol = m.group(1).upper()
         if symbol not in RECORD_162_FIELDS:
             raise line.error(f"unknown scoring symbol {symbol!r}", 5 + m.start(1))
-        pts = _half_points(line, m.group(2), 5 + m.start(2), symbol)
+        pts = read_half_points(line, m.group(2), 5 + m.start(2), symbol)
         for name in RECORD_162_FIELDS[symbol]:
             rd.points[name] = pts
         pos = m.end()
@@ -305,130 +278,17 @@ def _read_162(line: _Line, rd: _Reading) -> None:
         raise line.error("unreadable scoring record", 5 + pos)
 
 
-def _read_240(line: _Line, rd: _Reading) -> None:
+def _read_240(line: Line, rd: _Reading) -> None:
     kind = line.col(5, 5).upper()
     if kind not in ("F", "H", "Z"):
         raise line.error("bye type must be F, H or Z", 5)
-    rnd = _int(line, 7, 9, "round")
+    rnd = read_int(line, 7, 9, "round")
     ids = []
     start = 11
     while start <= len(line.text.rstrip()):
-        ids.append(_int(line, start, start + 3, "starting rank"))
+        ids.append(read_int(line, start, start + 3, "starting rank"))
         start += 5
     rd.byes.append((line, rnd, kind, ids))
-
-
-def _check_320(line: _Line) -> None:
-    """TRF-2026 320, the teams' pairing-allocated byes: PAB match points 5-8 and game points
-    10-13 (``11.5``), then the PAB team of each round at 15-17, 19-21, ... (``000``: none)."""
-    for first, what in ((5, "PAB match points"), (10, "PAB game points")):
-        if _half_points(line, line.col(first, first + 3), first, what) < 0:
-            raise line.error(f"{what} must not be negative", first)
-    start = 15
-    while start <= len(line.text.rstrip()):
-        _int(line, start, start + 2, f"round {(start - 15) // 4 + 1} PAB team", blank=0)
-        start += 4
-
-
-def _check_330(line: _Line) -> None:
-    """TRF-2026 330, a forfeited match: type 5-6 (``+-``, ``-+``, ``--``), round 8-10, white
-    team 12-14, black team 16-18."""
-    if line.col(5, 6) not in ("+-", "-+", "--"):
-        raise line.error(f"forfeit type must be +-, -+ or --, found {line.col(5, 6)!r}", 5)
-    if _int(line, 8, 10, "round") == 0:
-        raise line.error("round must be 1 or more", 8)
-    if _int(line, 12, 14, "white team") == _int(line, 16, 18, "black team"):
-        raise line.error("a team cannot forfeit against itself", 16)
-
-
-def _check_300(line: _Line) -> None:
-    """TRF-2026 300, a line-up out of the default board order: round 5-7, team 9-11, opponent
-    13-15, then the player on each board at 17-20, 22-25, ... (``0000``: an empty board)."""
-    if _int(line, 5, 7, "round") == 0:
-        raise line.error("round must be 1 or more", 5)
-    _int(line, 9, 11, "team")
-    _int(line, 13, 15, "opponent team")
-    start = 17
-    if start > len(line.text.rstrip()):
-        raise line.error("the line-up names no board", 17)
-    while start <= len(line.text.rstrip()):
-        _int(line, start, start + 3, f"board {(start - 17) // 5 + 1} player")
-        start += 5
-
-
-TEAM_RECORD_CHECKS: Mapping[str, Callable[[_Line], None]] = {
-    "300": _check_300,
-    "320": _check_320,
-    "330": _check_330,
-}
-"""The team records whose columns are checked when read; kept verbatim for the team
-standings (``tiebreaks/teams.py``)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Abnormal:
-    """A TRF-2026 299 record, "abnormal assignment points": type (column 5: ``W D L F H Z + -``
-    a result, blank a penalty/bonus), match points 8-11 (teams only) and game points (teams)
-    or points (individuals) 14-17, both ``[-]11.5`` in half-points here, ``None`` when
-    blank; round 20-22 (``000`` or blank: every round, ``0`` here); the (team) pairing
-    numbers at 24-27, 29-32, ... (none: every participant)."""
-
-    kind: str
-    match_points: int | None
-    points: int | None
-    round: int
-    ids: tuple[int, ...]
-
-
-ABNORMAL_TYPES = "WDLFHZ+- "
-"""TRF-2026 299 column 5: win, draw, loss, full-, half-, zero-point bye, forfeit win, forfeit
-loss; blank: penalty/bonus points."""
-
-
-def read_299(line: _Line) -> Abnormal:
-    """The columns of a 299 record (TRF-2026, "Abnormal Assignment Points"), checked: a
-    malformed one is a :class:`TrfError` naming the line and the column."""
-    kind = line.col(5, 5).upper()
-    if kind not in ABNORMAL_TYPES:
-        raise line.error(
-            f"abnormal assignment type must be one of W D L F H Z + - or blank, found {kind!r}",
-            5,
-        )
-    for column in (6, 7, 12, 13, 18, 19, 23):
-        if line.col(column, column) != " ":
-            raise line.error(
-                f"unexpected {line.col(column, column)!r} (record 299 is 'T  MMMM  GGGG  RRR "
-                f"NNNN NNNN ...')",
-                column,
-            )
-    values = []
-    for first, what in ((8, "match points"), (14, "points")):
-        raw = line.col(first, first + 3)
-        values.append(_half_points(line, raw, first, what) if raw.strip() else None)
-    if values == [None, None]:
-        raise line.error("record 299 gives no points (columns 8-11 and 14-17 are blank)", 8)
-    rnd = _int(line, 20, 22, "round", blank=0)
-    ids = []
-    start = 24
-    while start <= len(line.text.rstrip()):
-        if line.col(start - 1, start - 1) != " ":
-            raise line.error(f"unexpected {line.col(start - 1, start - 1)!r}", start - 1)
-        ids.append(_int(line, start, start + 3, "pairing number"))
-        start += 5
-    return Abnormal(kind, values[0], values[1], rnd, tuple(ids))
-
-
-ABNORMAL_POINTS = {
-    "W": "win",
-    "D": "draw",
-    "L": "loss",
-    "F": "full_bye",
-    "H": "half_bye",
-    "Z": "zero_bye",
-    "+": "forfeit_win",
-    "-": "forfeit_loss",
-}
-"""A 299 type -> the :class:`PointValues` field it sets in an individual tournament."""
 
 
 def _team_file(rd: _Reading) -> bool:
@@ -474,13 +334,13 @@ def _individual_abnormal(rd: _Reading) -> None:
         rd.points[ABNORMAL_POINTS[a.kind]] = a.points
 
 
-def _read_250(line: _Line, rd: _Reading) -> None:
+def _read_250(line: Line, rd: _Reading) -> None:
     raw = line.col(10, 13)
-    pts = _half_points(line, raw, 10, "fictitious points") if raw.strip() else 0
-    first_round = _int(line, 15, 17, "first round")
-    last_round = _int(line, 19, 21, "last round")
-    first_id = _int(line, 23, 26, "first player")
-    last_id = _int(line, 28, 31, "last player")
+    pts = read_half_points(line, raw, 10, "fictitious points") if raw.strip() else 0
+    first_round = read_int(line, 15, 17, "first round")
+    last_round = read_int(line, 19, 21, "last round")
+    first_id = read_int(line, 23, 26, "first player")
+    last_id = read_int(line, 28, 31, "last player")
     if first_round > last_round or first_id > last_id or first_round == 0:
         raise line.error("acceleration ranges must be increasing", 15)
     for pid in range(first_id, last_id + 1):
@@ -491,9 +351,9 @@ def _read_250(line: _Line, rd: _Reading) -> None:
             rounds[r - 1] += pts
 
 
-def _read_forbidden(line: _Line, rd: _Reading) -> None:
+def _read_forbidden(line: Line, rd: _Reading) -> None:
     if line.text[:3] == "260":
-        first, last = _int(line, 5, 7, "first round"), _int(line, 9, 11, "last round")
+        first, last = read_int(line, 5, 7, "first round"), read_int(line, 9, 11, "last round")
         words = [(c, w) for c, w in _tokens(line) if c >= 13]
     else:
         first = last = 0
@@ -508,13 +368,15 @@ def _read_forbidden(line: _Line, rd: _Reading) -> None:
     rd.forbidden.append(ForbiddenPairs(tuple(ids), first or None, last or None))
 
 
-def _read_xxa(line: _Line, rd: _Reading) -> None:
-    pid = _int(line, 5, 8, "starting rank")
+def _read_xxa(line: Line, rd: _Reading) -> None:
+    pid = read_int(line, 5, 8, "starting rank")
     rounds = []
     start = 10
     while start <= len(line.text.rstrip()):
         raw = line.col(start, start + 3)
-        rounds.append(_half_points(line, raw, start, "accelerated points") if raw.strip() else 0)
+        rounds.append(
+            read_half_points(line, raw, start, "accelerated points") if raw.strip() else 0
+        )
         start += 5
     if pid in rd.acceleration_lines:
         raise line.error(
@@ -526,7 +388,7 @@ def _read_xxa(line: _Line, rd: _Reading) -> None:
     rd.acceleration_lines[pid] = line
 
 
-def _read_xxf(line: _Line, rd: _Reading) -> None:
+def _read_xxf(line: Line, rd: _Reading) -> None:
     """``XXF NNNN BBBB``: the player with starting rank NNNN plays on board BBBB."""
     words = _tokens(line)
     if len(words) != 2 or not all(w.isdigit() and w.isascii() for _, w in words):
@@ -711,11 +573,11 @@ def read_trf(text: str) -> TournamentState:
     """Parse a TRF16/TRF26 document (any of LF, CRLF, CR line endings)."""
     text = text.removeprefix("\ufeff")
     rd = _Reading()
-    handlers: dict[str, Callable[[_Line, _Reading], None]] = {"001": _read_player}
+    handlers: dict[str, Callable[[Line, _Reading], None]] = {"001": _read_player}
     for number, raw in enumerate(re.split(r"\r\n|\r|\n", text), start=1):
         if not raw.strip() or raw.startswith("###"):
             continue
-        line = _Line(number, raw.replace("\t", " "))
+        line = Line(number, raw.replace("\t", " "))
         if len(raw) > 3 and raw[3] != " ":
             raise line.error("expected a blank after the record code", 4)
         if control := _CONTROL.search(line.text):
