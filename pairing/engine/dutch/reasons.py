@@ -24,16 +24,14 @@ from pairing.engine.dutch.fast import leaving_gains
 from pairing.engine.dutch.graph import (
     BracketGraph,
     BracketResult,
-    Kind,
     Mode,
     colour_compatible,
-    compatibility_sets,
     max_pairs_of_masks,
     pack,
     packed,
 )
+from pairing.engine.dutch.rest import Rest
 from pairing.engine.dutch.terms import Terms, colour_name, terms_of, worse
-from pairing.engine.matching.cardinality import Matcher
 from pairing.engine.matching.weighted import max_weight_matching
 
 ALTERNATIVES = 4
@@ -103,7 +101,7 @@ class BracketExplainer:
             i, j = self.index[a.id], self.index[b.id]
             self.mate[i], self.mate[j] = j, i
         self.floaters = [i for i in range(self.n) if i not in self.mate]
-        self._rest: _Rest | None = None
+        self._rest: Rest | None = None
         self._slots: dict[int, list[int]] | bool | None = False
         self._free: dict[int, tuple[list[int], int]] | None = None
 
@@ -547,41 +545,10 @@ class BracketExplainer:
             self._slots = leaving_gains(self.graph)
         return self._slots  # type: ignore[return-value]
 
-    def rest(self) -> _Rest:
+    def rest(self) -> Rest:
         if self._rest is None:
-            self._rest = _Rest(self.graph)
+            self._rest = Rest(self.graph)
         return self._rest
-
-
-class _Rest:
-    """The players beyond a bracket (the following bracket, or every lower player, and the
-    bye) with the bracket's players as possible downfloaters: the most pairs they can make
-    for a given set of downfloaters."""
-
-    def __init__(self, graph: BracketGraph) -> None:
-        n, players = graph.size, graph.players
-        adjacency = [set(s) for s in compatibility_sets(players, graph.rules, n)]
-        bye = graph.bye_vertex
-        if bye >= 0:
-            adjacency.append(set())
-            for v, p in enumerate(players):
-                if p.bye_allowed and not (graph.next_bye and graph.kinds[v] is Kind.LOWER):
-                    adjacency[v].add(bye)
-                    adjacency[bye].add(v)
-        self.matcher = Matcher.from_adjacency(adjacency)
-        size = len(adjacency)
-        self.matcher.restore(([-1] * size, [v >= n for v in range(size)]))
-        self.matcher.solve()
-        self.base = self.matcher.snapshot()
-
-    def pairs(self, floaters: Iterable[int]) -> int:
-        mates, active = self.base
-        added = list(floaters)
-        now_active = list(active)
-        for f in added:
-            now_active[f] = True
-        self.matcher.restore((list(mates), now_active))
-        return self.matcher.repair(added)
 
 
 def _keep_first(first: list[int], q: int) -> None:
