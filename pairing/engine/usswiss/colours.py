@@ -23,11 +23,6 @@ def pairing_rating(player: Player, settings: USSettings) -> int | None:
     return player.rating or None
 
 
-def rating_value(player: Player, settings: USSettings) -> int:
-    """The rating used in the 80- and 200-point limits (0 for an unrated player)."""
-    return pairing_rating(player, settings) or 0
-
-
 def rank_key(player: Player, score: int, settings: USSettings) -> tuple[int, bool, int, int]:
     """29A ranking: score (descending), then rating (descending), unrated players without
     an assigned rating last, then the pairing number."""
