@@ -4,7 +4,8 @@ Cash, score group by score group from the top (32B):
 
 1. The players tied on a score bring into one pool the prizes they could win, no more than
    one cash prize for each of them (32B1, 32B3): the largest total that can be formed with
-   one prize per player, each prize one the player is eligible for.
+   one prize per player, each prize one the player is eligible for; among prizes of one
+   amount, the highest class (32B4).
 2. The pool is divided equally among the tied players (32B2: tie-breaks never split cash) ...
 3. ... unless some of them, eligible for a class prize the others in the tie are not, would
    receive more by dividing only the prizes of that class among themselves (32B3): they do,
@@ -68,7 +69,7 @@ def award_prizes(contenders: Sequence[Contender], prizes: Sequence[Prize]) -> Pr
     order = {id(p): i for i, p in enumerate(prizes)}
     cash = sorted(
         (p for p in prizes if p.cents > 0),
-        key=lambda p: (-p.cents, not p.category.is_place, p.place, order[id(p)]),
+        key=lambda p: (-p.cents, not p.category.is_place, _class_height(p), p.place, order[id(p)]),
     )
     pools: list[Pool] = []
     by_score = sorted(contenders, key=lambda c: -c.score)
@@ -80,6 +81,16 @@ def award_prizes(contenders: Sequence[Contender], prizes: Sequence[Prize]) -> Pr
     won = {id(p) for pool in pools for p in pool.prizes} | {id(p) for p, _ in trophies}
     unawarded = tuple(p for p in prizes if id(p) not in won)
     return PrizeList(tuple(pools), tuple(trophies), unawarded)
+
+
+def _class_height(prize: Prize) -> tuple[int, int]:
+    """32B4: "A player who is eligible for more than one class prize of an identical amount
+    shall receive the prize for the highest class involved." Among prizes of one amount, the
+    rating classes come first, the highest ceiling first (U2000 before U1800, 1800-1999 before
+    1600-1799); equal ceilings and other categories (unrated, age, a listed group) keep the
+    fund's order (our reading: 32B4 speaks of rating classes)."""
+    ceiling = prize.category.rating_below
+    return (1, 0) if ceiling is None else (0, -ceiling)
 
 
 def _award_group(score: int, group: list[Contender], cash: list[Prize]) -> list[Pool]:
