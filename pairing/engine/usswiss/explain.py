@@ -99,6 +99,15 @@ class _Explainer:
                     "unless in the last round the leader would otherwise leave his score group",
                 )
             )
+        elif self.settings.teams_plus_two and self.settings.avoid_together:
+            out.append(
+                Reason(
+                    Topic.ROUND,
+                    "28N1",
+                    "players of one keep-apart group are paired together only when both have "
+                    "plus-two scores (variation), where the round can be paired so",
+                )
+            )
         return tuple(out)
 
     def _group(self, score: int) -> str:

@@ -67,6 +67,13 @@ class USSettings:
     """28N2 (variation): players of one keep-apart group (team, club, family) are never
     paired together, unless in the last round the leader would otherwise have to play
     outside his score group. Off: 28N, kept apart only while the rules above allow."""
+    teams_plus_two: bool = False
+    """28N1 (variation, "plus two"): players of one keep-apart group are not paired together
+    unless both have plus-two scores (two points more than even: a score of at least
+    ``(rounds played + 2) / 2``), as long as the round can be paired so; players on plus-two
+    scores are kept apart as 28N does (28N1a: "If a scoregroup can be paired among itself
+    without players from the same team facing each other, this should always be done").
+    ``teams_never`` (28N2) is the stricter of the two and wins when both are set."""
     no_third_colour: bool = False
     """29E5f1 (variation): except in the last round, when the leaders may have to be paired,
     no player gets the same colour three rounds in a row, even at the cost of pairing
@@ -110,6 +117,7 @@ _FLAGS = {
     "colours-over-ratings": "colours_over_ratings",
     "no-third-colour": "no_third_colour",
     "teams-never": "teams_never",
+    "teams-plus-two": "teams_plus_two",
 }
 
 

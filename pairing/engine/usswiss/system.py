@@ -425,12 +425,18 @@ def pair_us_round(state: TournamentState, settings: USSettings | None = None) ->
     Two variations keep pairs apart like players who have met, each only while the round can
     still be paired so: 29E5f1 (no third colour in a row, except in the last round) and
     28N2 (never the TD's keep-apart groups, unless in the last round the leader would
-    otherwise drop out of his score group)."""
+    otherwise drop out of his score group) or 28N1 (not below plus-two scores)."""
     settings = settings or USSettings()
     colours: tuple[ForbiddenPairs, ...] = ()
     if settings.no_third_colour and not state.is_last_round:
         colours = third_colour_pairs(state)
-    teams = teammate_pairs(state, settings) if settings.teams_never else ()
+    teams = (
+        teammate_pairs(state, settings)
+        if settings.teams_never
+        else plus_two_pairs(state, settings)
+        if settings.teams_plus_two
+        else ()
+    )
     attempts = [(*colours, *teams), colours] if teams else [colours]
     for forbidden in attempts:
         if not forbidden:
@@ -439,7 +445,8 @@ def pair_us_round(state: TournamentState, settings: USSettings | None = None) ->
             rnd = _Pairer(replace(state, forbidden=(*state.forbidden, *forbidden)), settings).run()
         except NoValidPairing:
             continue
-        if teams and forbidden is attempts[0] and state.is_last_round and _leader_drops(rnd):
+        last = settings.teams_never and state.is_last_round
+        if teams and forbidden is attempts[0] and last and _leader_drops(rnd):
             # 28N2: in the last round the leader meets a teammate rather than drop a group.
             fallback = _try_pair(replace(state, forbidden=(*state.forbidden, *colours)), settings)
             if fallback is not None and not _leader_drops(fallback):
@@ -464,6 +471,24 @@ def teammate_pairs(state: TournamentState, settings: USSettings) -> tuple[Forbid
     """28N2: the TD's keep-apart groups (28N) as forbidden pairs for the next round."""
     rnd = state.next_round
     return tuple(ForbiddenPairs(group, rnd, rnd) for group in settings.avoid_together)
+
+
+def plus_two_pairs(state: TournamentState, settings: USSettings) -> tuple[ForbiddenPairs, ...]:
+    """28N1 (variation): the pairs of one keep-apart group of whom at least one is below a
+    plus-two score, as forbidden pairs for the next round. Plus two: two wins more than
+    losses over the rounds played, i.e. ``2 * score - rounds >= 2`` in points (after five
+    rounds 3.5, as WinTD's help gives it; "2 for the first three rounds", then half a point
+    more each round, as a US Chess forum TD puts it)."""
+    rnd, win = state.next_round, state.points.win
+    scores = state.scores
+    plus_two = {pid for pid, s in scores.items() if 2 * s - (rnd - 1) * win >= 2 * win}
+    return tuple(
+        ForbiddenPairs((a, b), rnd, rnd)
+        for group in settings.avoid_together
+        for n, a in enumerate(group)
+        for b in group[n + 1 :]
+        if a in scores and b in scores and not (a in plus_two and b in plus_two)
+    )
 
 
 def third_colour_pairs(state: TournamentState) -> tuple[ForbiddenPairs, ...]:
