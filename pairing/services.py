@@ -112,6 +112,7 @@ def us_settings(tournament: Tournament, entries: Iterable[Entry] = ()) -> USSett
         colours_over_ratings=tournament.us_colours_over_ratings,
         no_third_colour=tournament.us_no_third_colour,
         teams_never=tournament.us_teams_never,
+        teams_plus_two=tournament.us_teams_plus_two,
     )
 
 

@@ -122,6 +122,7 @@ def _us_fields(state: TournamentState) -> dict[str, object]:
         "us_colours_over_ratings": us.colours_over_ratings,
         "us_no_third_colour": us.no_third_colour,
         "us_teams_never": us.teams_never,
+        "us_teams_plus_two": us.teams_plus_two,
     }
 
 

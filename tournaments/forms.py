@@ -40,6 +40,7 @@ US_FIELDS = (
     "us_colours_over_ratings",
     "us_no_third_colour",
     "us_teams_never",
+    "us_teams_plus_two",
 )
 """The US Chess Swiss TD settings (rules 28L, 28R, 29E5), each with the rules' default."""
 TIME_CONTROL_CODE = re.compile(r"(\d+/)?\d+(\+\d+)?(:(\d+/)?\d+(\+\d+)?)*")

@@ -253,6 +253,12 @@ class Tournament(models.Model):
         help_text="Variation: players of one team / club / family never meet, unless in the "
         "last round the leader would otherwise play outside his score group.",
     )
+    us_teams_plus_two = models.BooleanField(
+        "Pair players kept apart only on plus-two scores (28N1)",
+        default=False,
+        help_text="Variation: players of one team / club / family meet only when both have "
+        "plus-two scores (e.g. 3.5 after five rounds), where the round can be paired so.",
+    )
     us_no_third_colour = models.BooleanField(
         "No third colour in a row (29E5f1)",
         default=False,
