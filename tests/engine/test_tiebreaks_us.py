@@ -101,7 +101,7 @@ def test_cumulative() -> None:
 
 
 def test_cumulative_of_opposition() -> None:
-    """34E4: the opponents' Cumulative, games over the board only. P1 met 4, 2, 3, 6: 6+9+10+12
+    """34E9: the opponents' Cumulative, games over the board only. P1 met 4, 2, 3, 6: 6+9+10+12
     = 37. P2 met 5, 1, 6, 3: 0+18+12+10 = 40. P3 met 6, 1, 2: 12+18+9 = 39. P4 met 1: 18. P5
     met 2: 9. P6 met 3, 2, 1: 10+9+18 = 37."""
     assert cumulative_of_opposition(U) == {1: 37, 2: 40, 3: 39, 4: 18, 5: 9, 6: 37}

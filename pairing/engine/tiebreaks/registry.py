@@ -228,15 +228,15 @@ column."""
 
 US_TIE_BREAKS: tuple[TieBreak, ...] = (
     _simple("US-MM", "Modified median", "USCF 34E1", 2, us.modified_median),
-    _simple("US-MED", "Median (Harkness)", "USCF 34E1", 2, us.median),
+    _simple("US-MED", "Median (Harkness)", "USCF 34E4", 2, us.median),
     _simple("US-SOLK", "Solkoff", "USCF 34E2", 2, us.solkoff),
     _simple("US-CUM", "Cumulative", "USCF 34E3", 2, us.cumulative),
-    _simple("US-OPCUM", "Cumulative of opposition", "USCF 34E4", 2, us.cumulative_of_opposition),
+    _simple("US-OPCUM", "Cumulative of opposition", "USCF 34E9", 2, us.cumulative_of_opposition),
     TieBreak("US-RBT", "Result between tied players", "USCF 34E5", 1, among=_group_us_result),
     _simple("US-MB", "Most blacks", "USCF 34E6", 1, us.most_blacks),
     _simple("US-KASH", "Kashdan", "USCF 34E7", 1, us.kashdan),
     _simple("US-SB", "Sonneborn-Berger (US Chess)", "USCF 34E8", 4, us.us_sonneborn_berger),
-    _simple("US-OPERF", "Opponents' performance", "USCF 34E", 1, us.opponents_performance),
+    _simple("US-OPERF", "Opponents' performance", "USCF 34E10", 1, us.opponents_performance),
 )
 """US Chess Official Rules, rule 34E, with 34E1's treatment of unplayed games."""
 

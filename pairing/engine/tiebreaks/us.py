@@ -20,7 +20,9 @@ from pairing.engine.tiebreaks.core import LOSS_CODES, WIN_CODES, game_result
 
 US_DEFAULT_ORDER: tuple[str, ...] = ("US-MM", "US-SOLK", "US-CUM", "US-OPCUM")
 """34E: the order players expect unless another was posted before round 1: Modified Median,
-Solkoff, Cumulative, Cumulative of opposition (then the TD may continue with 34E5 onwards)."""
+Solkoff, Cumulative, Cumulative of opposition (34E1, 34E2, 34E3, 34E9; the numbers as the rule
+book's headings list them, 34E4 being the unmodified Median and 34E10 the opposition's
+performance: docs/tiebreaks.md says where from)."""
 
 US_SECTION_DEFAULTS: dict[str, tuple[str, ...]] = {
     "swiss": US_DEFAULT_ORDER,
@@ -69,8 +71,8 @@ def modified_median(state: TournamentState) -> dict[PlayerId, int]:
 
 
 def median(state: TournamentState) -> dict[PlayerId, int]:
-    """Median / Harkness (34E1's basis): the highest and lowest adjusted scores dropped for
-    every player (two of each from 9 rounds on)."""
+    """Median / Harkness (34E4, the system 34E1 modifies): the highest and lowest adjusted
+    scores dropped for every player (two of each from 9 rounds on)."""
     n = 2 if state.rounds_done >= 9 else 1
     return {
         pid: sum(sorted(scores)[n : len(scores) - n])
@@ -103,7 +105,7 @@ def cumulative(state: TournamentState) -> dict[PlayerId, int]:
 
 
 def cumulative_of_opposition(state: TournamentState) -> dict[PlayerId, int]:
-    """Cumulative scores of opposition (34E4): the sum of the Cumulative (34E3) of every
+    """Cumulative scores of opposition (34E9): the sum of the Cumulative (34E3) of every
     opponent met over the board; an unplayed round adds nothing."""
     own = cumulative(state)
     return {
@@ -170,7 +172,7 @@ def us_performance(state: TournamentState) -> dict[PlayerId, int | None]:
 
 
 def opponents_performance(state: TournamentState) -> dict[PlayerId, int | None]:
-    """Opponents' performance (34E): the average of the performance ratings of the opponents
+    """Opposition's performance (34E10): the average of the performance ratings of the opponents
     met over the board, rounded (.5 up); opponents without one are left out."""
     perf = us_performance(state)
     out: dict[PlayerId, int | None] = {}
