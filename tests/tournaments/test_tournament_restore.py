@@ -81,7 +81,7 @@ def test_it_refuses_a_file_over_the_limit_unread(arbiter_client: Client, setting
 @pytest.mark.django_db
 def test_it_reads_a_file_larger_than_other_requests_may_be(arbiter_client: Client) -> None:
     """Issue 27: a 5,000-player backup is over 5 MiB, the limit of any other request body
-    (``REQUEST_MAX_BYTES``); the restore takes up to its own 20 MiB limit instead of a 413."""
+    (``REQUEST_MAX_BYTES``); the restore takes up to its own 32 MiB limit instead of a 413."""
     text = "{" + " " * (6 * 2**20) + "}"
     response = arbiter_client.post(URL, {"file": upload(text)})
     assert response.status_code == 200
