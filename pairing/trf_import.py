@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 from datetime import date, datetime
-from typing import Any
 from itertools import combinations
+from typing import Any
 
 from pairing.engine import (
     AccelerationError,
