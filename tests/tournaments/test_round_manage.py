@@ -322,10 +322,10 @@ def test_a_big_draft_takes_pairing_numbers_instead_of_selects(
         assert f'<input type="number" name="{name}"' in html
         assert f'<select name="{name}"' not in html
     add = reverse("round_add_board", args=[tournament.pk, 1])
-    html = arbiter_client.post(add, {"white": "7", "black": "999"}, headers=HX_DRAFT)
-    assert "There is no player 999 in this tournament." in html.content.decode()
-    html = arbiter_client.post(add, {"white": "7", "black": ""}, headers=HX_DRAFT)
-    assert "Choose two players." in html.content.decode()
+    answer = arbiter_client.post(add, {"white": "7", "black": "999"}, headers=HX_DRAFT)
+    assert "There is no player 999 in this tournament." in answer.content.decode()
+    answer = arbiter_client.post(add, {"white": "7", "black": ""}, headers=HX_DRAFT)
+    assert "Choose two players." in answer.content.decode()
     arbiter_client.post(add, {"white": "7", "black": "8", "confirm": "1", "reason": "test"})
     html = page(arbiter_client, tournament, 1)
     row = html[html.index('<tr id="board-1">') :]
