@@ -82,21 +82,31 @@ class WhatIfForm(forms.Form):
         widget=forms.RadioSelect,
     )
 
-    def __init__(self, *args: Any, games: list[Game], choices: list[tuple[str, str]], **kw: Any):
+    def __init__(
+        self,
+        *args: Any,
+        games: list[Game],
+        choices: list[tuple[str, str]],
+        shown: list[Game] | None = None,
+        **kw: Any,
+    ):
         super().__init__(*args, **kw)
         self.games = games
-        for game in games:
+        self.shown = games if shown is None else shown
+        """The games whose result may be typed (issue 27: those of the page of boards shown,
+        not a select for each of 5,000 games); the others stay without a result."""
+        for game in self.shown:
             self.fields[f"result-{game.pk}"] = forms.ChoiceField(
                 choices=choices, required=False, label=f"Board {game.board}"
             )
 
     def game_fields(self) -> list[tuple[Game, forms.BoundField]]:
-        """Each game in play with its field, for the template."""
-        return [(g, self[f"result-{g.pk}"]) for g in self.games]
+        """Each game in play shown with its field, for the template."""
+        return [(g, self[f"result-{g.pk}"]) for g in self.shown]
 
     def typed(self) -> dict[int, str]:
         """Game pk -> the result typed (valid forms only)."""
-        return {g.pk: self.cleaned_data.get(f"result-{g.pk}", "") for g in self.games}
+        return {g.pk: self.cleaned_data.get(f"result-{g.pk}", "") for g in self.shown}
 
 
 def _player_choices(entries: list[Entry]) -> list[tuple[int, str]]:

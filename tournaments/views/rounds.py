@@ -41,7 +41,7 @@ from tournaments.views.access import (
     confirm_page,
     htmx_target,
 )
-from tournaments.views.paging import asked_page, page_holding, page_of
+from tournaments.views.paging import PER_PAGE, asked_page, page_holding, page_of
 
 TEMPLATE = "tournaments/round_manage.html"
 REASON_LENGTH = 500
@@ -80,7 +80,7 @@ def _context(tournament: Tournament, number: int, page: str = "1", **extra: Any)
         context |= _draft_context(board, number, page)
     if rnd.status != Round.Status.DRAFT:  # issue 15: the receipt, the what-if form
         context["receipt"] = receipts.published_receipt(tournament, number)
-        context["what_if_form"] = what_if_form(board.snap)
+        context["what_if_form"] = what_if_form(board.snap, page=page)
     first = board.first_leg(number)  # issue 24: results corrected since the round was paired
     before = board.snap.state(first - 1)
     found = corrections.corrections(tournament, first, before, context.get("receipt", False))
@@ -116,12 +116,19 @@ def _page_field(number: int) -> SafeString:
     return format_html('<input type="hidden" name="page" value="{}">', number)
 
 
-def what_if_form(snap: whatif.Snapshot, data: Any = None) -> WhatIfForm | None:
-    """The what-if form for the games in play (bound to ``data``), when a round follows."""
+def what_if_form(snap: whatif.Snapshot, data: Any = None, page: Any = None) -> WhatIfForm | None:
+    """The what-if form for the games in play (bound to ``data``), when a round follows. More
+    games in play than a page of boards: results are typed for the games of the page of
+    boards ``page`` only (issue 27)."""
     games = whatif.games_in_play(snap)
     if not games or not whatif.next_round_exists(snap):
         return None
-    return WhatIfForm(data, games=games, choices=whatif.RESULT_CHOICES)
+    shown = None
+    if len(games) > PER_PAGE:
+        boards = page_of(range(1, max(g.board for g in games) + 1), page)
+        numbers = range(boards.start_index(), boards.end_index() + 1)
+        shown = [g for g in games if g.board in numbers]
+    return WhatIfForm(data, games=games, choices=whatif.RESULT_CHOICES, shown=shown)
 
 
 def _round_page(
