@@ -9,6 +9,7 @@ time (``?page=N``; a change to the draft is posted with its page)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from django import forms
@@ -81,10 +82,12 @@ def _context(tournament: Tournament, number: int, page: str = "1", **extra: Any)
     if rnd.status != Round.Status.DRAFT:  # issue 15: the receipt, the what-if form
         context["receipt"] = receipts.published_receipt(tournament, number)
         context["what_if_form"] = what_if_form(board.snap, page=page)
-    first = board.first_leg(number)  # issue 24: results corrected since the round was paired
-    before = board.snap.state(first - 1)
-    found = corrections.corrections(tournament, first, before, context.get("receipt", False))
-    context["corrected"] = found
+    first, receipt = board.first_leg(number), context.get("receipt", False)
+    # Issue 24: results corrected since the round was paired. Computed when the template
+    # shows them, once (issue 27: a page of boards or the what-if alone does not).
+    context["corrected"] = cache(
+        lambda: corrections.corrections(tournament, first, board.snap.state(first - 1), receipt)
+    )
     return context | extra
 
 
