@@ -28,6 +28,7 @@ from tournaments.dashboard import Dashboard
 from tournaments.errors import ArbiterError, ConfirmationNeeded
 from tournaments.models import Game, Round, Tournament
 from tournaments.round_forms import (
+    SELECT_LIMIT,
     AddBoardForm,
     ByeForm,
     ExchangeForm,
@@ -48,9 +49,6 @@ TEMPLATE = "tournaments/round_manage.html"
 REASON_LENGTH = 500
 """The longest reason for a change the round's receipt keeps."""
 SECTIONS = ("draft", "round-status", "results")
-SELECT_LIMIT = 200
-"""A list of players longer than this is a pairing-number field, not a select (issue 27: three
-selects of 10,000 options each)."""
 RESULT_BUTTONS = [
     ("1-0", "1–0", "White wins (key 1)"),
     ("1/2-1/2", "½", "Draw (key =)"),
