@@ -235,7 +235,14 @@ def pages(players: int) -> list[tuple[str, float, int, int]]:
     client.force_login(user)
     rows: list[tuple[str, float, int, int]] = []
 
-    def step(label: str, method: str, url: str, expect: int = 200, **data: object) -> bytes:
+    def step(
+        label: str,
+        method: str,
+        url: str,
+        expect: int = 200,
+        headers: dict[str, str] | None = None,
+        **data: object,
+    ) -> bytes:
         count = [0]
 
         def counted(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
@@ -244,7 +251,8 @@ def pages(players: int) -> list[tuple[str, float, int, int]]:
 
         with connection.execute_wrapper(counted):
             started = time.process_time()
-            response = getattr(client, method)(url, data) if data else getattr(client, method)(url)
+            call = getattr(client, method)
+            response = call(url, data, **(headers or {})) if data else call(url, **(headers or {}))
             body = b"".join(response.streaming_content) if response.streaming else response.content
             cpu = time.process_time() - started
         assert response.status_code == expect, (label, response.status_code)
@@ -263,6 +271,8 @@ def pages(players: int) -> list[tuple[str, float, int, int]]:
     step("CSV import: confirm", "post", f"{base}/players/import/", 302, text=csv_text, confirm="1")
     assert Entry.objects.filter(tournament=t).count() == players
     step("arbiter dashboard", "get", f"{base}/")
+    hx_players = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "players"}
+    step("dashboard: last page (htmx)", "get", f"{base}/?page=last", headers=hx_players)
     for number in (1, 2):
         step(f"round {number}: pair", "post", f"{base}/rounds/pair/", 302, round=str(number))
         step(f"round {number}: draft review", "get", f"{base}/rounds/{number}/")
@@ -275,6 +285,8 @@ def pages(players: int) -> list[tuple[str, float, int, int]]:
         url = f"{base}/games/{games[-1].pk}/result/"  # the last one finishes the round
         step(f"round {number}: a result", "post", url, 302, result="1-0")
         step(f"round {number}: round page", "get", f"{base}/rounds/{number}/")
+    hx_results = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "results"}
+    step("round 2: page 50 (htmx)", "get", f"{base}/rounds/2/?page=50", headers=hx_results)
     public = f"/tournaments/{t.pk}"
     step("public: tournament (pairings)", "get", f"{public}/")
     step("public: standings", "get", f"{public}/standings/")

@@ -98,19 +98,30 @@ def _same_names(a: str, b: str) -> bool:
     return not all(words) or bool(words[0] & words[1])
 
 
-def _listed(key: str, value: str) -> tuple[str, int | None, str] | None:
-    """(name, birth year, list) of the ID in the public list an arbiter can look it up in:
-    the FIDE rating list for a FIDE ID, the official US Chess supplement for a US Chess ID.
-    The models by name: the players app sits below the fide and ratings apps."""
+ID_KEYS = (("fide_id", "FIDE ID"), ("uscf_id", "US Chess ID"))
+Listed = dict[str, tuple[str, int | None, str]]
+"""ID -> (name, birth year, list) in the public list an arbiter can look it up in."""
+
+
+def _listed(key: str, values: Iterable[str]) -> Listed:
+    """(name, birth year, list) of each ID in the public list an arbiter can look it up in:
+    the FIDE rating list for a FIDE ID, the official US Chess supplement for a US Chess ID;
+    one query for them all. The models by name: the players app sits below the fide and
+    ratings apps."""
+    wanted = {v for v in values if v}
     if key == "fide_id":
-        if not value.isdigit():
-            return None
+        numbers = {int(v): v for v in wanted if v.isdigit()}  # the list's IDs are numbers
+        if not numbers:
+            return {}
         listed = apps.get_model("fide", "FideListPlayer")._default_manager
-        row = listed.filter(fide_id=int(value)).values_list("name", "birth_year").first()
-        return None if row is None else (row[0], row[1], "the FIDE rating list")
+        rows = listed.filter(fide_id__in=numbers).values_list("fide_id", "name", "birth_year")
+        found = {number: (name, year) for number, name, year in rows}
+        return {v: (*found[n], "the FIDE rating list") for n, v in numbers.items() if n in found}
+    if not wanted:
+        return {}
     members = apps.get_model("ratings", "UscfMember")._default_manager
-    name = members.filter(uscf_id=value).values_list("name", flat=True).first()
-    return None if name is None else (name, None, "the US Chess supplement")
+    names = members.filter(uscf_id__in=wanted).values_list("uscf_id", "name")
+    return {uscf_id: (name, None, "the US Chess supplement") for uscf_id, name in names}
 
 
 def id_conflict(data: PlayerData) -> str:
@@ -119,9 +130,20 @@ def id_conflict(data: PlayerData) -> str:
     supplement disagrees with the registration. Empty: no conflict. An identity on record
     with another name but in no list is not a refusal (that would reveal it): the
     registration is held for a rating officer (:func:`held`)."""
-    for key, label in (("fide_id", "FIDE ID"), ("uscf_id", "US Chess ID")):
+    return id_conflicts([data])[0]
+
+
+def id_conflicts(registrations: list[PlayerData]) -> list[str]:
+    """:func:`id_conflict` of each registration, in two queries whatever their number (issue
+    27: a backup of 10,000 players)."""
+    lists = {key: _listed(key, (getattr(d, key) for d in registrations)) for key, _ in ID_KEYS}
+    return [_conflict(data, lists) for data in registrations]
+
+
+def _conflict(data: PlayerData, lists: dict[str, Listed]) -> str:
+    for key, label in ID_KEYS:
         value = getattr(data, key)
-        listed = _listed(key, value) if value else None
+        listed = lists[key].get(value) if value else None
         if listed is None:
             continue
         name, year, where = listed

@@ -165,3 +165,28 @@ def test_production_settings_pass_check_deploy() -> None:
         },
     )
     assert done.returncode == 0, done.stderr + done.stdout
+
+
+LIMITS = (
+    "from django.conf import settings as s; print(s.IMPORT_MAX_BYTES, s.REQUEST_MAX_BYTES, "
+    "s.TOURNAMENTS_BACKUP_MAX_BYTES, s.REQUEST_MAX_BYTES_BY_PATH['/manage/tournaments/restore/'])"
+)
+
+
+def test_the_import_and_backup_limits_come_from_the_environment() -> None:
+    """Issue 27: the request limit grows with them, so that the file and its form fit."""
+    default = [int(n) for n in run(LIMITS, DJANGO_DEBUG="1").stdout.split()]
+    assert default == [3 * 2**20, 5 * 2**20, 32 * 2**20, 33 * 2**20]
+    env = {"TOURNAMENTS_IMPORT_MAX_BYTES": str(8 * 2**20)}
+    env["TOURNAMENTS_BACKUP_MAX_BYTES"] = str(64 * 2**20)
+    custom = [int(n) for n in run(LIMITS, DJANGO_DEBUG="1", **env).stdout.split()]
+    assert custom == [8 * 2**20, 9 * 2**20, 64 * 2**20, 65 * 2**20]
+
+
+def test_the_default_import_limit_holds_13_rounds_of_9998_players() -> None:
+    """Hand derivation from the TRF16 layout: a player line runs to column 89 (the rank),
+    then 10 columns a round (round 1 in 92-99, round 2 in 102-109, ...), so 89 + 10 * 13 =
+    219 characters and a newline at 13 rounds; 9,998 of them are 2,199,560 bytes, and the
+    header records (name, place, dates, arbiters, system, tie-breaks) add at most 2 KB."""
+    limit = int(run(LIMITS, DJANGO_DEBUG="1").stdout.split()[0])
+    assert limit >= 9_998 * (89 + 10 * 13 + 1) + 2_000

@@ -43,9 +43,9 @@ FORMAT = "swissmanager.tournament-backup"
 """The document's ``format``: what the file is."""
 VERSION = 1
 """The version this code writes; it reads this one and older ones (:data:`UPGRADES`)."""
-MAX_BYTES = 20 * 1024 * 1024
+MAX_BYTES = 32 * 1024 * 1024
 """The largest backup restored unless ``settings.TOURNAMENTS_BACKUP_MAX_BYTES`` says otherwise
-(a 5,000-player, 15-round tournament is about 5 MB)."""
+(a 10,000-player, 9-round tournament is about 22 MiB with its receipts: config/settings.py)."""
 
 UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
 """Version n -> a function turning a version-n document into version n+1. Bump

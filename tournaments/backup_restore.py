@@ -12,7 +12,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.db import DatabaseError, models, transaction
+from django.db import DatabaseError, IntegrityError, models, transaction
 
 from pairing.engine import EngineError, ManualChange, parse_pairing, read_trf, system_for
 from players import identity
@@ -500,27 +500,55 @@ def _players(doc: Document, tournament: Tournament) -> list[Player]:
         found = Player.objects.filter(**{f"{name}__in": wanted})
         known[name] = {getattr(p, name): p for p in found}
     fide = tournament.pairing_rating == Tournament.PairingRating.FIDE
+    rows = doc.rows[ENTRIES.key]
+    entries = [Entry(**row.values) for row in rows]
+    datas = [
+        replace(PlayerData.of(entry), fide_id=ids["fide_id"], uscf_id=ids["uscf_id"])
+        for entry, ids in zip(entries, doc.identities, strict=True)
+    ]
+    conflicts = identity.id_conflicts(datas)  # as registration (issue 23), in two queries
     players: list[Player] = []
-    used: dict[int, str] = {}
-    for row, ids in zip(doc.rows[ENTRIES.key], doc.identities, strict=True):
-        entry = Entry(**row.values)
-        data = replace(PlayerData.of(entry), fide_id=ids["fide_id"], uscf_id=ids["uscf_id"])
-        if conflict := identity.id_conflict(data):  # as registration (issue 23)
-            raise BackupError(f"{row.path}.identity", conflict)
+    fresh: list[tuple[int, PlayerData, int]] = []  # saved below in bulk (issue 27)
+    used: dict[object, str] = {}
+    for i, (row, ids, data) in enumerate(zip(rows, doc.identities, datas, strict=True)):
+        if conflicts[i]:
+            raise BackupError(f"{row.path}.identity", conflicts[i])
+        rating = entries[i].rating if fide else 0
         player = next((known[n][ids[n]] for n in IDENTITY_FIELDS if ids[n] in known[n]), None)
         if player is not None and identity.held(data, player):  # for a rating officer
-            own = replace(data, fide_id="", uscf_id="")
-            player = identity.new_identity(own, entry.rating if fide else 0)
-        elif player is None:
-            player = identity.new_identity(data, entry.rating if fide else 0)
-            for name in IDENTITY_FIELDS:
-                if ids[name]:
-                    known[name][ids[name]] = player
-        if player.pk in used:
+            player = None
+            data = replace(data, fide_id="", uscf_id="")
+        if player is None:
+            player = Player(**data.fields(), fide_rating=rating)
+            fresh.append((i, data, rating))
+        key = player.pk if player.pk is not None else ("new", id(player))
+        if key in used:
             raise BackupError(
                 f"{row.path}.identity",
-                f"the same person as {used[player.pk]}: a player is registered once",
+                f"the same person as {used[key]}: a player is registered once",
             )
-        used[player.pk] = row.path
+        used[key] = row.path
         players.append(player)
+    _save_new(players, fresh, rows)
     return players
+
+
+def _save_new(
+    players: list[Player], fresh: list[tuple[int, PlayerData, int]], rows: list[Row]
+) -> None:
+    """The new identities of a restore in a few INSERTs; when one of their IDs was registered
+    meanwhile (another tournament), one by one, finding that identity as registration does."""
+    try:
+        with transaction.atomic():
+            Player.objects.bulk_create([players[i] for i, _, _ in fresh], batch_size=500)
+    except IntegrityError:
+        new = {i for i, _, _ in fresh}
+        taken = {p.pk: rows[i].path for i, p in enumerate(players) if i not in new}
+        for i, data, rating in fresh:
+            players[i] = identity.new_identity(data, rating)
+            if players[i].pk in taken:
+                raise BackupError(
+                    f"{rows[i].path}.identity",
+                    f"the same person as {taken[players[i].pk]}: a player is registered once",
+                ) from None
+            taken[players[i].pk] = rows[i].path

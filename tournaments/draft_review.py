@@ -4,7 +4,7 @@ notes and the nearest pairing around the arbiter's boards. Every rule is the tou
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from pairing.engine import (
@@ -69,20 +69,25 @@ class BoardReview:
         return self.rule_white is not None and self.rule_white != self.white.id
 
 
-def review_draft(draft: Draft, system: str, dutch_edition: str = "2017") -> list[BoardReview]:
+def review_draft(
+    draft: Draft, system: str, dutch_edition: str = "2017", numbers: Sequence[int] | None = None
+) -> list[BoardReview]:
     """Every board of the draft with both players' scores, ratings, colour histories, floats
     and the colour rule that decides the pair (the system's :meth:`~pairing.engine.System.
     colour_rule`: C.04.3 E.1-E.5, numbered 5.2.1-5.2.5 in the 2026 edition; C.04.4.1 E.0-E.4;
     TCEC STEP 5), computed from the state before the round, so that boards changed by hand are
-    reviewed too."""
+    reviewed too. ``numbers``: only these boards (a page of them)."""
     state = draft.state
     rules = system_for(f"dutch-{dutch_edition}" if system == "dutch" else system, state)
-    players = {p.id: _player_review(state, p.id, rules) for p in state.players}
     boards = [
         (number, board)
         for number, board in enumerate(draft.pairing.boards, start=1)
-        if board.white in state.by_id and board.black in state.by_id
+        if board.white in state.by_id
+        and board.black in state.by_id
+        and (numbers is None or number in numbers)
     ]
+    ids = {pid for _, b in boards for pid in (b.white, b.black)}
+    players = {pid: _player_review(state, pid, rules) for pid in ids}
     rulings = rules.colour_rulings(state, [(b.white, b.black) for _, b in boards])
     return [
         BoardReview(

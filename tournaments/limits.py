@@ -8,8 +8,9 @@ is saved (docs/web.md, "Limits").
   per system, US Chess Swiss 800 (``pairing.services.pairing_limit``).
 - 99 rounds; points from 0 to 50 per outcome, a win worth at least a draw, a draw at least a
   loss; names and texts no longer than their database fields.
-- Files to import: ``IMPORT_MAX_BYTES`` (2 MiB) and text only (see ``tournaments.forms``); any
-  request: ``REQUEST_MAX_BYTES`` (see ``config.middleware``).
+- Files to import: ``IMPORT_MAX_BYTES`` (3 MiB, ``TOURNAMENTS_IMPORT_MAX_BYTES``) and text
+  only (see ``tournaments.forms``); any request: ``REQUEST_MAX_BYTES`` (see
+  ``config.middleware``).
 """
 
 from __future__ import annotations

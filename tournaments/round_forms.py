@@ -82,25 +82,50 @@ class WhatIfForm(forms.Form):
         widget=forms.RadioSelect,
     )
 
-    def __init__(self, *args: Any, games: list[Game], choices: list[tuple[str, str]], **kw: Any):
+    def __init__(
+        self,
+        *args: Any,
+        games: list[Game],
+        choices: list[tuple[str, str]],
+        shown: list[Game] | None = None,
+        **kw: Any,
+    ):
         super().__init__(*args, **kw)
         self.games = games
-        for game in games:
+        self.shown = games if shown is None else shown
+        """The games whose result may be typed (issue 27: those of the page of boards shown,
+        not a select for each of 5,000 games); the others stay without a result."""
+        for game in self.shown:
             self.fields[f"result-{game.pk}"] = forms.ChoiceField(
                 choices=choices, required=False, label=f"Board {game.board}"
             )
 
     def game_fields(self) -> list[tuple[Game, forms.BoundField]]:
-        """Each game in play with its field, for the template."""
-        return [(g, self[f"result-{g.pk}"]) for g in self.games]
+        """Each game in play shown with its field, for the template."""
+        return [(g, self[f"result-{g.pk}"]) for g in self.shown]
 
     def typed(self) -> dict[int, str]:
         """Game pk -> the result typed (valid forms only)."""
-        return {g.pk: self.cleaned_data.get(f"result-{g.pk}", "") for g in self.games}
+        return {g.pk: self.cleaned_data.get(f"result-{g.pk}", "") for g in self.shown}
+
+
+SELECT_LIMIT = 200
+"""A list of players longer than this is typed as pairing numbers, not chosen in a select
+(issue 27: a select of 10,000 players is a megabyte a page)."""
 
 
 def _player_choices(entries: list[Entry]) -> list[tuple[int, str]]:
     return [(e.pk, f"{e.pairing_number}. {e.name}") for e in entries]
+
+
+def _entry_pk(entries: list[Entry], text: str) -> int:
+    """The entry of a typed pairing number; ValidationError for anything else."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 6):
+        raise forms.ValidationError(f"“{text}” is not a pairing number.")
+    found = next((e.pk for e in entries if e.pairing_number == int(text)), None)
+    if found is None:
+        raise forms.ValidationError(f"No player has pairing number {int(text)}.")
+    return found
 
 
 class ForbiddenPairForm(forms.Form):
@@ -119,10 +144,25 @@ class ForbiddenPairForm(forms.Form):
 
     def __init__(self, *args: Any, entries: list[Entry], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.entries = entries
+        if len(entries) > SELECT_LIMIT:  # issue 27: typed, not a select of every player
+            self.fields["players"] = forms.CharField(
+                label="Players (pairing numbers)",
+                help_text="Two or more, separated by commas or spaces (12, 57): every pair of "
+                "them is forbidden.",
+            )
+            return
         field = self.fields["players"]
         assert isinstance(field, forms.TypedMultipleChoiceField)
         field.choices = _player_choices(entries)
         field.widget.attrs["size"] = min(max(len(entries), 2), 10)
+
+    def clean_players(self) -> list[int]:
+        value = self.cleaned_data["players"]
+        if not isinstance(value, str):
+            return list(value)
+        texts = value.replace(",", " ").split()
+        return list(dict.fromkeys(_entry_pk(self.entries, t) for t in texts))
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -147,6 +187,23 @@ class FixedBoardForm(forms.Form):
 
     def __init__(self, *args: Any, entries: list[Entry], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.entries = entries
         field = self.fields["entry"]
         assert isinstance(field, forms.TypedChoiceField)
         field.choices = _player_choices(entries)
+        if len(entries) > SELECT_LIMIT:  # issue 27: the player typed by pairing number
+            field.required, field.widget = False, forms.HiddenInput()
+            number = forms.CharField(label="Player (pairing number)", required=False)
+            self.fields = {"number": number, **self.fields}
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if "number" in self.fields and not data.get("entry") and "number" not in self.errors:
+            typed = (data.get("number") or "").strip()
+            try:
+                data["entry"] = _entry_pk(self.entries, typed) if typed else None
+            except forms.ValidationError as e:
+                self.add_error("number", e)
+            if not typed:
+                self.add_error("number", "Type the player's pairing number.")
+        return data

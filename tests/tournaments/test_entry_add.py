@@ -462,3 +462,20 @@ def test_it_refuses_a_bad_assigned_rating(arbiter_client: Client, us_section: To
     assert response.status_code == 200
     assert "Enter a whole number." in response.content.decode()
     assert not us_section.entries.exists()
+
+
+@pytest.mark.django_db
+def test_it_shows_the_page_of_the_list_with_the_player_added(
+    arbiter_client: Client, tournament, make_entries
+) -> None:
+    """Issue 27: the list is 100 a page by pairing number; a player added as no. 151 is on
+    page 2, with htmx (the list's region) and without (the redirect)."""
+    make_entries(150, first_rating=2400, step=5)
+    url = reverse("entry_add", args=[tournament.pk])
+    data = {"quick": "1", "name": "Quick, Quinn", "rating": "1000", "federation": "usa"}
+    html = arbiter_client.post(url, data, headers=HTMX).content.decode()
+    assert "Quick, Quinn registered as no. 151." in html
+    assert "Page 2 of 2 (players 101–151 of 151)" in html and ">Quick, Quinn</a>" in html
+    response = arbiter_client.post(url, data | {"name": "Late, Lou"})
+    manage = reverse("tournament_manage", args=[tournament.pk])
+    assert response["Location"] == f"{manage}?page=2#players"

@@ -86,3 +86,25 @@ def test_it_shows_a_bad_board_as_a_field_error(
     response = fix(arbiter_client, tournament, entries[0], board)
     assert response.status_code == 200 and error in response.content.decode()
     assert Entry.objects.get(pk=entries[0].pk).fixed_board is None
+
+
+@pytest.mark.django_db
+def test_it_takes_a_typed_pairing_number_in_a_big_field(
+    arbiter_client: Client, tournament, make_entries
+) -> None:
+    """Issue 27: over 200 players the player is typed as a pairing number; the Remove button
+    of a pinned player still sends the entry."""
+    entries = make_entries(201, step=5)
+    url = reverse("fixed_board_set", args=[tournament.pk])
+    page = arbiter_client.get(reverse("pairing_constraints", args=[tournament.pk]))
+    assert 'name="number"' in page.content.decode()
+    assert '<select name="entry"' not in page.content.decode()
+    headers = {"HX-Request": "true", "HX-Target": "fixed-boards"}
+    html = arbiter_client.post(url, {"number": "999", "board": "2"}, headers=headers)
+    assert "No player has pairing number 999." in html.content.decode()
+    html = arbiter_client.post(url, {"number": "", "board": "2"}, headers=headers)
+    assert "Type the player&#x27;s pairing number." in html.content.decode()
+    arbiter_client.post(url, {"number": "150", "board": "2"})
+    assert Entry.objects.get(pk=entries[149].pk).fixed_board == 2
+    fix(arbiter_client, tournament, entries[149], "")  # the Remove button
+    assert Entry.objects.get(pk=entries[149].pk).fixed_board is None

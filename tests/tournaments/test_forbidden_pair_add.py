@@ -112,3 +112,24 @@ def test_it_warns_on_the_draft_when_it_pairs_a_forbidden_pair(
     add(arbiter_client, tournament, players=[a.pk, c.pk])
     html = arbiter_client.get(reverse("round_manage", args=[tournament.pk, 1])).content.decode()
     assert "Player 01 (1) and Player 03 (3) must not be paired (forbidden pair)" in html
+
+
+@pytest.mark.django_db
+def test_it_takes_typed_pairing_numbers_in_a_big_field(
+    arbiter_client: Client, tournament, make_entries
+) -> None:
+    """Issue 27: over 200 players the players are typed as pairing numbers (a select of every
+    player was a megabyte a page); each number is checked and a wrong one is the field's
+    error."""
+    make_entries(201, step=5)
+    page = arbiter_client.get(reverse("pairing_constraints", args=[tournament.pk]))
+    html = page.content.decode()
+    assert 'name="players"' in html and '<select name="players"' not in html
+    html = add(arbiter_client, tournament, True, players="3, 999").content.decode()
+    assert "No player has pairing number 999." in html and not stored(tournament)
+    html = add(arbiter_client, tournament, True, players="3 x").content.decode()
+    assert "“x” is not a pairing number." in html and not stored(tournament)
+    html = add(arbiter_client, tournament, True, players="201").content.decode()
+    assert "Choose at least two players." in html
+    add(arbiter_client, tournament, players="201, 3 7,3")
+    assert stored(tournament) == {(3, 201, None, None), (7, 201, None, None), (3, 7, None, None)}

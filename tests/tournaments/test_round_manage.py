@@ -252,3 +252,91 @@ def test_it_lists_who_does_not_play_in_the_draft(
         "<strong>Not playing this round (3):</strong> 2. Player 02 — half-point bye (requested); "
         "3. Player 03 — withdrawn; 6. Player 06 — enters in round 3</p>"
     ) in html
+
+
+HX_RESULTS = {"HX-Request": "true", "HX-Target": "results"}
+HX_DRAFT = {"HX-Request": "true", "HX-Target": "draft"}
+
+
+@pytest.mark.django_db
+def test_it_shows_a_hundred_boards_a_page_of_results(
+    arbiter_client: Client, tournament, make_entries
+) -> None:
+    """Issue 27: 5,000 boards in one table took seconds; 210 players play 105 boards, shown
+    100 a page with ``?page=N`` links (htmx swaps ``#results`` alone)."""
+    make_entries(210, step=5)
+    services.publish_round(services.pair_next_round(tournament.pk).pk)
+    url = reverse("round_manage", args=[tournament.pk, 1])
+    first = page(arbiter_client, tournament, 1)
+    assert first.count("data-game") == 100 and "Page 1 of 2 (boards 1–100 of 105)" in first
+    assert "<strong>0 of 105</strong> boards have a result" in first
+    assert f'href="{url}?page=2#results" rel="next" hx-get="{url}?page=2"' in first
+    second = arbiter_client.get(url, {"page": "2"}, headers=HX_RESULTS).content.decode()
+    assert second.lstrip().startswith('<section id="results">') and "<html" not in second
+    assert second.count("data-game") == 5 and "boards 101–105 of 105" in second
+
+
+@pytest.mark.django_db
+def test_a_result_without_javascript_goes_back_to_the_boards_page(
+    arbiter_client: Client, tournament, make_entries
+) -> None:
+    make_entries(210, step=5)
+    rnd = services.publish_round(services.pair_next_round(tournament.pk).pk)
+    game = rnd.games.get(board=103)
+    url = reverse("game_result", args=[tournament.pk, game.pk])
+    response = arbiter_client.post(url, {"result": "1-0"})
+    manage = reverse("round_manage", args=[tournament.pk, 1])
+    assert response["Location"] == f"{manage}?page=2#game-{game.pk}"
+
+
+@pytest.mark.django_db
+def test_it_shows_a_hundred_draft_boards_a_page_and_keeps_the_page_after_a_change(
+    arbiter_client: Client, tournament, make_entries
+) -> None:
+    make_entries(210, step=5)
+    services.pair_next_round(tournament.pk)
+    url = reverse("round_manage", args=[tournament.pk, 1])
+    assert page(arbiter_client, tournament, 1).count(">Swap colours</button>") == 100
+    second = arbiter_client.get(url, {"page": "2"}, headers=HX_DRAFT).content.decode()
+    assert second.lstrip().startswith('<section id="draft">')
+    assert second.count(">Swap colours</button>") == 5 and 'id="board-103"' in second
+    swap = reverse("round_swap_colours", args=[tournament.pk, 1])
+    data = {"board": "103", "page": "2"}
+    html = arbiter_client.post(swap, data, headers=HX_DRAFT).content.decode()
+    assert 'id="board-103"' in html and 'id="board-3"' not in html
+    assert '<input type="hidden" name="page" value="2">' in html
+    response = arbiter_client.post(swap, data | {"board": "104", "confirm": "1", "reason": "x"})
+    assert response["Location"] == f"{url}?page=2"
+
+
+@pytest.mark.django_db
+def test_a_big_draft_takes_pairing_numbers_instead_of_selects(
+    arbiter_client: Client, tournament, make_entries
+) -> None:
+    """Issue 27: over 200 players, the exchange and the hand-pairing forms take typed pairing
+    numbers (three selects of 10,000 options were megabytes); the server checks them."""
+    make_entries(210, step=5)
+    services.pair_next_round(tournament.pk, by_hand="empty")
+    html = page(arbiter_client, tournament, 1)
+    for name in ("white", "black", "player", "a", "b"):
+        assert f'<input type="number" name="{name}"' in html
+        assert f'<select name="{name}"' not in html
+    add = reverse("round_add_board", args=[tournament.pk, 1])
+    answer = arbiter_client.post(add, {"white": "7", "black": "999"}, headers=HX_DRAFT)
+    assert "There is no player 999 in this tournament." in answer.content.decode()
+    answer = arbiter_client.post(add, {"white": "7", "black": ""}, headers=HX_DRAFT)
+    assert "Choose two players." in answer.content.decode()
+    arbiter_client.post(add, {"white": "7", "black": "8", "confirm": "1", "reason": "test"})
+    html = page(arbiter_client, tournament, 1)
+    row = html[html.index('<tr id="board-1">') :]
+    row = row[: row.index("</tr>")]
+    assert "7. Player 07" in row and "8. Player 08" in row
+
+
+@pytest.mark.django_db
+def test_a_small_draft_keeps_its_selects(arbiter_client: Client, tournament, make_entries) -> None:
+    make_entries(6)
+    services.pair_next_round(tournament.pk, by_hand="empty")
+    html = page(arbiter_client, tournament, 1)
+    for name in ("white", "black", "player", "a", "b"):
+        assert f'<select name="{name}"' in html

@@ -162,3 +162,28 @@ def test_it_follows_the_results_entered_in_the_box(
     services.set_result(in_play["4-2"].pk, "0-1")
     html = arbiter_client.get(url(tournament), headers=HTMX).content.decode()
     assert html.strip() == '<section id="what-if" hidden></section>'
+
+
+@pytest.mark.django_db
+def test_it_takes_typed_results_for_the_page_of_boards_shown(
+    arbiter_client: Client, tournament: Tournament, make_entries, play
+) -> None:
+    """Issue 27: a select for each of 5,000 games in play made the round page megabytes; over
+    100 games in play, results are typed for the boards of the page shown (210 players: 105
+    boards, page 2 is boards 101-105), the page travelling with the form."""
+    from tournaments import services
+
+    make_entries(210, step=5)
+    services.publish_round(services.pair_next_round(tournament.pk).pk)
+    games = {g.board: g for g in tournament.round_set.get().games.all()}
+    manage = reverse("round_manage", args=[tournament.pk, 1])
+    first = arbiter_client.get(manage).content.decode()
+    assert first.count('name="result-') == 100
+    assert "the 100 games in play on boards 1–100" in first
+    second = arbiter_client.get(manage, {"page": "2"}).content.decode()
+    assert second.count('name="result-') == 5 and f'name="result-{games[103].pk}"' in second
+    assert '<input type="hidden" name="page" value="2">' in second
+    data = {"assume": "typed", "page": "2", f"result-{games[103].pk}": "0-1"}
+    html = arbiter_client.get(url(tournament), data).content.decode()
+    assert "Bd 103 0–1" in html and "Bd 102 no result" in html
+    assert html.count('name="result-') == 5

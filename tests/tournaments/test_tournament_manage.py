@@ -174,3 +174,55 @@ def test_it_does_a_constant_number_of_queries_when_fide_rated(
     assert (
         html.decode().count('<span class="badge list-mark">not on the FIDE list</span>') == players
     )
+
+
+def names_shown(html: str) -> list[str]:
+    return re.findall(r'<td class="name"><a href="[^"]+">(Player \d+)</a>', html)
+
+
+@pytest.mark.django_db
+def test_it_shows_a_hundred_players_a_page_with_links_that_work_without_javascript(
+    arbiter_client: Client, tournament, make_entries
+) -> None:
+    """Issue 27: 10,000 rows took seconds; the list is paged by pairing number, 100 a page
+    (tournaments/views/paging.py); a page number past the end shows the last page."""
+    make_entries(150, step=10)
+    url = reverse("tournament_manage", args=[tournament.pk])
+    first = page(arbiter_client, tournament)
+    assert names_shown(first) == [f"Player {i:02d}" for i in range(1, 101)]
+    assert "Page 1 of 2 (players 1–100 of 150)" in first
+    assert f'href="{url}?page=2#players" rel="next" hx-get="{url}?page=2"' in first
+    second = arbiter_client.get(url, {"page": "2"}).content.decode()
+    assert names_shown(second) == [f"Player {i}" for i in range(101, 151)]
+    assert "<html" in second and 'rel="prev"' in second
+    assert names_shown(arbiter_client.get(url, {"page": "99"}).content.decode())[0] == "Player 101"
+    assert names_shown(arbiter_client.get(url, {"page": "x"}).content.decode())[0] == "Player 01"
+
+
+@pytest.mark.django_db
+def test_it_gives_htmx_the_player_list_region_alone(
+    arbiter_client: Client, tournament, make_entries
+) -> None:
+    make_entries(150, step=10)
+    url = reverse("tournament_manage", args=[tournament.pk])
+    headers = {"HX-Request": "true", "HX-Target": "players"}
+    html = arbiter_client.get(url, {"page": "2"}, headers=headers).content.decode()
+    assert html.lstrip().startswith('<section id="players">')
+    assert "<html" not in html and 'id="next-step"' in html  # the next step out of band
+    assert names_shown(html)[0] == "Player 101"
+
+
+@pytest.mark.django_db
+def test_it_keeps_the_page_after_a_change_of_availability(
+    arbiter_client: Client, tournament, make_entries
+) -> None:
+    entries = make_entries(150, step=10)
+    url = reverse("entry_availability", args=[tournament.pk, entries[120].pk])
+    data = {"round": "1", "status": "H", "page": "2"}
+    response = arbiter_client.post(url, data)
+    manage = reverse("tournament_manage", args=[tournament.pk])
+    assert response["Location"] == f"{manage}?page=2#players"
+    headers = {"HX-Request": "true", "HX-Target": "players"}
+    html = arbiter_client.post(url, data | {"status": "P"}, headers=headers).content.decode()
+    assert names_shown(html)[0] == "Player 101"
+    assert '<input type="hidden" name="page" value="2">' in html

@@ -23,8 +23,10 @@ from tournaments.views.access import (
     _get_tournament_for_arbiter,
     _require_tournament_creator,
     confirm_page,
+    htmx_target,
     posted,
 )
+from tournaments.views.paging import asked_page, page_of
 
 
 @login_required
@@ -70,6 +72,9 @@ def tournament_manage(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if board.snap.entries:  # the list is long: keep the messages and the next step in view
         form.fields["name"].widget.attrs.pop("autofocus", None)
     context = {"board": board, "tournament": tournament, "form": form}
+    context["players_page"] = page_of(board.players, asked_page(request))
+    if htmx_target(request) == "players":  # another page of the player list
+        return render(request, "tournaments/tournament_manage.html#players", context)
     context["public_url"] = url = public_url(request, tournament.pk)
     context |= {"qr": qr_svg(url, f"{tournament.name}: public pages")}
     context["report_gaps"] = report_gaps(tournament)

@@ -27,18 +27,27 @@ from tournaments.entry_forms import (
 from tournaments.errors import ArbiterError
 from tournaments.models import Entry, Tournament
 from tournaments.views.access import HtmxHttpRequest, _get_tournament_for_arbiter, posted
+from tournaments.views.paging import LAST, asked_page, page_holding, page_of
 
 
 def _players_section(
-    request: HtmxHttpRequest, tournament: Tournament, form: EntryForm | None = None, **extra: Any
+    request: HtmxHttpRequest,
+    tournament: Tournament,
+    form: EntryForm | None = None,
+    page: str = "",
+    **extra: Any,
 ) -> HttpResponse:
-    context = {"tournament": tournament, "board": Dashboard.load(tournament)}
+    """The player list again, at the page the change was posted from (``page``: another)."""
+    board = Dashboard.load(tournament)
+    context = {"tournament": tournament, "board": board}
+    context["players_page"] = page_of(board.players, page or asked_page(request))
     context |= {"form": form or QuickEntryForm(tournament=tournament), **extra}
     return render(request, "tournaments/tournament_manage.html#players", context)
 
 
-def _back_to_players(tournament: Tournament) -> HttpResponse:
-    return redirect(reverse("tournament_manage", args=[tournament.pk]) + "#players")
+def _back_to_players(tournament: Tournament, page: str = "") -> HttpResponse:
+    query = f"?page={page}" if (page.isdigit() and page != "1") or page == LAST else ""
+    return redirect(reverse("tournament_manage", args=[tournament.pk]) + query + "#players")
 
 
 def _entry(tournament: Tournament, entry_pk: int) -> Entry:
@@ -68,10 +77,11 @@ def entry_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             form.add_error(None, str(e))
         else:
             note = f"{entry.name} registered as no. {entry.pairing_number}."
+            page = str(page_holding(entry.pairing_number - 1))  # the list is by number
             if request.htmx:
-                return _players_section(request, tournament, added=note)
+                return _players_section(request, tournament, page=page, added=note)
             messages.success(request, note)
-            return _back_to_players(tournament)
+            return _back_to_players(tournament, page)
     if request.htmx:
         return _players_section(request, tournament, form)
     return render(request, "tournaments/entry_form.html", {"form": form, "tournament": tournament})
@@ -161,7 +171,7 @@ def entry_availability(request: HtmxHttpRequest, pk: int, entry_pk: int) -> Http
     next_url = request.POST.get("next", "")
     if next_url == "entry_edit":
         return redirect("entry_edit", tournament.pk, entry.pk)
-    return _back_to_players(tournament)
+    return _back_to_players(tournament, asked_page(request))
 
 
 @login_required

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_safe
 from tournaments import receipts, whatif
 from tournaments.models import Tournament
 from tournaments.views.access import HtmxHttpRequest, _get_tournament_for_arbiter
+from tournaments.views.paging import asked_page
 from tournaments.views.rounds import TEMPLATE, _context, what_if_form
 
 
@@ -37,9 +38,11 @@ def round_receipt(request: HtmxHttpRequest, pk: int, number: int) -> HttpRespons
 def round_what_if(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     """The next round as it would be paired if the games in play ended as the arbiter says."""
     tournament = _get_tournament_for_arbiter(request, pk)
-    context = _context(tournament, number)
+    page = asked_page(request)
+    context = _context(tournament, number, page)
     # Without a choice (the box refreshing itself after a result): the form as it starts.
-    form = what_if_form(context["board"].snap, request.GET if request.GET else None)
+    data = request.GET if "assume" in request.GET else None
+    form = what_if_form(context["board"].snap, data, page)
     if form is not None and form.is_valid():
         policy = form.cleaned_data["assume"]
         context["preview"] = whatif.preview(context["board"].snap, policy, form.typed())

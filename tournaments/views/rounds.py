@@ -1,12 +1,15 @@
 """Rounds: pair, adjust the draft, publish, enter results, undo.
 
-``round_manage.html`` has three swappable regions: ``#draft`` (the draft and its warnings),
+``round_manage.html`` has four swappable regions: ``#draft`` (the draft and its warnings),
 ``#round-status`` (progress: its inside is refreshed when a result is saved, so that the element
-that listens stays) and one ``<tr id="game-N">`` per board (partial ``game_row``)."""
+that listens stays), ``#results`` (a page of the boards, issue 27) and one ``<tr id="game-N">``
+per board (partial ``game_row``). The boards of a draft or a round are shown ``PER_PAGE`` at a
+time (``?page=N``; a change to the draft is posted with its page)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from django import forms
@@ -15,6 +18,8 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -23,6 +28,7 @@ from tournaments.dashboard import Dashboard
 from tournaments.errors import ArbiterError, ConfirmationNeeded
 from tournaments.models import Game, Round, Tournament
 from tournaments.round_forms import (
+    SELECT_LIMIT,
     AddBoardForm,
     ByeForm,
     ExchangeForm,
@@ -37,11 +43,12 @@ from tournaments.views.access import (
     confirm_page,
     htmx_target,
 )
+from tournaments.views.paging import PER_PAGE, asked_page, page_holding, page_of
 
 TEMPLATE = "tournaments/round_manage.html"
 REASON_LENGTH = 500
 """The longest reason for a change the round's receipt keeps."""
-SECTIONS = ("draft", "round-status")
+SECTIONS = ("draft", "round-status", "results")
 RESULT_BUTTONS = [
     ("1-0", "1–0", "White wins (key 1)"),
     ("1/2-1/2", "½", "Draw (key =)"),
@@ -57,7 +64,7 @@ OTHER_RESULTS = [
 ]
 
 
-def _context(tournament: Tournament, number: int, **extra: Any) -> dict[str, Any]:
+def _context(tournament: Tournament, number: int, page: str = "1", **extra: Any) -> dict[str, Any]:
     board = Dashboard.load(tournament)
     rnd = board.round(number)
     if rnd is None:
@@ -67,40 +74,68 @@ def _context(tournament: Tournament, number: int, **extra: Any) -> dict[str, Any
     context |= {"byes": board.bye_lines(number), "buttons": RESULT_BUTTONS, "others": OTHER_RESULTS}
     context["label"] = tournament.round_label(number)
     context |= {"games": games, "done": sum(g.has_result for g in games), "total": len(games)}
+    context["games_page"] = page_of(games, page)
     if rnd.status == Round.Status.DRAFT:
-        first = board.first_leg(number)
-        draft = board.draft(first)
-        context |= {"draft": draft, "violations": draft.violations, "first_leg": first}
-        context["draft_row"] = board.round(first)  # a stale tab publishes nothing (issue 24)
-        context["virtual"] = draft.virtual_points
-        context["review"] = draft_review.review_draft(
-            draft, tournament.engine_system, tournament.dutch_edition
-        )
-        context["unpaired"] = board.unpaired(first)
-        context["on_boards"] = board.on_boards(first) if draft.pairing.bye else []
-        context["not_playing"] = board.not_playing(first)
+        context |= _draft_context(board, number, page)
     if rnd.status != Round.Status.DRAFT:  # issue 15: the receipt, the what-if form
         context["receipt"] = receipts.published_receipt(tournament, number)
-        context["what_if_form"] = what_if_form(board.snap)
-    first = board.first_leg(number)  # issue 24: results corrected since the round was paired
-    before = board.snap.state(first - 1)
-    found = corrections.corrections(tournament, first, before, context.get("receipt", False))
-    context["corrected"] = found
+        context["what_if_form"] = what_if_form(board.snap, page=page)
+    first, receipt = board.first_leg(number), context.get("receipt", False)
+    # Issue 24: results corrected since the round was paired. Computed when the template
+    # shows them, once (issue 27: a page of boards or the what-if alone does not).
+    context["corrected"] = cache(
+        lambda: corrections.corrections(tournament, first, board.snap.state(first - 1), receipt)
+    )
     return context | extra
 
 
-def what_if_form(snap: whatif.Snapshot, data: Any = None) -> WhatIfForm | None:
-    """The what-if form for the games in play (bound to ``data``), when a round follows."""
+def _draft_context(board: Dashboard, number: int, page: str) -> dict[str, Any]:
+    """The draft of round ``number``: a page of its boards reviewed (issue 27: reviewing
+    5,000 boards took seconds), its warnings, who is unpaired, who does not play."""
+    tournament, first = board.tournament, board.first_leg(number)
+    draft = board.draft(first)
+    context = {"draft": draft, "violations": draft.violations, "first_leg": first}
+    context["draft_row"] = board.round(first)  # a stale tab publishes nothing (issue 24)
+    context["virtual"] = draft.virtual_points
+    boards = page_of(range(1, len(draft.pairing.boards) + 1), page)
+    context |= {"boards_page": boards, "page_field": _page_field(boards.number)}
+    context["review"] = draft_review.review_draft(
+        draft,
+        tournament.engine_system,
+        tournament.dutch_edition,
+        range(boards.start_index(), boards.end_index() + 1),
+    )
+    context["unpaired"] = board.unpaired(first)
+    context["on_boards"] = board.on_boards(first) if draft.pairing.bye else []
+    context["not_playing"] = board.not_playing(first)
+    context["select_limit"] = SELECT_LIMIT
+    return context
+
+
+def _page_field(number: int) -> SafeString:
+    """The page a change to the draft is posted from, to show that page again."""
+    return format_html('<input type="hidden" name="page" value="{}">', number)
+
+
+def what_if_form(snap: whatif.Snapshot, data: Any = None, page: Any = None) -> WhatIfForm | None:
+    """The what-if form for the games in play (bound to ``data``), when a round follows. More
+    games in play than a page of boards: results are typed for the games of the page of
+    boards ``page`` only (issue 27)."""
     games = whatif.games_in_play(snap)
     if not games or not whatif.next_round_exists(snap):
         return None
-    return WhatIfForm(data, games=games, choices=whatif.RESULT_CHOICES)
+    shown = None
+    if len(games) > PER_PAGE:
+        boards = page_of(range(1, max(g.board for g in games) + 1), page)
+        numbers = range(boards.start_index(), boards.end_index() + 1)
+        shown = [g for g in games if g.board in numbers]
+    return WhatIfForm(data, games=games, choices=whatif.RESULT_CHOICES, shown=shown)
 
 
 def _round_page(
     request: HtmxHttpRequest, tournament: Tournament, number: int, **extra: Any
 ) -> HttpResponse:
-    context = _context(tournament, number, **extra)
+    context = _context(tournament, number, asked_page(request), **extra)
     target = htmx_target(request)
     if target in SECTIONS:
         return render(request, f"{TEMPLATE}#{target}", context)
@@ -201,12 +236,14 @@ def _after_change(
             return _reload(request, reverse("tournament_manage", args=[tournament.pk]))
         return _reload(request, reverse("round_manage", args=[tournament.pk, number]))
     if request.htmx or extra.get("pending"):
-        context = _context(tournament, number, **extra)
+        context = _context(tournament, number, asked_page(request), **extra)
         template = f"{TEMPLATE}#draft" if request.htmx else TEMPLATE
         return render(request, template, context)
     if extra.get("problem"):
         messages.error(request, extra["problem"])
-    return redirect("round_manage", tournament.pk, number)
+    page = asked_page(request)
+    query = f"?page={page}" if page.isdigit() and page != "1" else ""
+    return redirect(reverse("round_manage", args=[tournament.pk, number]) + query)
 
 
 def _edit_draft(
@@ -387,8 +424,11 @@ def _result_response(
         if not extra:
             response["HX-Trigger"] = "result-saved"
         return response
+    page = page_holding(game.board - 1)  # boards are numbered 1, 2, ...
     if "confirm" in extra:
-        return render(request, TEMPLATE, _context(tournament, number, **extra))
+        return render(request, TEMPLATE, _context(tournament, number, str(page), **extra))
     if "problem" in extra:
         messages.error(request, extra["problem"])
-    return redirect(reverse("round_manage", args=[tournament.pk, number]) + f"#game-{game.pk}")
+    query = f"?page={page}" if page > 1 else ""
+    url = reverse("round_manage", args=[tournament.pk, number])
+    return redirect(f"{url}{query}#game-{game.pk}")

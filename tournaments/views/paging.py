@@ -1,0 +1,38 @@
+"""Pages of the arbiter's long lists (issue 27: a 10,000-player tournament's player list, round
+and draft took 2-11 s as one table). Each list is shown ``PER_PAGE`` rows at a time: plain
+links with ``?page=N`` work without JavaScript; htmx fetches only the list's region (the
+template's inline partial whose name is the region's id) and keeps the address in the
+history. ``templates/tournaments/_pages.html`` draws the links."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
+from django.core.paginator import Page, Paginator
+from django.http import HttpRequest
+
+PER_PAGE = 100
+"""Rows a page: a board or a player a row."""
+LAST = "last"
+"""``?page=last``: the last page (where a player just added is)."""
+
+T = TypeVar("T")
+
+
+def page_of(items: Sequence[T], raw: Any, per_page: int = PER_PAGE) -> Page:
+    """The page ``raw`` (``"3"``, ``"last"``) of ``items``; a page number that is not one, or
+    is past the end, gives the first or the last page (Django's ``get_page``)."""
+    paginator = Paginator(items, per_page, allow_empty_first_page=True)
+    return paginator.get_page(paginator.num_pages if raw == LAST else raw)
+
+
+def asked_page(request: HttpRequest) -> str:
+    """The page a request asks for: ``?page=`` or, after a change posted from a page, its
+    ``page`` field."""
+    return request.GET.get("page") or request.POST.get("page") or "1"
+
+
+def page_holding(index: int, per_page: int = PER_PAGE) -> int:
+    """The page number of the item at ``index`` (0-based)."""
+    return index // per_page + 1
