@@ -1,0 +1,236 @@
+"""Dubov explanations (pairing/engine/dubov/explain.py) read whole: each test pins, for a
+round derived by hand, every reason of a board or of the bye, which surviving mutants of
+run 11 (docs/testing.md) dropped, miscited or misworded.
+
+Rounds are written as in :mod:`tests.engine.test_dubov` ("1-2 1": 1 has White and wins;
+"5 U" a pairing-allocated bye); half-points: a win is 2. The texts are the explanation's
+wording with the values worked out by hand from the position."""
+
+from __future__ import annotations
+
+from pairing.engine.core.explain import Reason, Topic
+from pairing.engine.dubov import explain_round_2018, explain_round_2026
+from pairing.engine.dubov.explain import explain_round_in_force
+from tests.engine.histories import past
+from tests.engine.test_dubov import C4_RATINGS, C4_ROUNDS, tournament
+from tests.engine.test_explain_dubov import SIX, board, explain
+
+WHITE, BLACK = "w= b=", "b= w="
+
+
+def cite(article: str) -> str:
+    return f"C.04.4.1 {article}"
+
+
+def test_every_reason_of_an_upfloater_board() -> None:
+    """The position of ``test_c4_and_c10_choose_the_upfloaters`` (tests/engine/test_dubov.py),
+    board 3-2 of the 3-point bracket (residents 1, 2; upfloaters 6 and 3, D.1 order).
+
+    - A.3: the bracket of scoregroup 3, 2 residents, upfloaters 6 (1½) and 3 (0).
+    - 3 upfloats: both residents have an absolute preference for Black (W W W), so they
+      cannot meet (C.3; they have not met, so C.1 alone would not bar them): 2 residents
+      cannot be paired within the scoregroup. C.5: 2 upfloaters for 2 residents. C.6: the
+      pool scores 2 (player 4) down to 0 (player 3), so the scores 1½, 0 are cited. B.2:
+      {6, 3} pairs with no colour preference lost and no maximum upfloater (MaxT = 3).
+    - Passed over in place of 3, in D.1 order: 4 (2 points; bracket 1, 2, 4, 6: 4 is
+      absolute Black too and has met 6, and without C.3 1-4, 2-6 would do: C.3), 5 (the
+      rest 3, 4, 7, 8 cannot be paired: 3 may meet none of them, C.4), 7 and 8 (both have
+      met 1 and 2: C.1).
+    - B.3: G1 = the White seekers 3, 6; no shift (3-2, 6-1 pair G1 with G2). B.5: 3 is
+      number 1 of S1 (ARO of 4, 5, 6: 2100, 2000, 1900: 2000). B.6: 3's highest-ranked
+      partner in G2, 1, is legal but leaves 6-2, who met in round 1: 2, and 1 is named.
+    - E.1: 3 wants White, 2 Black: both granted."""
+    _, e = explain(tournament(C4_RATINGS, C4_ROUNDS, 5))
+    b = board(e, 3, 2)
+    assert (b.white, b.black, b.bracket) == (3, 2, "scoregroup 3")
+    assert list(b.reasons) == [
+        Reason(
+            Topic.BRACKET,
+            cite("A.3"),
+            "bracket of scoregroup 3: 2 resident(s) and upfloater(s) #6 (1½), #3 (0)",
+        ),
+        Reason(
+            Topic.FLOAT,
+            cite("C.3"),
+            "#3 (score 0) upfloats into scoregroup 3: 2 resident(s) cannot be paired within "
+            "the scoregroup: residents with the same absolute colour preference may not meet",
+        ),
+        Reason(
+            Topic.CHOICE,
+            cite("C.5"),
+            "2 upfloater(s): the fewest with which the 2 resident(s) can be paired legally (B.1)",
+        ),
+        Reason(
+            Topic.CHOICE,
+            cite("C.6"),
+            "the upfloaters' scores (1½, 0) are the highest that allow a legal set (possible "
+            "upfloaters score 2 to 0)",
+        ),
+        Reason(
+            Topic.CHOICE,
+            cite("B.2"),
+            "#6, #3: the first set in D.1 order (score, then initial ranking) whose bracket "
+            "pairs best: 0 colour preference(s) not granted (C.7)",
+        ),
+        Reason(
+            Topic.REJECTED,
+            cite("C.3"),
+            "#4 instead of #3: the bracket could not be paired without two absolute colour "
+            "preferences alike",
+        ),
+        Reason(
+            Topic.REJECTED,
+            cite("C.4"),
+            "#5 instead of #3: the lower scoregroups could not then all be paired",
+        ),
+        Reason(
+            Topic.REJECTED,
+            cite("C.1"),
+            "#7 instead of #3: the bracket could not be paired without a rematch",
+        ),
+        Reason(
+            Topic.REJECTED,
+            cite("C.1"),
+            "#8 instead of #3: the bracket could not be paired without a rematch",
+        ),
+        Reason(
+            Topic.BRACKET, cite("B.3"), "G1 holds the players with a colour preference for White"
+        ),
+        Reason(Topic.BRACKET, cite("B.5"), "#3 is number 1 of S1 (G1 by ascending ARO: 2000)"),
+        Reason(
+            Topic.CHOICE,
+            cite("B.6"),
+            "#2 is the highest-ranked player of G2 still free whom #3 may meet with the rest "
+            "of the bracket still pairable (the first such transposition, D.3)",
+        ),
+        Reason(
+            Topic.REJECTED,
+            cite("B.6"),
+            "#1: with #3 the rest of the bracket could not be paired legally",
+        ),
+        Reason(Topic.COLOUR, cite("E.1"), "both colour preferences granted: #3 White, #2 Black"),
+    ]
+
+
+def test_the_second_s1_player_takes_the_first_free_opponent() -> None:
+    """Same round, board 6-1: 6 is number 2 of S1 (ARO of 2, 4, 3: 2300, 2100, 2200:
+    2200); 3 took 2, so 1 is the only G2 player still free, nobody passed over."""
+    _, e = explain(tournament(C4_RATINGS, C4_ROUNDS, 5))
+    reasons = board(e, 6, 1).reasons
+    assert (
+        Reason(Topic.BRACKET, cite("B.5"), "#6 is number 2 of S1 (G1 by ascending ARO: 2200)")
+        in reasons
+    )
+    assert [r.text for r in reasons if r.article == cite("B.6")] == [
+        "#1 is the highest-ranked player of G2 still free (the first transposition, D.3)"
+    ]
+
+
+def test_b6_a_g2_player_met_in_round_1_is_passed_over_by_c1() -> None:
+    """R1: 1-4 =, 2-5 =, 3-6 =: everybody has ½ point, one bracket. B.3: G1 = the White
+    seekers 4, 5, 6 (Black in round 1), G2 = 1, 2, 3. B.5: S1 by ascending ARO: 6 (met 3:
+    2200), 5 (met 2: 2300), 4 (met 1: 2400). B.6: 6 takes 1; 5 passes over 2, whom he met
+    in round 1 (C.1), and takes 3; 4 takes 2. E.1: 5 White, 3 Black."""
+    pairing, e = explain(tournament(SIX, ["1-4 =, 2-5 =, 3-6 ="], 5))
+    assert {(b.white, b.black) for b in pairing.boards} == {(6, 1), (5, 3), (4, 2)}
+    reasons = board(e, 5, 3).reasons
+    assert [r for r in reasons if r.article in (cite("B.5"), cite("B.6"), cite("C.1"))] == [
+        Reason(Topic.BRACKET, cite("B.5"), "#5 is number 2 of S1 (G1 by ascending ARO: 2300)"),
+        Reason(
+            Topic.CHOICE,
+            cite("B.6"),
+            "#3 is the highest-ranked player of G2 still free whom #5 may meet with the rest "
+            "of the bracket still pairable (the first such transposition, D.3)",
+        ),
+        Reason(Topic.REJECTED, cite("C.1"), "#2: they met in round 1"),
+    ]
+
+
+def test_b4_shifts_and_a_forbidden_pair_passed_over() -> None:
+    """``test_b4_first_shift_skips_a_player_whose_shift_cannot_be_paired``
+    (tests/engine/test_dubov_mutants.py): G1 = 1, 2, 3, G2 = 4, 5, 6; 1 is shifted to G2
+    (one pair must stay inside G1) and 5 to G1 (sizes); S1 = 2, 3, 5; 2 passes over 1, a
+    forbidden pair (C.1, no game between them), and takes 4; 3-1; 5-6."""
+    state = past(
+        {1: WHITE, 2: WHITE, 3: WHITE, 4: BLACK, 5: BLACK, 6: BLACK},
+        5,
+        forbidden=[(1, 2), (1, 4), (1, 5), (1, 6), (2, 3)],
+    )
+    _, e = explain(state)
+    assert Reason(Topic.REJECTED, cite("C.1"), "#1: a forbidden pair") in board(e, 2, 4).reasons
+    d2 = "the first set of shifters in D.2 order that complies best with C.7"
+    assert [r.text for r in board(e, 3, 1).reasons if r.article == cite("B.4")] == [
+        f"#1 shifted from G1 to G2 (players of the smaller subgroup had to be paired "
+        f"together): {d2}"
+    ]
+    assert [r.text for r in board(e, 5, 6).reasons if r.article == cite("B.4")] == [
+        f"#5 shifted from G2 to G1 (to make G1 and G2 equal in size): {d2}"
+    ]
+    assert [r.text for r in board(e, 2, 4).reasons if r.article == cite("B.4")] == []
+
+
+def test_the_only_player_who_may_have_the_bye_and_the_round_note() -> None:
+    """R1: 1-2 1, 3 U; R2: 1-3 1, 2 U. Round 3: 1 has 2 points, 2 and 3 one each; 2 and 3
+    had the bye (C.2), so 1, the only player left who may receive it, gets it, and 2-3
+    meet. C.2 names the barred players in B.0 order: equal scores, one game each, then the
+    lowest in the ranking list first: 3, 2. The round's note (A.8): the bye first (B.0),
+    then the scoregroups from the top (B.1-B.6)."""
+    state = tournament([2400, 2300, 2200], ["1-2 1, 3 U", "1-3 1, 2 U"], 5)
+    pairing, e = explain(state)
+    assert pairing.bye == 1 and e.bye is not None
+    assert (e.system, e.round_number) == ("FIDE Dubov (C.04.4.1, 2018)", 3)
+    assert list(e.bye.reasons) == [
+        Reason(
+            Topic.BYE,
+            cite("B.0"),
+            "odd number of players: #1 may receive the pairing-allocated bye and has the "
+            "only player left who may receive it of those who may",
+        ),
+        Reason(
+            Topic.REJECTED,
+            cite("C.2"),
+            "#3, #2: would come first, but already had a pairing-allocated bye or a (forfeit) "
+            "win without playing",
+        ),
+    ]
+    assert list(e.notes) == [
+        Reason(
+            Topic.ROUND,
+            cite("A.8"),
+            "the pairing-allocated bye first (B.0), then the scoregroups from the highest "
+            "score down, each with the fewest upfloaters (B.1-B.6)",
+        )
+    ]
+
+
+def test_b0e_by_edition() -> None:
+    """R1: 1-2 =, 3-4 =, 5 U. 1-4 have ½ point and one game each, 5 (the bye, 1 point)
+    more: B.0.e, the lowest in the ranking list, 4 (TPN 4), gets the bye (2018 B.0.e; 2026
+    3.1.5: the largest TPN). 5 may not have it again (C.2), but would not come before 4
+    anyway (B.0.c): no C.2 reason. The round's
+    note in 2026 numbering: 1.9, 3.1, 3.2.1-3.2.6; the system "FIDE Dubov (C.04.4.1,
+    2026)", also the edition in force for a tournament that names none."""
+    state = tournament([2400, 2300, 2200, 2100, 2000], ["1-2 =, 3-4 =, 5 U"], 5)
+    pairing, e2018 = explain_round_2018(state)
+    assert pairing.bye == 4 and e2018.bye is not None
+    assert e2018.bye.reasons == (
+        Reason(
+            Topic.BYE,
+            cite("B.0.e"),
+            "odd number of players: #4 may receive the pairing-allocated bye and has the "
+            "lowest position in the initial ranking list (4) of those who may",
+        ),
+    )
+    for pairing_2026, e2026 in (explain_round_2026(state), explain_round_in_force(state)):
+        assert pairing_2026.bye == 4 and e2026.bye is not None
+        assert e2026.system == "FIDE Dubov (C.04.4.1, 2026)"
+        assert e2026.bye.reasons == (
+            Reason(
+                Topic.BYE,
+                cite("3.1.5"),
+                "odd number of players: #4 may receive the pairing-allocated bye and has the "
+                "largest TPN (4) of those who may",
+            ),
+        )
+        assert [r.article for r in e2026.notes] == [cite("1.9")]
+        assert "(3.1)" in e2026.notes[0].text and "(3.2.1-3.2.6)" in e2026.notes[0].text
