@@ -89,3 +89,16 @@ def test_c7_counts_one_violation_per_player_not_given_his_colour() -> None:
     trace = UpfloatTrace()
     assert ids(choose_upfloaters(g, residents, lower, False, trace=trace)) == [4]
     assert trace.quality == (2, 0, 0, 0)
+
+
+def test_b2_the_first_set_without_the_first_possible_upfloater() -> None:
+    """Residents 1 (wants White) and 2 (wants Black), 4 points, have met (C.1): two
+    upfloaters. Lower: 3, 4, 5 (3 points, all wanting Black, none upfloated before) and 6
+    (2 points). 6 may meet only 3 (C.1 bars the rest), and no resident. D.1.a: 3, 4, 5, 6.
+    Container {3, 3}: {3, 4} leaves 5 and 6 in the rest, who may not meet (C.4); {3, 5}
+    leaves 4 and 6 (C.4); {4, 5}: 1-4, 2-5, rest 3-6: legal, and the only legal set."""
+    residents = [player(1, "W", 8), player(2, "B", 8)]
+    lower = [player(3, "B", 6), player(4, "B", 6), player(5, "B", 6), player(6, "B", 4)]
+    illegal = [(1, 2), (6, 1), (6, 2), (6, 4), (6, 5)]
+    g = graph(residents + lower, illegal=illegal)
+    assert ids(choose_upfloaters(g, residents, lower, last_round=False)) == [4, 5]
