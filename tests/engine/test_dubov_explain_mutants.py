@@ -234,3 +234,91 @@ def test_b0e_by_edition() -> None:
         )
         assert [r.article for r in e2026.notes] == [cite("1.9")]
         assert "(3.1)" in e2026.notes[0].text and "(3.2.1-3.2.6)" in e2026.notes[0].text
+
+
+def test_an_odd_scoregroup_its_upfloater_and_e4() -> None:
+    """R1: 1-4 1, 2-5 1, 3-6 1. Round 2: 1, 2, 3 (1 point, all White in round 1: mild Black)
+    may all meet; three residents, one upfloater (B.1: an odd number). D.1.a pool: 4, 5, 6
+    (0 points, one score: no C.6 reason), all wanting White, none upfloated: every set has
+    one colour preference not granted (C.7: one White seeker against three Black seekers),
+    so the first legal one, {4} (4 has met 1: 4-2/4-3 and 1 with the other; rest 5-6).
+    B.3: G1 = 4, G2 = 1, 2, 3; no pair must stay inside G1; the second shift moves one
+    Black seeker, D.2 order from the middle: 2 first, and G1 = 4, 2 against 1, 3 pairs
+    (4-3, 2-1). B.5: S1 = 2 (ARO 2000, of 5), 4 (ARO 2400, of 1). B.6: 2 takes 1, then 4
+    takes 3, the only one left. E.1: 4 White, 3 Black. 2-1: the same preference and history
+    (E.2, E.3 do not decide): the higher-ranked 1 gets his preference, Black (E.4)."""
+    pairing, e = explain(tournament(SIX, ["1-4 1, 2-5 1, 3-6 1"], 5))
+    assert {(b.white, b.black) for b in pairing.boards} == {(4, 3), (2, 1), (5, 6)}
+    assert list(board(e, 4, 3).reasons) == [
+        Reason(
+            Topic.BRACKET,
+            cite("A.3"),
+            "bracket of scoregroup 1: 3 resident(s) and upfloater(s) #4 (0)",
+        ),
+        Reason(
+            Topic.FLOAT,
+            cite("B.1"),
+            "#4 (score 0) upfloats into scoregroup 1: the scoregroup has an odd number of "
+            "residents (3)",
+        ),
+        Reason(
+            Topic.CHOICE,
+            cite("C.5"),
+            "1 upfloater(s): the fewest with which the 3 resident(s) can be paired legally (B.1)",
+        ),
+        Reason(
+            Topic.CHOICE,
+            cite("B.2"),
+            "#4: the first set in D.1 order (score, then initial ranking) whose bracket pairs "
+            "best: 1 colour preference(s) not granted (C.7)",
+        ),
+        Reason(
+            Topic.BRACKET, cite("B.3"), "G1 holds the players with a colour preference for White"
+        ),
+        Reason(Topic.BRACKET, cite("B.5"), "#4 is number 2 of S1 (G1 by ascending ARO: 2400)"),
+        Reason(
+            Topic.CHOICE,
+            cite("B.6"),
+            "#3 is the highest-ranked player of G2 still free (the first transposition, D.3)",
+        ),
+        Reason(Topic.COLOUR, cite("E.1"), "both colour preferences granted: #4 White, #3 Black"),
+    ]
+    reasons = board(e, 2, 1).reasons
+    assert [r.text for r in reasons if r.article == cite("B.4")] == [
+        "#2 shifted from G2 to G1 (to make G1 and G2 equal in size): the first set of "
+        "shifters in D.2 order that complies best with C.7"
+    ]
+    assert reasons[-1] == Reason(
+        Topic.COLOUR,
+        cite("E.4"),
+        "equal preferences and colour histories: the higher-ranked #1 gets his preference "
+        "(Black); #2 the other colour",
+    )
+
+
+def test_b6_a_g2_player_with_the_same_absolute_preference_is_passed_over_by_c3() -> None:
+    """Four players, two draws each (1 point), every game against a made-up opponent: 1
+    (Black, Black: absolute White), 2 and 3 (White, White: absolute Black), 4 (Black, White:
+    mild Black). 3's opponents were rated 1900, everybody else's 2000. B.3: G1 = 1, G2 =
+    2, 3, 4; no pair must stay inside G1; the second shift moves one Black seeker, D.2 order
+    from the middle: 3 first, and G1 = 1, 3 against 2, 4 pairs (1-2, 3-4; 3-2 is barred by
+    C.3). B.5: S1 = 3 (ARO 1900), 1 (2000). B.6: 3 passes over 2 (both absolute Black,
+    C.3) and takes 4; 1 takes 2. E.2: 3's absolute preference for Black over 4's mild one:
+    4-3."""
+    state = past({1: "b= b=", 2: "w= w=", 3: "w= w=", 4: "b= w="}, 5, opponents_rating={3: 1900})
+    pairing, e = explain(state)
+    assert {(b.white, b.black) for b in pairing.boards} == {(4, 3), (1, 2)}
+    reasons = board(e, 4, 3).reasons
+    assert [r for r in reasons if r.topic is Topic.REJECTED] == [
+        Reason(Topic.REJECTED, cite("C.3"), "#2: both have an absolute colour preference for Black")
+    ]
+    assert [r.text for r in reasons if r.article == cite("B.4")] == [
+        "#3 shifted from G2 to G1 (to make G1 and G2 equal in size): the first set of "
+        "shifters in D.2 order that complies best with C.7"
+    ]
+    assert reasons[-1] == Reason(
+        Topic.COLOUR,
+        cite("E.2"),
+        "the stronger colour preference is granted: #3's absolute preference for Black over "
+        "#4's mild one",
+    )
