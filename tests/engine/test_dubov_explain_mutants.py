@@ -322,3 +322,79 @@ def test_b6_a_g2_player_with_the_same_absolute_preference_is_passed_over_by_c3()
         "the stronger colour preference is granted: #3's absolute preference for Black over "
         "#4's mild one",
     )
+
+
+def test_upfloats_forced_by_c4_with_two_pool_scores() -> None:
+    """Made-up opponents. 1 (won with White, then Black: mild White) and 2 (won with Black,
+    then White: mild Black) have 2 points and may meet; 3, 4, 5 (drew with White, then
+    Black: mild White) 1 point; 6 (lost with Black, then White: mild Black) 0; 6 may not
+    meet 3, 4 or 5 (C.1, forbidden pairs). B.1: the residents pair alone, but the lower
+    players' largest pairing leaves two over (6 and one of 3, 4, 5): 2 upfloaters (C.4).
+    D.1.a: 3, 4, 5, 6. Container {1, 1}: each set leaves 6 with a player he may not meet
+    (C.4); container {1, 0}: {3, 6} (1-6, 3-2; rest 4-5). Passed over in place of 6: 4 ({3,
+    4} leaves 5-6, C.4) and 5 ({3, 5} leaves 4-6, C.4). C.6 is cited: the pool has two
+    scores, 1 and 0. B.6: S1 = 1, 3 (equal AROs: by ranking); 1-2 would leave 3-6: 1 takes
+    6, 3 takes 2."""
+    history = {1: "w1 b1", 2: "b1 w1", 3: "w= b=", 4: "w= b=", 5: "w= b=", 6: "b0 w0"}
+    state = past(history, 5, forbidden=[(6, 3), (6, 4), (6, 5)])
+    pairing, e = explain(state)
+    assert {(b.white, b.black) for b in pairing.boards} == {(1, 6), (3, 2), (4, 5)}
+    reasons = board(e, 1, 6).reasons
+    c4 = "upfloats into scoregroup 2: 2 player(s) of the lower scoregroups could not be paired"
+    assert [r for r in reasons if r.topic is not Topic.BRACKET][:5] == [
+        Reason(
+            Topic.FLOAT,
+            cite("C.4"),
+            f"#6 (score 0) {c4} there, so they float up for the round-pairing to be complete",
+        ),
+        Reason(
+            Topic.CHOICE,
+            cite("C.5"),
+            "2 upfloater(s): the fewest with which the 2 resident(s) can be paired legally (B.1)",
+        ),
+        Reason(
+            Topic.CHOICE,
+            cite("C.6"),
+            "the upfloaters' scores (1, 0) are the highest that allow a legal set (possible "
+            "upfloaters score 1 to 0)",
+        ),
+        Reason(
+            Topic.CHOICE,
+            cite("B.2"),
+            "#3, #6: the first set in D.1 order (score, then initial ranking) whose bracket "
+            "pairs best: 0 colour preference(s) not granted (C.7)",
+        ),
+        Reason(
+            Topic.REJECTED,
+            cite("C.4"),
+            "#4 instead of #6: the lower scoregroups could not then all be paired",
+        ),
+    ]
+    assert (
+        Reason(
+            Topic.REJECTED,
+            cite("C.4"),
+            "#5 instead of #6: the lower scoregroups could not then all be paired",
+        )
+        in reasons
+    )
+
+
+def test_three_residents_who_may_not_meet_at_all() -> None:
+    """Made-up opponents. 1, 2, 3 (2 points; 1 and 3 mild White, 2 mild Black) may not meet
+    one another (C.1, forbidden pairs); 4, 5, 6 (1 point). All three residents are left
+    alone: 3 upfloaters, and the cause is C.1 (lifting C.3, which bars nobody here, would not
+    help), not the odd number of residents."""
+    history = {1: "w1 b1", 2: "b1 w1", 3: "w1 b1", 4: "w= b=", 5: "b= w=", 6: "w= b="}
+    state = past(history, 5, forbidden=[(1, 2), (1, 3), (2, 3)])
+    pairing, e = explain(state)
+    (b,) = [x for x in e.boards if 4 in (x.white, x.black)]
+    assert [r for r in b.reasons if r.topic is Topic.FLOAT] == [
+        Reason(
+            Topic.FLOAT,
+            cite("C.1"),
+            "#4 (score 1) upfloats into scoregroup 2: 3 resident(s) cannot be paired within "
+            "the scoregroup: residents who have already met may not meet again",
+        )
+    ]
+    assert len(pairing.boards) == 3
