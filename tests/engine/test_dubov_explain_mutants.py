@@ -398,3 +398,35 @@ def test_three_residents_who_may_not_meet_at_all() -> None:
         )
     ]
     assert len(pairing.boards) == 3
+
+
+def test_e0_texts_by_pairing_number_parity() -> None:
+    """Round 1 of six players (``test_first_round``): nobody has played, E.0 by the
+    higher-ranked player's pairing number, the initial colour White. 1 (odd) gets White
+    against 4; 2 (even) gets Black against 5."""
+    _, e = explain(tournament(SIX, [], 5))
+    assert board(e, 1, 4).reasons[-1] == Reason(
+        Topic.COLOUR,
+        cite("E.0"),
+        "neither has played a game: the higher-ranked #1 has pairing number 1 (odd), so gets "
+        "the initial colour (White): White",
+    )
+    assert board(e, 5, 2).reasons[-1] == Reason(
+        Topic.COLOUR,
+        cite("E.0"),
+        "neither has played a game: the higher-ranked #2 has pairing number 2 (even), so gets "
+        "the opposite of the initial colour (White): Black",
+    )
+
+
+def test_e2_a_stronger_preference_for_white() -> None:
+    """Made-up opponents, two draws each: 1 (Black, Black: absolute White) and 2 (White,
+    Black: mild White) meet (the only pair); both want White, 1 more strongly: 1-2 (E.2)."""
+    pairing, e = explain(past({1: "b= b=", 2: "w= b="}, 5))
+    assert [(b.white, b.black) for b in pairing.boards] == [(1, 2)]
+    assert board(e, 1, 2).reasons[-1] == Reason(
+        Topic.COLOUR,
+        cite("E.2"),
+        "the stronger colour preference is granted: #1's absolute preference for White over "
+        "#2's mild one",
+    )
