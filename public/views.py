@@ -132,6 +132,7 @@ def computed_once(
     seconds: int = CACHE_SECONDS,
     lock: str = "",
     more: dict[str, Any] | None = None,
+    alone: Callable[[], Any] | None = None,
 ) -> Any:
     """The cached value of ``key``; on a miss one request computes it (``cache.add`` of the
     ``lock``, by default ``key:computing``, is atomic in every worker sharing the cache). The
@@ -139,14 +140,20 @@ def computed_once(
     answers instead while another request computes the new one, and within
     ``TOURNAMENTS_RENDER_SECONDS`` of its own computation (the freshness bound:
     :func:`live.last_computed`); without one, requests wait for the new value. ``compute``
-    may put other values to store with it into ``more`` (the other players' pages)."""
-    lock = lock or f"{key}:computing"
+    may put other values to store with it into ``more`` (the other players' pages, under a
+    ``lock`` they share); ``alone`` computes the value without them, under its own lock, when
+    another request holds the shared one and there is no earlier value to answer with (a
+    page's first computation does not wait for the others)."""
+    own = f"{key}:computing"
+    lock = lock or own
     found = cache.get_many([key, latest, lock] if latest else [key])
     if key in found:
         return found[key]
     last = live.last_computed(found.get(latest), lock in found) if latest else None
     if isinstance(last, tuple):  # a section: a missing page waits, it may exist now
         return last
+    if alone is not None and lock != own and lock in found:
+        lock, compute, more = own, alone, None
     deadline = time.monotonic() + COMPUTE_SECONDS
     while not cache.add(lock, 1, COMPUTE_SECONDS):
         if latest and isinstance(last := live.last_computed(found.get(latest), True), tuple):
@@ -217,7 +224,7 @@ def _section(
         label = t.round_label(view.live_round.number) if view.live_round else ""
         return (html, label, title, t.revision, live.compressed(html))
 
-    def compute() -> Section | str:
+    def compute(others: Others | None = others) -> Section | str:
         view = views.known(pk, revision)  # this process has the rows of this revision
         if view is None:
             t = tournament or Tournament.objects.filter(pk=pk).first()
@@ -235,7 +242,8 @@ def _section(
 
     key, latest = live.section_key(pk, live_url, revision), live.latest_key(pk, live_url)
     lock = live.lock_key(pk, live_url, revision, player=others is not None)
-    result: Section | str = computed_once(key, compute, latest, lock=lock, more=more)
+    alone = (lambda: compute(None)) if others else None
+    result: Section | str = computed_once(key, compute, latest, lock=lock, more=more, alone=alone)
     return result
 
 
