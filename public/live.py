@@ -129,17 +129,28 @@ def render_seconds() -> float:
     return float(getattr(settings, "TOURNAMENTS_RENDER_SECONDS", 0))
 
 
-def last_computed(pointer: Any, computing: bool) -> Any:
+WAIT_SECONDS = 0.05
+"""While another request computes a page's new section, how long a worker keeps answering
+its polls with the one before without asking the shared cache again."""
+
+
+def last_computed(pointer: Any, computing: bool, key: str = "") -> Any:
     """The section computed last for a page, when it may answer for a newer revision
     (``pointer``: what :func:`latest_key` holds, else None): while another request computes
     the new one (``computing``: nobody waits), or within :func:`render_seconds` of its own
-    computation (issue 27: a burst of results is one computation per page, not one each)."""
+    computation (issue 27: a burst of results is one computation per page, not one each).
+    With ``key`` (the new section's), this process remembers the answer (:data:`pending`):
+    till the bound, or for :data:`WAIT_SECONDS` while the new one is computed."""
     if not isinstance(pointer, tuple):
         return None
-    key, made = pointer
-    if not computing and time.time() - made >= render_seconds():
+    last, made = pointer
+    now = time.time()
+    bound = made + render_seconds()
+    if not computing and now >= bound:
         return None
-    return recent.get(key)
+    if key and bound > made:  # (bound 0: every poll asks the shared cache)
+        pending.put(key, (max(bound, now + WAIT_SECONDS) if computing else bound, last))
+    return recent.get(last)
 
 
 def page_key(pk: int, live_url: str, revision: int) -> str:
@@ -276,3 +287,34 @@ class _Watched:
 
 
 watched = _Watched()
+
+
+class _Pending:
+    """Each page's new section that is not computed yet, as this process last learnt from the
+    shared cache: until when, and the key of the section to answer with meanwhile (issue 27:
+    no round trip per poll while a new section is computed or the freshness bound lasts)."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self.size = size
+        self.lock = threading.Lock()
+        self.values: dict[str, tuple[float, str]] = {}
+
+    def put(self, key: str, until_and_last: tuple[float, str]) -> None:
+        with self.lock:
+            if len(self.values) >= self.size:
+                now = time.time()
+                self.values = {k: v for k, v in self.values.items() if v[0] > now}
+                if len(self.values) >= self.size:
+                    self.values.clear()
+            self.values[key] = until_and_last
+
+    def last(self, key: str) -> Any:
+        """The section that answers for ``key`` for now, or None: ask the shared cache."""
+        with self.lock:
+            found = self.values.get(key)
+        if found is None or found[0] <= time.time():
+            return None
+        return recent.known(found[1])
+
+
+pending = _Pending()

@@ -94,6 +94,8 @@ def _section(pk: int, live_url: str, revision: int, player: bool) -> object:
     or within the freshness bound (``live.last_computed``); else None: the view computes it."""
     key = live.section_key(pk, live_url, revision)
     section = live.recent.known(key)
+    if section is None:
+        section = live.pending.last(key)
     if section is not None:
         return section
     latest, lock = live.latest_key(pk, live_url), live.lock_key(pk, live_url, revision, player)
@@ -101,4 +103,4 @@ def _section(pk: int, live_url: str, revision: int, player: bool) -> object:
     if key in found:
         live.recent.put(key, found[key])
         return found[key]
-    return live.last_computed(found.get(latest), lock in found)
+    return live.last_computed(found.get(latest), lock in found, key)
