@@ -60,8 +60,13 @@ def fast_answer(request: HttpRequest) -> HttpResponse | None:
     if revision is None:
         return None  # the view says there is no such tournament
     live_url = request.get_full_path()  # found only in canonical form: the view stores that
+    player = match.url_name == "entry_detail"
     if not htmx:
         page = live.recent.get(live.page_key(pk, live_url, revision))
+        if page is None:  # the page around the section shown meanwhile, as the view serves it
+            section = _section(pk, live_url, revision, player)
+            if isinstance(section, tuple) and section[3] != revision:
+                page = live.recent.get(live.page_key(pk, live_url, section[3]))
         if page is None:
             return None
         html, gzipped = page
@@ -71,7 +76,6 @@ def fast_answer(request: HttpRequest) -> HttpResponse | None:
     if unchanged is not None:
         patch_vary_headers(unchanged, live.SECTION_VARY)
         return unchanged
-    player = match.url_name == "entry_detail"
     section = _section(pk, live_url, revision, player)
     if not isinstance(section, tuple):  # not computed yet, or a page that does not exist
         return None

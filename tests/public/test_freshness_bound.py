@@ -129,3 +129,22 @@ def test_with_the_bound_zero_a_result_reaches_the_next_poll(
     client.get(url, headers=HTMX)
     result(in_play, 1, django_capture_on_commit_callbacks)
     assert wins(client.get(url, headers=HTMX)) == 1
+
+
+@pytest.mark.django_db
+def test_a_readers_page_within_the_bound_comes_from_the_fast_path(
+    client: Client,
+    clock: Clock,
+    in_play: Tournament,
+    django_capture_on_commit_callbacks,
+    django_assert_num_queries,
+) -> None:
+    """A phone opening the page meanwhile gets the page around the section computed last,
+    as the view would serve it, without the view."""
+    url = reverse("tournament_detail", args=[in_play.pk])
+    first = client.get(url)
+    result(in_play, 3, django_capture_on_commit_callbacks)
+    with django_assert_num_queries(0):
+        page = client.get(url)
+    assert not hasattr(page.wsgi_request, "session")
+    assert page.status_code == 200 and page.content == first.content
