@@ -141,7 +141,7 @@ def last_computed(pointer: Any, computing: bool, key: str = "") -> Any:
     computation (issue 27: a burst of results is one computation per page, not one each).
     With ``key`` (the new section's), this process remembers the answer (:data:`pending`):
     till the bound, or for :data:`WAIT_SECONDS` while the new one is computed."""
-    if not isinstance(pointer, tuple):
+    if not (isinstance(pointer, tuple) and len(pointer) == 2):  # (or a value of before)
         return None
     last, made = pointer
     now = time.time()

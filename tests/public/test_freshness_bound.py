@@ -148,3 +148,16 @@ def test_a_readers_page_within_the_bound_comes_from_the_fast_path(
         page = client.get(url)
     assert not hasattr(page.wsgi_request, "session")
     assert page.status_code == 200 and page.content == first.content
+
+
+@pytest.mark.django_db
+def test_a_last_section_stored_by_the_previous_version_is_not_a_pointer(
+    client: Client, clock: Clock, in_play: Tournament
+) -> None:
+    """Before the bound, the ``latest`` key held the section itself (a 5-tuple): a worker
+    reading one during an upgrade computes the section instead of failing."""
+    url = reverse("tournament_detail", args=[in_play.pk])
+    old = ("<section>old</section>", "", "Pairings", 1, b"")
+    cache.set(live.latest_key(in_play.pk, url), old)
+    poll = client.get(url, headers=HTMX)
+    assert poll.status_code == 200 and b"old" not in poll.content
