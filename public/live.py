@@ -108,7 +108,7 @@ def section_key(pk: int, live_url: str, revision: int) -> str:
 
 def latest_key(pk: int, live_url: str) -> str:
     """Where the page ``live_url`` (canonical) says which section was computed last: the key
-    of that section and when it was computed (:func:`last_computed`)."""
+    of that section and when its computation started (:func:`last_computed`)."""
     return f"{page_prefix(pk, live_url)}:latest"
 
 
@@ -137,8 +137,9 @@ its polls with the one before without asking the shared cache again."""
 def last_computed(pointer: Any, computing: bool, key: str = "") -> Any:
     """The section computed last for a page, when it may answer for a newer revision
     (``pointer``: what :func:`latest_key` holds, else None): while another request computes
-    the new one (``computing``: nobody waits), or within :func:`render_seconds` of its own
-    computation (issue 27: a burst of results is one computation per page, not one each).
+    the new one (``computing``: nobody waits), or within :func:`render_seconds` of the start
+    of its own computation (issue 27: a burst of results is one computation per page, not one
+    each; a computation slower than the bound delays the next one not at all).
     With ``key`` (the new section's), this process remembers the answer (:data:`pending`):
     till the bound, or for :data:`WAIT_SECONDS` while the new one is computed."""
     if not (isinstance(pointer, tuple) and len(pointer) == 2):  # (or a value of before)

@@ -169,10 +169,11 @@ def computed_once(
         if value is not None:
             return value
         extra: dict[str, Any] = {} if more is None else more
+        started = time.time()  # the bound counts from here: a slow computation delays no more
         value = compute()
         stored = {key: value} | extra
         if latest:
-            stored[latest] = (key, time.time())
+            stored[latest] = (key, started)
         cache.set_many(stored, seconds)
         return value
     finally:
@@ -236,8 +237,8 @@ def _section(
         pointers = cache.get_many([live.latest_key(pk, url) for url in pages]) if pages else {}
         for url, other in pages.items():
             if pointers.get(live.latest_key(pk, url), ("",))[0] != keys[url]:  # not done yet
-                more[keys[url]] = render(view, url, other)
                 more[live.latest_key(pk, url)] = (keys[url], time.time())
+                more[keys[url]] = render(view, url, other)
         return render(view, live_url, build)
 
     key, latest = live.section_key(pk, live_url, revision), live.latest_key(pk, live_url)
