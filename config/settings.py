@@ -219,6 +219,12 @@ TOURNAMENTS_REVISION_MEMO_SECONDS = float(
 (``public.live.revisions``; issue 27: one Redis round trip per poll was most of a poll's time
 at 1,000 polls a second): a change reaches every worker's polls at most this much later."""
 
+TOURNAMENTS_RENDER_SECONDS = float(os.environ.get("TOURNAMENTS_RENDER_SECONDS", "1"))
+"""The freshness bound of the live public pages: each page's section is computed at most once
+in this many seconds (``public.live.last_computed``); a burst of results is one computation,
+and a change reaches the phones at most this much later (plus the computation itself and
+``TOURNAMENTS_REVISION_MEMO_SECONDS``). 0: computed at each new revision."""
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

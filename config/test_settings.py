@@ -24,6 +24,10 @@ TOURNAMENTS_REVISION_MEMO_SECONDS = 0.0
 """Every poll asks the cache for the revision (tests change a tournament and poll at once in
 one process); tests/public/test_revision_memo.py turns the memo on."""
 
+TOURNAMENTS_RENDER_SECONDS = 0.0
+"""A poll right after a change gets the new section (tests change a tournament and poll at
+once); tests/public/test_freshness_bound.py turns the bound on."""
+
 AXES_ENABLED = False
 """Login throttling is off for the suite (tests log in thousands of times, some with wrong
 passwords on purpose); tests/test_login_throttling.py turns it on."""

@@ -106,6 +106,54 @@ def section_key(pk: int, live_url: str, revision: int) -> str:
     return f"{page_prefix(pk, live_url)}:{revision}"
 
 
+def latest_key(pk: int, live_url: str) -> str:
+    """Where the page ``live_url`` (canonical) says which section was computed last: the key
+    of that section and when its computation started (:func:`last_computed`)."""
+    return f"{page_prefix(pk, live_url)}:latest"
+
+
+def lock_key(pk: int, live_url: str, revision: int, player: bool) -> str:
+    """The lock held while the section of ``live_url`` at ``revision`` is computed: one for
+    every player's page of the revision (they are computed together, ``public/views.py``),
+    else one per page."""
+    if player:
+        return f"public-players:{pk}:{revision}:computing"
+    return f"{section_key(pk, live_url, revision)}:computing"
+
+
+def render_seconds() -> float:
+    """The freshness bound (setting ``TOURNAMENTS_RENDER_SECONDS``, 1 s in production): a page's
+    section is computed at most once in that many seconds, whatever the number of changes in
+    between; meanwhile its polls get the section computed last, so a change reaches the
+    phones at most this much later than it would otherwise (plus the computation)."""
+    return float(getattr(settings, "TOURNAMENTS_RENDER_SECONDS", 0))
+
+
+WAIT_SECONDS = 0.05
+"""While another request computes a page's new section, how long a worker keeps answering
+its polls with the one before without asking the shared cache again."""
+
+
+def last_computed(pointer: Any, computing: bool, key: str = "") -> Any:
+    """The section computed last for a page, when it may answer for a newer revision
+    (``pointer``: what :func:`latest_key` holds, else None): while another request computes
+    the new one (``computing``: nobody waits), or within :func:`render_seconds` of the start
+    of its own computation (issue 27: a burst of results is one computation per page, not one
+    each; a computation slower than the bound delays the next one not at all).
+    With ``key`` (the new section's), this process remembers the answer (:data:`pending`):
+    till the bound, or for :data:`WAIT_SECONDS` while the new one is computed."""
+    if not (isinstance(pointer, tuple) and len(pointer) == 2):  # (or a value of before)
+        return None
+    last, made = pointer
+    now = time.time()
+    bound = made + render_seconds()
+    if not computing and now >= bound:
+        return None
+    if key and bound > made:  # (bound 0: every poll asks the shared cache)
+        pending.put(key, (max(bound, now + WAIT_SECONDS) if computing else bound, last))
+    return recent.get(last)
+
+
 def page_key(pk: int, live_url: str, revision: int) -> str:
     """The whole page ``live_url`` at ``revision`` as an anonymous reader gets it: its HTML
     and the same gzipped."""
@@ -180,6 +228,14 @@ class _Recent:
         self.lock = threading.Lock()
         self.values: OrderedDict[str, Any] = OrderedDict()
 
+    def known(self, key: str) -> Any:
+        """This process's copy of ``key``'s value, or None (the shared cache not asked)."""
+        with self.lock:
+            value = self.values.get(key)
+            if value is not None:
+                self.values.move_to_end(key)
+            return value
+
     def get(self, key: str) -> Any:
         with self.lock:
             value = self.values.get(key)
@@ -200,3 +256,66 @@ class _Recent:
 
 
 recent = _Recent()
+
+
+class _Watched:
+    """The players' pages this process served lately, by tournament (entry pks): a new
+    revision's are computed together, in one pass (``public/views.py``; issue 27: one
+    computation and one write to the cache per revision, instead of a request each finding
+    the revision new, each with its locks and round trips, each waiting for the snapshot)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.asked: dict[int, dict[int, float]] = {}
+
+    def note(self, pk: int, entry_pk: int) -> None:
+        """Page ``entry_pk`` of tournament ``pk`` was served (only pages that exist: their
+        number is bounded by the entries)."""
+        now = time.monotonic()
+        with self.lock:
+            if pk not in self.asked and len(self.asked) >= 1000:  # a few tournaments are live
+                del self.asked[next(iter(self.asked))]
+            self.asked.setdefault(pk, {})[entry_pk] = now
+
+    def pages(self, pk: int) -> list[int]:
+        """The players' pages of tournament ``pk`` served within the last three polls."""
+        horizon = time.monotonic() - 3 * max(poll_seconds(), 1)
+        with self.lock:
+            asked = self.asked.get(pk, {})
+            for entry_pk in [e for e, when in asked.items() if when < horizon]:
+                del asked[entry_pk]
+            return list(asked)
+
+
+watched = _Watched()
+
+
+class _Pending:
+    """Each page's new section that is not computed yet, as this process last learnt from the
+    shared cache: until when, and the key of the section to answer with meanwhile (issue 27:
+    no round trip per poll while a new section is computed or the freshness bound lasts)."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self.size = size
+        self.lock = threading.Lock()
+        self.values: dict[str, tuple[float, str]] = {}
+
+    def put(self, key: str, until_and_last: tuple[float, str]) -> None:
+        with self.lock:
+            if len(self.values) >= self.size:
+                now = time.time()
+                self.values = {k: v for k, v in self.values.items() if v[0] > now}
+                if len(self.values) >= self.size:
+                    self.values.clear()
+            self.values[key] = until_and_last
+
+    def last(self, key: str) -> Any:
+        """The section that answers for ``key`` for now, or None: ask the shared cache."""
+        with self.lock:
+            found = self.values.get(key)
+        if found is None or found[0] <= time.time():
+            return None
+        return recent.known(found[1])
+
+
+pending = _Pending()

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.urls import Resolver404, resolve
 from django.utils.cache import get_conditional_response, patch_vary_headers
@@ -59,8 +60,13 @@ def fast_answer(request: HttpRequest) -> HttpResponse | None:
     if revision is None:
         return None  # the view says there is no such tournament
     live_url = request.get_full_path()  # found only in canonical form: the view stores that
+    player = match.url_name == "entry_detail"
     if not htmx:
         page = live.recent.get(live.page_key(pk, live_url, revision))
+        if page is None:  # the page around the section shown meanwhile, as the view serves it
+            section = _section(pk, live_url, revision, player)
+            if isinstance(section, tuple) and section[3] != revision:
+                page = live.recent.get(live.page_key(pk, live_url, section[3]))
         if page is None:
             return None
         html, gzipped = page
@@ -70,10 +76,35 @@ def fast_answer(request: HttpRequest) -> HttpResponse | None:
     if unchanged is not None:
         patch_vary_headers(unchanged, live.SECTION_VARY)
         return unchanged
-    section = live.recent.get(live.section_key(pk, live_url, revision))
+    section = _section(pk, live_url, revision, player)
     if not isinstance(section, tuple):  # not computed yet, or a page that does not exist
         return None
+    if player:
+        live.watched.note(pk, int(match.kwargs["entry_pk"]))
     html, _, _, shown, gzipped = section
+    if shown != revision:  # the section computed last: maybe what the poll has already
+        unchanged = get_conditional_response(request, etag=live.etag(shown, view))
+        if unchanged is not None:
+            patch_vary_headers(unchanged, live.SECTION_VARY)
+            return unchanged
     return live.section_response(
         request, html, gzipped, lambda zipped: live.etag(shown, view, zipped)
     )
+
+
+def _section(pk: int, live_url: str, revision: int, player: bool) -> object:
+    """The section of ``live_url`` at ``revision`` from this process's copy or the shared
+    cache; else, in the same round trip, the one computed last while the new one is computed
+    or within the freshness bound (``live.last_computed``); else None: the view computes it."""
+    key = live.section_key(pk, live_url, revision)
+    section = live.recent.known(key)
+    if section is None:
+        section = live.pending.last(key)
+    if section is not None:
+        return section
+    latest, lock = live.latest_key(pk, live_url), live.lock_key(pk, live_url, revision, player)
+    found = cache.get_many([key, latest, lock])
+    if key in found:
+        live.recent.put(key, found[key])
+        return found[key]
+    return live.last_computed(found.get(latest), lock in found, key)

@@ -126,20 +126,38 @@ def shared_view(tournament: Tournament) -> View:
 
 
 def computed_once(
-    key: str, compute: Callable[[], Any], latest: str = "", seconds: int = CACHE_SECONDS
+    key: str,
+    compute: Callable[[], Any],
+    latest: str = "",
+    seconds: int = CACHE_SECONDS,
+    lock: str = "",
+    more: dict[str, Any] | None = None,
+    alone: Callable[[], Any] | None = None,
 ) -> Any:
-    """The cached value of ``key``; on a miss one request computes it (``cache.add`` of a lock
-    is atomic in every worker sharing the cache). The others meanwhile get the value last
-    computed under ``latest`` (the page's previous revision: it is replaced within a poll or
-    two), or, when there is none, wait for the new one."""
-    found = cache.get_many([key, latest] if latest else [key])
+    """The cached value of ``key``; on a miss one request computes it (``cache.add`` of the
+    ``lock``, by default ``key:computing``, is atomic in every worker sharing the cache). The
+    value last computed under ``latest`` (a page's previous revision, :func:`live.latest_key`)
+    answers instead while another request computes the new one, and within
+    ``TOURNAMENTS_RENDER_SECONDS`` of its own computation (the freshness bound:
+    :func:`live.last_computed`); without one, requests wait for the new value. ``compute``
+    may put other values to store with it into ``more`` (the other players' pages, under a
+    ``lock`` they share); ``alone`` computes the value without them, under its own lock, when
+    another request holds the shared one and there is no earlier value to answer with (a
+    page's first computation does not wait for the others)."""
+    own = f"{key}:computing"
+    lock = lock or own
+    found = cache.get_many([key, latest, lock] if latest else [key])
     if key in found:
         return found[key]
-    lock = f"{key}:computing"
+    last = live.last_computed(found.get(latest), lock in found) if latest else None
+    if isinstance(last, tuple):  # a section: a missing page waits, it may exist now
+        return last
+    if alone is not None and lock != own and lock in found:
+        lock, compute, more = own, alone, None
     deadline = time.monotonic() + COMPUTE_SECONDS
     while not cache.add(lock, 1, COMPUTE_SECONDS):
-        if found.get(latest) not in (None, NOT_FOUND):  # a missing page waits: it may exist now
-            return found[latest]
+        if latest and isinstance(last := live.last_computed(found.get(latest), True), tuple):
+            return last
         time.sleep(0.02)
         value = cache.get(key)
         if value is not None:
@@ -150,8 +168,13 @@ def computed_once(
         value = cache.get(key)  # computed by the request that held the lock just before
         if value is not None:
             return value
+        extra: dict[str, Any] = {} if more is None else more
+        started = time.time()  # the bound counts from here: a slow computation delays no more
         value = compute()
-        cache.set_many({key: value, latest: value} if latest else {key: value}, seconds)
+        stored = {key: value} | extra
+        if latest:
+            stored[latest] = (key, started)
+        cache.set_many(stored, seconds)
         return value
     finally:
         cache.delete(lock)
@@ -167,6 +190,11 @@ def _live_url(request: HtmxHttpRequest, params: dict[str, str]) -> str:
     return f"{path}?{query}" if query else path
 
 
+Others = Callable[[View], dict[str, Build]]
+"""The other pages computed in the same pass as one (every player's page served lately, when
+one of them is computed): canonical URL -> build."""
+
+
 def _section(
     request: HtmxHttpRequest,
     pk: int,
@@ -174,33 +202,49 @@ def _section(
     tournament: Tournament | None,
     page: tuple[str, str, Build],
     live_url: str,
+    others: Others | None = None,
 ) -> Section | str:
     """The section (cached once per revision) of ``page`` (template, section, build), or
-    :data:`NOT_FOUND`; ``tournament`` is loaded only to compute it, when not given."""
+    :data:`NOT_FOUND`; ``tournament`` is loaded only to compute it, when not given. With
+    ``others``, the pages it names are computed in the same pass, under one lock (the players'
+    pages of a revision: ``live.lock_key``), except those already computed at ``revision``."""
     template, section, build = page
+    more: dict[str, Any] = {}
 
-    def compute() -> Section | str:
-        view = views.known(pk, revision)  # this process has the rows of this revision
-        if view is None:
-            t = tournament or Tournament.objects.filter(pk=pk).first()
-            if t is None:
-                return NOT_FOUND
-            view = views.get(t)
+    def render(view: View, url: str, build: Build) -> Section | str:
         t = view.tournament
         try:
             context, title = build(view)
         except Http404:
             return NOT_FOUND
         finished = view.finished_columns >= t.rounds * t.legs
-        context |= {"view": view, "tournament": t, "live_url": live_url}
+        context |= {"view": view, "tournament": t, "live_url": url}
         context |= {"poll_seconds": 0 if finished else live.poll_seconds()}
-        context |= {"revision": t.revision, "view_key": _view_key(live_url)}
+        context |= {"revision": t.revision, "view_key": _view_key(url)}
         html = render_to_string(f"{template}#{section}", context, request)
         label = t.round_label(view.live_round.number) if view.live_round else ""
         return (html, label, title, t.revision, live.compressed(html))
 
-    latest = f"{live.page_prefix(pk, live_url)}:latest"
-    result: Section | str = computed_once(live.section_key(pk, live_url, revision), compute, latest)
+    def compute(others: Others | None = others) -> Section | str:
+        view = views.known(pk, revision)  # this process has the rows of this revision
+        if view is None:
+            t = tournament or Tournament.objects.filter(pk=pk).first()
+            if t is None:
+                return NOT_FOUND
+            view = views.get(t)
+        pages = {url: b for url, b in (others(view) if others else {}).items() if url != live_url}
+        keys = {url: live.section_key(pk, url, revision) for url in pages}
+        pointers = cache.get_many([live.latest_key(pk, url) for url in pages]) if pages else {}
+        for url, other in pages.items():
+            if pointers.get(live.latest_key(pk, url), ("",))[0] != keys[url]:  # not done yet
+                more[live.latest_key(pk, url)] = (keys[url], time.time())
+                more[keys[url]] = render(view, url, other)
+        return render(view, live_url, build)
+
+    key, latest = live.section_key(pk, live_url, revision), live.latest_key(pk, live_url)
+    lock = live.lock_key(pk, live_url, revision, player=others is not None)
+    alone = (lambda: compute(None)) if others else None
+    result: Section | str = computed_once(key, compute, latest, lock=lock, more=more, alone=alone)
     return result
 
 
@@ -224,6 +268,7 @@ def _page(
     tab: str,
     build: Build,
     params: dict[str, str] | None = None,
+    others: Others | None = None,
 ) -> HttpResponse:
     """The whole page, or for htmx (the polling) only the section whose id is ``section``:
     304 when the tournament has not changed since the poll before (the revision comes from
@@ -236,7 +281,8 @@ def _page(
     key = _view_key(live_url)
     if request.htmx and (unchanged := _not_modified(request, live.etag(revision, key))):
         return unchanged
-    found = _section(request, pk, revision, tournament, (template, section, build), live_url)
+    page = (template, section, build)
+    found = _section(request, pk, revision, tournament, page, live_url, others)
     if isinstance(found, str):  # NOT_FOUND
         raise Http404("No such page of this tournament.")
     if tournament is not None:
@@ -382,9 +428,8 @@ def tournament_players(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return _page(request, pk, template, "players", "players", build, params)
 
 
-@require_safe
-def entry_detail(request: HtmxHttpRequest, pk: int, entry_pk: int) -> HttpResponse:
-    """A player's games, colours and score progression."""
+def _player(entry_pk: int) -> Build:
+    """The build of a player's page (``entry_detail``)."""
 
     def build(view: View) -> tuple[dict[str, Any], str]:
         entry = view.snap.entry_by_pk.get(entry_pk)
@@ -402,5 +447,19 @@ def entry_detail(request: HtmxHttpRequest, pk: int, entry_pk: int) -> HttpRespon
         context["what_if"] = whatif.last_game_outcomes(view.snap, published, entry, revision)
         return context, entry.name
 
+    return build
+
+
+@require_safe
+def entry_detail(request: HtmxHttpRequest, pk: int, entry_pk: int) -> HttpResponse:
+    """A player's games, colours and score progression; the pages of the other players served
+    lately are computed with it (issue 27: one pass per revision)."""
+
+    def others(view: View) -> dict[str, Build]:
+        served = (e for e in live.watched.pages(pk) if e in view.snap.entry_by_pk)
+        return {reverse("entry_detail", args=[pk, e]): _player(e) for e in served}
+
     template = "public/entry_detail.html"
-    return _page(request, pk, template, "player", "players", build)
+    response = _page(request, pk, template, "player", "players", _player(entry_pk), None, others)
+    live.watched.note(pk, entry_pk)  # (a page that exists: else Http404)
+    return response
