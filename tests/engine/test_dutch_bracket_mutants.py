@@ -82,3 +82,60 @@ def test_d2_first_exchange_by_the_weighted_solver() -> None:
     graph = build_graph([], bracket, Mode.LAST, rules(bracket, barred=barred))
     pairs = exact_pairs(graph)
     assert {(bracket[i].id, bracket[j].id) for i, j in pairs} == {(1, 3), (2, 5), (4, 6)}
+
+
+# B.1.b / B.2: N1 (MaxPairs) of the D.2 order, by the weighted solver. Brackets of players
+# without colour history (no preference, no float): every candidate is equally good on C.5-C.19,
+# so the generation order alone decides (B.8). 1 and 2 may meet none of 5-8, 3 and 4 neither 7
+# nor 8 (C.1).
+EIGHT_BARRED = [(a, b) for a in (1, 2) for b in (5, 6, 7, 8)] + [
+    (a, b) for a in (3, 4) for b in (7, 8)
+]
+
+
+def bracket_pairs(
+    graph_players: list[DutchPlayer], pairs: list[tuple[int, int]]
+) -> set[frozenset[int]]:
+    return {frozenset((graph_players[i].id, graph_players[j].id)) for i, j in pairs}
+
+
+def test_d2_one_exchange_before_two_with_a_smaller_sum() -> None:
+    """Last bracket 1-8, MaxPairs 4: S1 = {1, 2, 3, 4}, S2 = {5, 6, 7, 8} (B.2). 1 and 2 may
+    only meet 1-4, so no transposition (D.1) pairs them both with S2. D.2.a: one exchange
+    first. It must move 2 or 1 to S2 (else 1 and 2 both need one of 3, 4 there): 2<->5 and
+    2<->6 leave 3 and 4 one partner (5 or 6) for both; 2<->7 (difference 5, D.2.b) works:
+    S1 = {1, 3, 4, 7}, S2 = {2, 5, 6, 8}, first transposition 1-2, 3-5, 4-6, 7-8 (1<->7 works
+    too but its difference is 6). Two exchanges (3 and 4 for 5 and 6: 1-3, 2-4, 5-7, 6-8)
+    have the smaller difference 4, but D.2.a ranks any single exchange first."""
+    bracket = [player(i) for i in range(1, 9)]
+    graph = build_graph([], bracket, Mode.LAST, rules(bracket, barred=EIGHT_BARRED))
+    expected = {frozenset(p) for p in ((1, 2), (3, 5), (4, 6), (7, 8))}
+    assert bracket_pairs(graph.players, exact_pairs(graph)) == expected
+    assert {
+        frozenset((a.id, b.id)) for a, b in pair_bracket([], bracket, Mode.LAST, graph.rules).pairs
+    } == expected
+
+
+def test_d2_maxpairs_of_the_ppb_is_counted_under_c4() -> None:
+    """PPB 1-8 with the barred pairs above; below it 9, who may meet only 7, and 10, who may
+    meet only 8 (and not 9). C.4: the round is completed only with 7-9 and 8-10, so 7 and 8
+    float and the bracket makes three pairs: MaxPairs (B.1.b, "see C.5": C.4 ranks first) is
+    3, S1 = {1, 2, 3}, S2 = {4, .., 8}. 1 and 2 may only meet 4 of S2: no transposition.
+    One exchange (D.2.a), smallest difference (D.2.b): 3<->4 (1) leaves 2 no partner in
+    S2 = {3, 5, 6, 7, 8}; 2<->4 and 3<->5 (2) both work; D.2.c: moving 3 out of S1 beats
+    moving 2, so S1 = {1, 2, 5}, S2 = {3, 4, 6, 7, 8}: 1-3, 2-4, 5-6.
+
+    Taking MaxPairs as 4 (C.4 ignored) gives S1 = {1, 2, 3, 4} and another order of the
+    candidates (the solver then pairs 1-2, 3-5, 4-6)."""
+    bracket = [player(i) for i in range(1, 9)]
+    lower = [player(9), player(10)]
+    barred = [*EIGHT_BARRED, (9, 10)]
+    barred += [(9, b) for b in range(1, 9) if b != 7] + [(10, b) for b in range(1, 9) if b != 8]
+    graph = build_graph(
+        [], bracket, Mode.PPB, rules([*bracket, *lower], barred=barred), lower=lower
+    )
+    expected = {frozenset(p) for p in ((1, 3), (2, 4), (5, 6))}
+    assert bracket_pairs(graph.players, exact_pairs(graph)) == expected
+    result = pair_bracket([], bracket, Mode.PPB, graph.rules, lower=lower)
+    assert {frozenset((a.id, b.id)) for a, b in result.pairs} == expected
+    assert [p.id for p in result.downfloaters] == [7, 8]

@@ -9,8 +9,8 @@ from dataclasses import replace
 
 from pairing.engine.core.state import ForbiddenPairs, TournamentInfo
 from pairing.engine.dutch.system import pair_round_2017, pair_round_2026, pair_round_in_force
-from tests.engine.test_dutch_2026 import COMPLETION
 from tests.engine.histories import pair_set, pairs, past
+from tests.engine.test_dutch_2026 import COMPLETION
 from tests.engine.test_dutch_support import boards, state
 
 BY_2026 = {(3, 2), (4, 1)}
