@@ -17,7 +17,7 @@ from pairing.engine.core.errors import NoValidPairing
 from pairing.engine.dutch.bracket import exact_pairs, pair_bracket
 from pairing.engine.dutch.edition import EDITION_2026
 from pairing.engine.dutch.graph import Mode, build_graph
-from pairing.engine.dutch.players import DutchPlayer
+from pairing.engine.dutch.players import DutchPlayer, Float
 from tests.engine.test_dutch_support import player, rules
 
 
@@ -139,3 +139,33 @@ def test_d2_maxpairs_of_the_ppb_is_counted_under_c4() -> None:
     result = pair_bracket([], bracket, Mode.PPB, graph.rules, lower=lower)
     assert {frozenset((a.id, b.id)) for a, b in result.pairs} == expected
     assert [p.id for p in result.downfloaters] == [7, 8]
+
+
+def test_c4_a_limbo_mdp_is_paired_below_in_a_complete_bracket() -> None:
+    """2026, a bracket paired again under C4 (``Mode.COMPLETE``): MDP 1 (4 points) may meet
+    none of the residents 2-6 (2 points; C1), so it stays in the Limbo and floats on, and C4
+    needs it paired below. Below: 7, 8, 9 (1 point), the last bracket; 8 and 9 have met, and
+    4 has met both. Nine players: one gets the bye.
+
+    Five residents: two pairs, one more downfloater (C6). Whichever resident x floats, the
+    rest {1, x, 7, 8, 9} can be completed (1 with 8 or 9, x with 7 or the other, the bye to
+    the one left), C7-C9 are equal (the same scores; nobody has unplayed games) and nobody has
+    colours. 5 and 6 floated down two rounds before (C16): they stay. S1 = {2, 3},
+    S2 = {4, 5, 6} (3.2); transpositions (4.2): 2-4 3-5 and 2-4 3-6 and 2-5 3-4 float 6 or
+    5; 2-5 3-6 floats 4. So 2-5, 3-6.
+
+    Without the Limbo MDP's edges below, the rest {x, 7, 8, 9} could not hold 1: the
+    candidate floating 4 (who may meet only 7) would leave 8 or 9 out, and 3 would float."""
+    mdp = player(1, 8)
+    residents = [player(i, 4) for i in (2, 3, 4)]
+    residents += [player(i, 4, float_before_last=Float.DOWN) for i in (5, 6)]
+    below = [player(i, 2) for i in (7, 8, 9)]
+    barred = [(1, r) for r in range(2, 7)] + [(4, 8), (4, 9), (8, 9)]
+    round_rules = replace(rules([mdp, *residents, *below], barred=barred), edition=EDITION_2026)
+    graph = build_graph(
+        [mdp], residents, Mode.COMPLETE, round_rules, next_residents=below, lower=below
+    )
+    assert bracket_pairs(graph.players, exact_pairs(graph)) == {
+        frozenset((2, 5)),
+        frozenset((3, 6)),
+    }
