@@ -169,3 +169,24 @@ def test_c4_a_limbo_mdp_is_paired_below_in_a_complete_bracket() -> None:
         frozenset((2, 5)),
         frozenset((3, 6)),
     }
+
+
+def test_d2_exchange_with_a_pair_inside_s1() -> None:
+    """A bracket of seven residents 1-7 (2026, no following bracket given); 2, 5 and 6 played
+    White once (strong preference for Black), the others have no colours. C1: 1 may not meet
+    5 or 6; 2 neither 3 nor 7; 3 neither 5 nor 6; 5 not 7. MaxPairs 3: S1 = {1, 2, 3},
+    S2 = {4, 5, 6, 7}.
+
+    C12 (preferences): each of 2, 5, 6 must meet a player without colours or float. 5 may
+    meet only 4 of those, so no candidate without exchange keeps every preference (2 would
+    need 4 as well, 1 and 3 then one partner, 7). D.2: one exchange; 3<->4 (difference 1)
+    leaves 2 only 5 or 6 (a lost preference). Difference 2: 3<->5 (first by D.2.c) leaves 5
+    and 2 both needing 4; 2<->4: S1 = {1, 3, 4}, S2 = {2, 5, 6, 7}, the first transposition
+    keeping every preference is 1-2, 3-7, 4-5 (3 may meet neither 5 nor 6), and 6 floats."""
+    bracket = [player(1), player(2, 0, "w"), player(3), player(4)]
+    bracket += [player(5, 0, "w"), player(6, 0, "w"), player(7)]
+    barred = [(1, 5), (1, 6), (2, 3), (2, 7), (3, 5), (3, 6), (5, 7)]
+    round_rules = replace(rules(bracket, barred=barred), edition=EDITION_2026)
+    graph = build_graph([], bracket, Mode.NORMAL, round_rules)
+    expected = {frozenset(p) for p in ((1, 2), (3, 7), (4, 5))}
+    assert bracket_pairs(graph.players, exact_pairs(graph)) == expected
