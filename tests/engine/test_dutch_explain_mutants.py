@@ -120,3 +120,22 @@ def test_e4_the_higher_ranked_preference_for_white(edition: Edition) -> None:
     assert colour_text(rounds, (1, 2), edition) == (
         "equal preferences and colour histories: the higher-ranked #1 gets his preference (White)"
     )
+
+
+@BOTH
+def test_e1_only_the_black_player_has_a_preference(edition: Edition) -> None:
+    # Round 1: 1-3 (1 wins with White: strong Black), 2 and 4 half-point byes. Round 2:
+    # 1 meets 2, who has no colours: 1 Black, and the text names 1.
+    assert colour_text(["1-3 1-0; 2 H; 4 H"], (1, 2), edition) == (
+        "only #1 has a colour preference (Black): granted"
+    )
+
+
+@BOTH
+def test_each_board_is_labelled_with_its_own_scoregroup(edition: Edition) -> None:
+    # Round 2 of three: 1 and 3 won, 2 and 4 lost. Scoregroup 1 {1, 3} and scoregroup 0
+    # {2, 4}, each a bracket of its own (1 and 3, 2 and 4 have not met): 1-3 is labelled
+    # with scoregroup 1, 2-4 with scoregroup 0; neither is a collapsed last bracket (no PPB).
+    e = explain(state(4, ["1-2 1-0; 3-4 1-0"], 3), edition)
+    assert round_board(e, 1, 3).bracket == "scoregroup 1"
+    assert round_board(e, 2, 4).bracket == "scoregroup 0"
