@@ -79,3 +79,25 @@ def test_c7_counts_the_bye_of_a_following_last_bracket() -> None:
     pairing = pair_round_2017(st)
     assert pairs(pairing) == pair_set((1, 2), (4, 5))
     assert pairing.bye == 3
+
+
+def test_c9_2026_in_the_bracket_above_the_last() -> None:
+    """2026 C9 ("minimise the number of unplayed games of the assignee of the
+    pairing-allocated bye") for a bracket that downfloats exactly one player into the last
+    bracket, where he will receive the bye.
+
+    Round 4 of five. Scoregroup 2: 1 (W B W, strong Black), 2 (B W B, strong White), 3 (a
+    half-point bye, then W and B: one unplayed round, mild White). Scoregroup 1, the last
+    bracket: 4 and 5, who had the pairing-allocated bye (C2: not again). Five players: the
+    bye goes to the player floating down from scoregroup 2 (4-5 pair), the lowest score with
+    which the round completes (C5). Each of 1, 2, 3 may float (C6-C8 equal). C9: not 3, who
+    has an unplayed game. Floating 1 (2-3) denies 2 or 3 White (C12); floating 2 (1-3)
+    grants both. So 1-3, 4-5, the bye to 2. (Without C9: 1-2 is generated first and grants
+    both preferences too, and the bye would go to 3.)"""
+    st = past(
+        {1: "w1 b1 w0", 2: "b1 w1 b0", 3: "H w1 b=", 4: "U w0 b0", 5: "w0 U b0"},
+        5,
+    )
+    pairing = pair_round_2026(st)
+    assert pairs(pairing) == pair_set((1, 3), (4, 5))
+    assert pairing.bye == 2
