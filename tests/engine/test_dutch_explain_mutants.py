@@ -6,11 +6,17 @@ by hand there; what each text must say is derived again in each case below."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from pairing.engine.core.explain import Topic
+from pairing.engine.core.state import TournamentInfo
+from pairing.engine.dutch import explain_round, explain_round_2017, explain_round_2026
 from pairing.engine.dutch.edition import EDITION_2017, EDITION_2026, Edition
-from tests.engine.test_dutch_support import state
+from tests.engine.test_dutch_2026 import COMPLETION
+from tests.engine.test_dutch_support import boards, state
+from tests.engine.test_dutch_system_mutants import BY_2017, BY_2026
 from tests.engine.test_explain_dutch import explain, round_board
 
 BOTH = pytest.mark.parametrize("edition", [EDITION_2017, EDITION_2026], ids=["2017", "2026"])
@@ -139,3 +145,14 @@ def test_each_board_is_labelled_with_its_own_scoregroup(edition: Edition) -> Non
     e = explain(state(4, ["1-2 1-0; 3-4 1-0"], 3), edition)
     assert round_board(e, 1, 3).bracket == "scoregroup 1"
     assert round_board(e, 2, 4).bracket == "scoregroup 0"
+
+
+def test_the_explanation_entry_points_pair_by_their_edition() -> None:
+    # test_dutch_system_mutants's COMPLETION round, paired by each edition there (2026: C4
+    # binds every bracket; 2017: A.9's PPB); the edition in force is 2026 unless record 192
+    # names 2017.
+    assert boards(explain_round_2026(COMPLETION)[0]) == BY_2026
+    assert boards(explain_round_2017(COMPLETION)[0]) == BY_2017
+    assert boards(explain_round(COMPLETION)[0]) == BY_2026
+    named = replace(COMPLETION, info=TournamentInfo(system_code="FIDE_DUTCH_2017"))
+    assert boards(explain_round(named)[0]) == BY_2017
