@@ -190,3 +190,18 @@ def test_d2_exchange_with_a_pair_inside_s1() -> None:
     graph = build_graph([], bracket, Mode.NORMAL, round_rules)
     expected = {frozenset(p) for p in ((1, 2), (3, 7), (4, 5))}
     assert bracket_pairs(graph.players, exact_pairs(graph)) == expected
+
+
+def test_c6_a_complete_bracket_pairs_before_it_floats() -> None:
+    """2026, a bracket paired under C4 (``Mode.COMPLETE``): 1 and 2 (2 points), below them
+    3 (1 point), the last bracket; three players, one bye, nobody has met. Every candidate
+    completes the round (C4): 1-2 with the bye to 3, or one of them floating to meet 3 and
+    the other floating to the bye. C6 (fewest downfloaters): 1-2, nobody floats."""
+    bracket = [player(1, 4), player(2, 4)]
+    below = [player(3, 2)]
+    round_rules = replace(rules([*bracket, *below]), edition=EDITION_2026)
+    graph = build_graph([], bracket, Mode.COMPLETE, round_rules, next_residents=below, lower=below)
+    assert bracket_pairs(graph.players, exact_pairs(graph)) == {frozenset((1, 2))}
+    result = pair_bracket([], bracket, Mode.COMPLETE, round_rules, below, below)
+    assert [(a.id, b.id) for a, b in result.pairs] == [(1, 2)]
+    assert result.downfloaters == ()
