@@ -17,7 +17,7 @@ from pairing.engine.core.errors import NoValidPairing
 from pairing.engine.dutch.bracket import exact_pairs, pair_bracket
 from pairing.engine.dutch.edition import EDITION_2026
 from pairing.engine.dutch.graph import Mode, build_graph
-from pairing.engine.dutch.players import DutchPlayer
+from pairing.engine.dutch.players import DutchPlayer, Float
 from tests.engine.test_dutch_support import player, rules
 
 
@@ -82,3 +82,126 @@ def test_d2_first_exchange_by_the_weighted_solver() -> None:
     graph = build_graph([], bracket, Mode.LAST, rules(bracket, barred=barred))
     pairs = exact_pairs(graph)
     assert {(bracket[i].id, bracket[j].id) for i, j in pairs} == {(1, 3), (2, 5), (4, 6)}
+
+
+# B.1.b / B.2: N1 (MaxPairs) of the D.2 order, by the weighted solver. Brackets of players
+# without colour history (no preference, no float): every candidate is equally good on C.5-C.19,
+# so the generation order alone decides (B.8). 1 and 2 may meet none of 5-8, 3 and 4 neither 7
+# nor 8 (C.1).
+EIGHT_BARRED = [(a, b) for a in (1, 2) for b in (5, 6, 7, 8)] + [
+    (a, b) for a in (3, 4) for b in (7, 8)
+]
+
+
+def bracket_pairs(
+    graph_players: list[DutchPlayer], pairs: list[tuple[int, int]]
+) -> set[frozenset[int]]:
+    return {frozenset((graph_players[i].id, graph_players[j].id)) for i, j in pairs}
+
+
+def test_d2_one_exchange_before_two_with_a_smaller_sum() -> None:
+    """Last bracket 1-8, MaxPairs 4: S1 = {1, 2, 3, 4}, S2 = {5, 6, 7, 8} (B.2). 1 and 2 may
+    only meet 1-4, so no transposition (D.1) pairs them both with S2. D.2.a: one exchange
+    first. It must move 2 or 1 to S2 (else 1 and 2 both need one of 3, 4 there): 2<->5 and
+    2<->6 leave 3 and 4 one partner (5 or 6) for both; 2<->7 (difference 5, D.2.b) works:
+    S1 = {1, 3, 4, 7}, S2 = {2, 5, 6, 8}, first transposition 1-2, 3-5, 4-6, 7-8 (1<->7 works
+    too but its difference is 6). Two exchanges (3 and 4 for 5 and 6: 1-3, 2-4, 5-7, 6-8)
+    have the smaller difference 4, but D.2.a ranks any single exchange first."""
+    bracket = [player(i) for i in range(1, 9)]
+    graph = build_graph([], bracket, Mode.LAST, rules(bracket, barred=EIGHT_BARRED))
+    expected = {frozenset(p) for p in ((1, 2), (3, 5), (4, 6), (7, 8))}
+    assert bracket_pairs(graph.players, exact_pairs(graph)) == expected
+    assert {
+        frozenset((a.id, b.id)) for a, b in pair_bracket([], bracket, Mode.LAST, graph.rules).pairs
+    } == expected
+
+
+def test_d2_maxpairs_of_the_ppb_is_counted_under_c4() -> None:
+    """PPB 1-8 with the barred pairs above; below it 9, who may meet only 7, and 10, who may
+    meet only 8 (and not 9). C.4: the round is completed only with 7-9 and 8-10, so 7 and 8
+    float and the bracket makes three pairs: MaxPairs (B.1.b, "see C.5": C.4 ranks first) is
+    3, S1 = {1, 2, 3}, S2 = {4, .., 8}. 1 and 2 may only meet 4 of S2: no transposition.
+    One exchange (D.2.a), smallest difference (D.2.b): 3<->4 (1) leaves 2 no partner in
+    S2 = {3, 5, 6, 7, 8}; 2<->4 and 3<->5 (2) both work; D.2.c: moving 3 out of S1 beats
+    moving 2, so S1 = {1, 2, 5}, S2 = {3, 4, 6, 7, 8}: 1-3, 2-4, 5-6.
+
+    Taking MaxPairs as 4 (C.4 ignored) gives S1 = {1, 2, 3, 4} and another order of the
+    candidates (the solver then pairs 1-2, 3-5, 4-6)."""
+    bracket = [player(i) for i in range(1, 9)]
+    lower = [player(9), player(10)]
+    barred = [*EIGHT_BARRED, (9, 10)]
+    barred += [(9, b) for b in range(1, 9) if b != 7] + [(10, b) for b in range(1, 9) if b != 8]
+    graph = build_graph(
+        [], bracket, Mode.PPB, rules([*bracket, *lower], barred=barred), lower=lower
+    )
+    expected = {frozenset(p) for p in ((1, 3), (2, 4), (5, 6))}
+    assert bracket_pairs(graph.players, exact_pairs(graph)) == expected
+    result = pair_bracket([], bracket, Mode.PPB, graph.rules, lower=lower)
+    assert {frozenset((a.id, b.id)) for a, b in result.pairs} == expected
+    assert [p.id for p in result.downfloaters] == [7, 8]
+
+
+def test_c4_a_limbo_mdp_is_paired_below_in_a_complete_bracket() -> None:
+    """2026, a bracket paired again under C4 (``Mode.COMPLETE``): MDP 1 (4 points) may meet
+    none of the residents 2-6 (2 points; C1), so it stays in the Limbo and floats on, and C4
+    needs it paired below. Below: 7, 8, 9 (1 point), the last bracket; 8 and 9 have met, and
+    4 has met both. Nine players: one gets the bye.
+
+    Five residents: two pairs, one more downfloater (C6). Whichever resident x floats, the
+    rest {1, x, 7, 8, 9} can be completed (1 with 8 or 9, x with 7 or the other, the bye to
+    the one left), C7-C9 are equal (the same scores; nobody has unplayed games) and nobody has
+    colours. 5 and 6 floated down two rounds before (C16): they stay. S1 = {2, 3},
+    S2 = {4, 5, 6} (3.2); transpositions (4.2): 2-4 3-5 and 2-4 3-6 and 2-5 3-4 float 6 or
+    5; 2-5 3-6 floats 4. So 2-5, 3-6.
+
+    Without the Limbo MDP's edges below, the rest {x, 7, 8, 9} could not hold 1: the
+    candidate floating 4 (who may meet only 7) would leave 8 or 9 out, and 3 would float."""
+    mdp = player(1, 8)
+    residents = [player(i, 4) for i in (2, 3, 4)]
+    residents += [player(i, 4, float_before_last=Float.DOWN) for i in (5, 6)]
+    below = [player(i, 2) for i in (7, 8, 9)]
+    barred = [(1, r) for r in range(2, 7)] + [(4, 8), (4, 9), (8, 9)]
+    round_rules = replace(rules([mdp, *residents, *below], barred=barred), edition=EDITION_2026)
+    graph = build_graph(
+        [mdp], residents, Mode.COMPLETE, round_rules, next_residents=below, lower=below
+    )
+    assert bracket_pairs(graph.players, exact_pairs(graph)) == {
+        frozenset((2, 5)),
+        frozenset((3, 6)),
+    }
+
+
+def test_d2_exchange_with_a_pair_inside_s1() -> None:
+    """A bracket of seven residents 1-7 (2026, no following bracket given); 2, 5 and 6 played
+    White once (strong preference for Black), the others have no colours. C1: 1 may not meet
+    5 or 6; 2 neither 3 nor 7; 3 neither 5 nor 6; 5 not 7. MaxPairs 3: S1 = {1, 2, 3},
+    S2 = {4, 5, 6, 7}.
+
+    C12 (preferences): each of 2, 5, 6 must meet a player without colours or float. 5 may
+    meet only 4 of those, so no candidate without exchange keeps every preference (2 would
+    need 4 as well, 1 and 3 then one partner, 7). D.2: one exchange; 3<->4 (difference 1)
+    leaves 2 only 5 or 6 (a lost preference). Difference 2: 3<->5 (first by D.2.c) leaves 5
+    and 2 both needing 4; 2<->4: S1 = {1, 3, 4}, S2 = {2, 5, 6, 7}, the first transposition
+    keeping every preference is 1-2, 3-7, 4-5 (3 may meet neither 5 nor 6), and 6 floats."""
+    bracket = [player(1), player(2, 0, "w"), player(3), player(4)]
+    bracket += [player(5, 0, "w"), player(6, 0, "w"), player(7)]
+    barred = [(1, 5), (1, 6), (2, 3), (2, 7), (3, 5), (3, 6), (5, 7)]
+    round_rules = replace(rules(bracket, barred=barred), edition=EDITION_2026)
+    graph = build_graph([], bracket, Mode.NORMAL, round_rules)
+    expected = {frozenset(p) for p in ((1, 2), (3, 7), (4, 5))}
+    assert bracket_pairs(graph.players, exact_pairs(graph)) == expected
+
+
+def test_c6_a_complete_bracket_pairs_before_it_floats() -> None:
+    """2026, a bracket paired under C4 (``Mode.COMPLETE``): 1 and 2 (2 points), below them
+    3 (1 point), the last bracket; three players, one bye, nobody has met. Every candidate
+    completes the round (C4): 1-2 with the bye to 3, or one of them floating to meet 3 and
+    the other floating to the bye. C6 (fewest downfloaters): 1-2, nobody floats."""
+    bracket = [player(1, 4), player(2, 4)]
+    below = [player(3, 2)]
+    round_rules = replace(rules([*bracket, *below]), edition=EDITION_2026)
+    graph = build_graph([], bracket, Mode.COMPLETE, round_rules, next_residents=below, lower=below)
+    assert bracket_pairs(graph.players, exact_pairs(graph)) == {frozenset((1, 2))}
+    result = pair_bracket([], bracket, Mode.COMPLETE, round_rules, below, below)
+    assert [(a.id, b.id) for a, b in result.pairs] == [(1, 2)]
+    assert result.downfloaters == ()
