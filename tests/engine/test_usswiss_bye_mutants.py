@@ -1,7 +1,9 @@
 """US Chess Swiss: the full-point bye (28L2, 28L2a, 28L5) and the odd player's partner (29D2),
 tests written against the survivors of mutation run 9 that docs/testing.md left "not
-pinned" (`_bye_for_colours`, `_odd_partner`, `_four_round_bye_order`). Each expectation is
-derived by hand in the docstring from the rules as docs/uscf-pairings.md states them.
+pinned" or "not analysed" (`_bye_for_colours`, `_odd_partner`, `_four_round_bye_order`,
+`groups.completable`) and the bugs the analysis found (28L2a, 28L5's explanation). Each
+expectation is derived by hand in the docstring from the rules as docs/uscf-pairings.md
+states them.
 Players are 1..n in the order of the ratings given (0: unrated); ``W1``/``B0`` are colour and
 result of a game against a player outside the section unless ``@n`` names the opponent,
 ``H`` a half-point bye, ``-`` no game."""
@@ -10,8 +12,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from pairing.engine.core.state import TournamentState
+from pairing.engine.core.state import ForbiddenPairs, TournamentState
 from pairing.engine.usswiss import USSettings, explain_round, pair_us_round
+from pairing.engine.usswiss.groups import completable
 from tests.engine.usswiss_support import section
 
 BYE_FOR_COLOURS = USSettings(bye_for_colours=True)
@@ -221,3 +224,28 @@ def test_29d2_the_odd_player_passes_over_a_partner_that_leaves_a_rematch() -> No
     rnd = pair_us_round(state, USSettings())
     assert rnd.dropped == ((3, 4),)
     assert [(b.white, b.black) for b in rnd.pairing.boards] == [(1, 2), (3, 5), (6, 4)]
+
+
+# -- 27A1: whether the round can be paired without rematches (groups.completable) ----------
+
+
+def test_27a1_the_one_pairing_left_is_found() -> None:
+    """Round 1 of eight players 1..8 (2000 down to 1300) in which the TD forbade every pair
+    but 1-8, 2-7, 3-6 and 4-5 (forbidden pairs are kept apart like players who have met,
+    27A1). Exactly one pairing without a forbidden pair is left, so the round is pairable:
+    those four boards (colours aside). The check must see every pair once and no player
+    against himself."""
+    allowed = {frozenset(p) for p in ((1, 8), (2, 7), (3, 6), (4, 5))}
+    forbidden = tuple(
+        ForbiddenPairs((a, b))
+        for a in range(1, 9)
+        for b in range(a + 1, 9)
+        if frozenset((a, b)) not in allowed
+    )
+    state = replace(section([2000, 1900, 1800, 1700, 1600, 1500, 1400, 1300]), forbidden=forbidden)
+    assert completable(state, range(1, 9))
+    assert not completable(
+        replace(state, forbidden=(*forbidden, ForbiddenPairs((4, 5)))), range(1, 9)
+    )
+    rnd = pair_us_round(state, USSettings())
+    assert {frozenset((b.white, b.black)) for b in rnd.pairing.boards} == allowed
