@@ -114,6 +114,34 @@ def test_28l2a_goes_on_past_a_player_whose_group_cannot_pair_without_him() -> No
     assert _result(state, BYE_FOR_COLOURS) == (3, 5, [(2, 1), (4, 5)])
 
 
+def test_28l2a_never_moves_the_bye_to_a_player_who_had_one() -> None:
+    """Round 3 of five. 1 (2000: W1, B1) and 2 (1990: B1, W1) on 2 points; on 1: 3 (640:
+    W0, B1; due White), 4 (600: a full-point bye U, then B0; due White) and 5 (560: B1,
+    W0; due Black). 28L3: 4 may not have a second bye; 28L2: the bye to 5. The rest, 3 and
+    4, are both due White: one misses it (27A5; 4 even two Blacks ahead). 28L2a, up the
+    group: 4 (40 points up) would mend it (3-5 both due), but 28L3 bars him whatever the
+    colours; 3 (80 points up, within 29E5a's limit) mends it too: 4 (White) - 5. The bye to 3
+    instead of 5; 1-2 (1 due White, 2 due Black)."""
+    state = section(
+        [2000, 1990, 640, 600, 560],
+        {1: ["W1", "B1"], 2: ["B1", "W1"], 3: ["W0", "B1"], 4: ["U", "B0"], 5: ["B1", "W0"]},
+    )
+    assert _result(state, BYE_FOR_COLOURS) == (3, 5, [(1, 2), (4, 5)])
+
+
+def test_28l2a_a_tie_with_the_28l2_choice_keeps_the_bye_there() -> None:
+    """Round 2 of five: 1 (2000, W1), 2 (1990, B1) on 1; 3 (1800, W0), 4 (600, W0), 5 (600,
+    W0) on 0, all three due Black after one White. 28L2: the lowest rating, 600, and of the
+    two the lower-ranked, 5, takes the bye. Whoever of 3, 4 or 5 has it, the other two are
+    both due Black and one of them gets White twice: no move gives better colours (and 4,
+    with 5's rating, moves 0 points), so 5 keeps the bye; 2-1, 3 (higher-ranked, his due
+    Black) against 4: 4-3."""
+    state = section(
+        [2000, 1990, 1800, 600, 600], {1: ["W1"], 2: ["B1"], 3: ["W0"], 4: ["W0"], 5: ["W0"]}
+    )
+    assert _result(state, BYE_FOR_COLOURS) == (5, None, [(2, 1), (4, 3)])
+
+
 # -- 28L5: the bye one score group up in a four-round event (variation) -------------------
 
 FOUR_ROUND_BYE = USSettings(bye_up_in_four_rounds=True)
