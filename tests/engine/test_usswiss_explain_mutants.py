@@ -189,6 +189,7 @@ def test_transposition_and_interchange_are_told_apart_with_their_measure() -> No
     _, explanation = explain_round(state)
     board = explanation.board(1, 4)
     assert board is not None
+    assert _reasons(board)["29E5a"].topic is Topic.CHOICE
     assert _reasons(board)["29E5a"].text.startswith(
         "transposition in the bottom half instead of #3 (20 rating points, the smaller of "
         "the two differences, 29E5c), within the 80-point limit"
