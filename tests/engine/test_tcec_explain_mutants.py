@@ -152,3 +152,17 @@ def test_the_bye_names_its_player_and_place() -> None:
     _, e = explain_round(state)
     assert e.bye is not None and e.bye.player == 3
     assert e.bye.reasons[0].text.endswith("#3 is in place 3 of 5")
+
+
+def test_several_players_barred_by_viability_are_named_together() -> None:
+    """Round 1 of six; the arbiter forbade 4 every opponent but 1. STEP 4 for 1: 2 and 3 are
+    allowed, but with either of them 4 would be left with nobody he may meet: 1-4.
+    "#2, #3: allowed, but pairing #1 with them leaves no viable pairing"."""
+    forbidden = tuple(ForbiddenPairs((4, p)) for p in (2, 3, 5, 6))
+    _, e = explain_round(replace(tournament(6), forbidden=forbidden))
+    (viability,) = reasons(board(e, 1, 4).reasons, Topic.REJECTED)
+    assert viability.article == "TCEC STEP 3"
+    assert viability.text == (
+        "#2, #3: allowed, but pairing #1 with them leaves no viable pairing for the rest "
+        "of the round (viability)"
+    )
