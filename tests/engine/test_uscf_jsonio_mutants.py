@@ -90,6 +90,7 @@ def test_defaults_and_games_not_rated() -> None:
                 {"white": "b", "black": "c", "result": "0.5-0.5"},
                 {"white": "b", "black": "a", "result": "+-"},
                 {"white": "c", "black": "a", "result": "1-0", "rated": False},
+                {"white": "c", "black": "b", "result": "1-0"},
             ],
         }
     )
@@ -100,7 +101,20 @@ def test_defaults_and_games_not_rated() -> None:
         ("a", "b", 0.5),
         ("a", "c", 0.5),
         ("b", "c", 0.5),
+        ("c", "b", 1.0),
     ]
+
+
+def test_zero_is_not_negative_whole_counts_and_null_flags() -> None:
+    """0 is a valid rating-like field and FIDE rating (not negative); a count written 2.0 is
+    2; a flag given as null is false."""
+    event, _ = event_from_json(
+        {"players": [{"id": "a", "floor": 0, "peak_established": 0, "fide": 0, "wins": 2.0,
+                      "adult": None}]}
+    )  # fmt: skip
+    (player,) = event.players
+    assert (player.floor, player.peak_established, player.fide) == (0.0, 0.0, 0)
+    assert (player.wins, player.adult) == (2, False)
 
 
 @pytest.mark.parametrize(
@@ -119,6 +133,19 @@ def test_defaults_and_games_not_rated() -> None:
             "players[0]: all_wins and all_losses cannot both be true",
         ),
         ({"players": [{"id": "a", "floor": -1}]}, "players[0].floor must not be negative"),
+        ({"players": [{"id": "a", "rating": -1}]}, "players[0].rating must not be negative"),
+        (
+            {"players": [{"id": "a", "initial_rating": -1}]},
+            "players[0].initial_rating must not be negative",
+        ),
+        (
+            {"players": [{"id": "a", "other_rating": -1}]},
+            "players[0].other_rating must not be negative",
+        ),
+        (
+            {"players": [{"id": "a", "peak_established": -1}]},
+            "players[0].peak_established must not be negative",
+        ),
         (
             {"players": [{"id": "a", "games": -1}]},
             "players[0].games must be a non-negative integer",
@@ -146,6 +173,10 @@ def test_defaults_and_games_not_rated() -> None:
         (
             {"players": [{"id": "a"}], "games": [{"white": "a", "black": "z", "result": "1-0"}]},
             "games[0].black: unknown player 'z'",
+        ),
+        (
+            {"players": [{"id": "a"}], "games": [{"white": "z", "black": "a", "result": "1-0"}]},
+            "games[0].white: unknown player 'z'",
         ),
         (
             {"players": [{"id": "a"}], "games": [{"white": "a", "black": "a", "result": "1-0"}]},
@@ -186,7 +217,7 @@ def test_every_output_field_is_written_rounded_as_documented() -> None:
         score=2.5,
         effective_games=17.123456,
         formula="standard",
-        step3=None,
+        step3=1480.004,
         step4=1510.555,
         k=33.333333,
         bonus=1.004,
@@ -204,7 +235,7 @@ def test_every_output_field_is_written_rounded_as_documented() -> None:
         "post_exact": 1512.46,
         "games_after": 24,
         "formula": "standard",
-        "step3": None,
+        "step3": 1480,
         "step4": 1510.56,
         "k": 33.3333,
         "bonus": 1,
@@ -218,3 +249,5 @@ def test_every_output_field_is_written_rounded_as_documented() -> None:
         "unfloored": 1512.46,
     }
     assert player_to_json(result)["id"] == "7"
+    written = player_to_json(result)
+    assert all(isinstance(written[k], int) for k in ("bonus", "floor", "step3"))
