@@ -5,10 +5,12 @@ prizes' ordinal names. Found by the mutation run of ``prizes/`` (docs/testing.md
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
-from pairing.engine import Contender, parse_fund
-from pairing.engine.prizes.fund import ordinal
+from pairing.engine import Contender, PrizeFundError, award_prizes, parse_fund
+from pairing.engine.prizes.fund import PLACE, Prize, ordinal
 
 
 def admits(category: str, rating: int | None = None, age: int | None = None, pid: int = 1) -> bool:
@@ -58,3 +60,122 @@ def test_each_category_names_its_prizes() -> None:
     assert [p.title for p in prizes] == [
         "1st 1400-1599", "1st Age 12 and under", "1st Age 65 and over", "1st Seniors",
     ]  # fmt: skip
+
+
+# -- After run 7's awards.py survivors were analysed one by one (docs/testing.md) ------------
+
+
+def _field(*rows: tuple[int, float, int | None]) -> list[Contender]:
+    """(id, points, rating) in standings order; rank = position."""
+    return [
+        Contender(id=i, score=int(points * 2), rank=n, rating=rating)
+        for n, (i, points, rating) in enumerate(rows, 1)
+    ]
+
+
+def test_a_player_listed_twice_is_refused() -> None:
+    with pytest.raises(PrizeFundError, match=r"^a player is listed twice$"):
+        award_prizes(_field((1, 3, 1500), (1, 2, 1500)), parse_fund("1st $10"))
+
+
+def test_a_trophy_without_cash_is_no_cash_prize() -> None:
+    """32B1 speaks of cash: two tied for first share the one cash prize, 1st $100, 50 each;
+    "2nd trophy" carries no money and is not in their pool: trophies go apart from cash, in
+    the fund's order each to the highest-placed player without one (34A, docs/uscf.md), so
+    to 1. Nothing is left unawarded. A one-cent prize is still cash."""
+    result = award_prizes(_field((1, 4, 1800), (2, 4, 1700)), parse_fund("1st $100\n2nd trophy"))
+    (pool,) = result.pools
+    assert [p.title for p in pool.prizes] == ["1st"]
+    assert pool.amounts == (5000, 5000)
+    assert pool.score == 8  # 4 points, in half-points
+    assert [(p.title, w) for p, w in result.trophies] == [("2nd", 1)]
+    assert result.unawarded == ()
+    cent = award_prizes(_field((1, 4, 1800)), [Prize(PLACE, 1, cents=1)])
+    assert cent.cash_of(1) == 1
+
+
+def test_each_pool_names_its_score_and_rule() -> None:
+    """32B: a clear winner's pool is "32B" (4 points = 8 half-points); two tied on 3 points
+    for 2nd and 3rd, $100 each, get 100 each: an equal division, 32B2, though each share is
+    also the largest prize either could win alone (a cap that changes nothing)."""
+    result = award_prizes(
+        _field((1, 4, 1800), (2, 3, 1700), (3, 3, 1600)),
+        parse_fund("1st $300\n2nd $100\n3rd $100"),
+    )
+    assert [(p.score, p.rule) for p in result.pools] == [(8, "32B"), (6, "32B2")]
+    assert [result.cash_of(i) for i in (1, 2, 3)] == [30000, 10000, 10000]
+
+
+def test_every_share_at_its_cap_is_32b3_cap() -> None:
+    """Tied for first: 1 (2495) may win only the place prize, 1st $536; 2 (2300) also 1st
+    U2400 $1000. They bring 1000 + 536 = 1536, 768 each by 32B2; but 1 alone could win only
+    536 (32B3's cap): he gets 536, 2 the remaining 1000 -- the largest he could win alone,
+    so both shares are at their caps ("32B3 cap"). 2 dividing the U2400 prize alone would
+    give him 1000, not more: 32B3's class exception does not apply (one pool)."""
+    result = award_prizes(
+        _field((1, 4, 2495), (2, 4, 2300)), parse_fund("1st $536\n1st U2400 $1000")
+    )
+    (pool,) = result.pools
+    assert pool.rule == "32B3 cap"
+    assert dict(zip(pool.players, pool.amounts, strict=True)) == {1: 53600, 2: 100000}
+
+
+def test_a_class_of_two_divides_its_own_prizes() -> None:
+    """32B3's exception with two class members: four tied for first, 1st $200, 2nd $100,
+    1st U1200 $500, 2nd U1200 $300; 3 (1150) and 4 (1100) are U1200. The pool would be
+    500 + 300 + 200 + 100 = 1100, 275 each; the two U1200 players dividing only their
+    class's prizes get (500 + 300) / 2 = 400 each, more: they do (32B3), and 1 and 2 divide
+    the 300 they bring, 150 each."""
+    result = award_prizes(
+        _field((1, 4, 1500), (2, 4, 1400), (3, 4, 1150), (4, 4, 1100)),
+        parse_fund("1st $200\n2nd $100\n1st U1200 $500\n2nd U1200 $300"),
+    )
+    assert [result.cash_of(i) for i in (1, 2, 3, 4)] == [15000, 15000, 40000, 40000]
+    assert [(p.score, p.rule) for p in result.pools] == [(8, "32B3"), (8, "32B2")]
+
+
+def test_a_class_no_tied_player_belongs_to_does_not_stop_the_others() -> None:
+    """test_prizes' 32B3 case (four tied, 1st $200, 2nd $100, 3rd $50, 1st U1200 $500, one
+    U1200 player) with a 1st U1000 $600 prize nobody in the tie may win: it is looked at
+    first (the largest) and passed over; the U1200 class still divides its own prize: 4
+    takes 500 alone, the others 350 / 3; the U1000 prize is left unawarded."""
+    result = award_prizes(
+        _field((1, 4, 1500), (2, 4, 1400), (3, 4, 1300), (4, 4, 1100)),
+        parse_fund("1st $200\n2nd $100\n3rd $50\n1st U1200 $500\n1st U1000 $600"),
+    )
+    assert result.cash_of(4) == 50000
+    assert [result.cash_of(i) for i in (1, 2, 3)] == [Fraction(35000, 3)] * 3
+    assert [p.title for p in result.unawarded] == ["1st U1000"]
+
+
+def test_of_two_classes_the_player_divides_the_one_that_gives_more() -> None:
+    """Four tied for first as above (1st $200, 2nd $100, 3rd $50), 4 (1100) also 11 years
+    old, with 1st U1200 $500 and 1st Age<=12 $600. The pool takes one prize per player:
+    600 (for 4), 200, 100, 50 = 950; the others may win at most 200 alone (32B3's cap):
+    200 each, 4 the remaining 350. Alone, 4 would get 600 from his age class or 500 from
+    U1200: both more; "the class that gives the most", Age<=12, 600. The other three
+    divide 350. The U1200 $500 passes to the next score: 5 (1150, 3 points)."""
+    contenders = [
+        Contender(1, 8, 1, 1500),
+        Contender(2, 8, 2, 1400),
+        Contender(3, 8, 3, 1300),
+        Contender(4, 8, 4, 1100, age=11),
+        Contender(5, 6, 5, 1150),
+    ]
+    result = award_prizes(
+        contenders,
+        parse_fund("1st $200\n2nd $100\n3rd $50\n1st U1200 $500\n1st Age<=12 $600"),
+    )
+    assert [result.cash_of(i) for i in (1, 2, 3, 4, 5)] == [
+        Fraction(35000, 3), Fraction(35000, 3), Fraction(35000, 3), 60000, 50000,
+    ]  # fmt: skip
+
+
+def test_trophies_a_shared_rank_and_one_nobody_may_take() -> None:
+    """34A: the trophy goes by the standings after the tie-breaks; two players still tied on
+    rank 1 (the tie-breaks did not separate them) are taken in the standings' order as
+    given, so 2 (listed first) has it. A U1000 trophy nobody may win is unawarded."""
+    contenders = [Contender(2, 8, 1, 1500), Contender(1, 8, 1, 1550)]
+    result = award_prizes(contenders, parse_fund("1st trophy\n1st U1000 trophy"))
+    assert [(p.title, w) for p, w in result.trophies] == [("1st", 2)]
+    assert [p.title for p in result.unawarded] == ["1st U1000"]

@@ -288,6 +288,7 @@ class _Explainer:
                 )
             )
         for pid, why in record.passed_over:
-            article = "28L3" if "28L3" in why else "27A1"
+            # each reason ends with its rule: (28L3), (28L5) or (27A1)
+            article = next((a for a in ("28L3", "28L5") if f"({a})" in why), "27A1")
             reasons.append(Reason(Topic.REJECTED, article, f"{ref(pid)}: {why}"))
         return ByeExplanation(record.player, tuple(reasons))

@@ -262,8 +262,11 @@ class _Pairer:
         group = [p for p in players if self.scores[p] == bye.group]
         if len(group) % 2 == 0:  # the rest of the group is odd: its colours decide nothing
             return bye
-        best: tuple[int, int, PlayerId] | None = None
-        for n, c in enumerate(reversed(group)):
+        # 28L2a moves the bye up the group only: never to a player ranked below the 28L2
+        # choice (one 22C6 passed over for a half-point bye, or an unrated player).
+        above = group[: group.index(default) + 1]
+        best: tuple[int, PlayerId] | None = None
+        for c in reversed(above):  # the 28L2 choice first: it keeps the bye on a tie
             if c != default and not may_have_bye(self.state, c):
                 continue
             deviation = abs(self.rating(c) - self.rating(default))
@@ -276,11 +279,11 @@ class _Pairer:
             if rest is None:
                 continue
             total = switch + rest[0]
-            if best is None or total < best[0] or (total == best[0] and c == default):
-                best = (total, n, c)
-        if best is None or best[2] == default:
+            if best is None or total < best[0]:
+                best = (total, c)
+        if best is None or best[1] == default:
             return bye
-        return ByeRecord(best[2], bye.group, bye.passed_over, instead_of=default)
+        return ByeRecord(best[1], bye.group, bye.passed_over, instead_of=default)
 
     def _odd_partner(
         self, odd: PlayerId, residents: list[PlayerId], unpaired: list[PlayerId], score: int
