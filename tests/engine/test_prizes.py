@@ -170,3 +170,18 @@ def test_it_reads_the_categories_of_a_fund() -> None:
 def test_it_refuses_a_bad_line_by_number(text: str, message: str) -> None:
     with pytest.raises(PrizeFundError, match=re.escape(message)):
         parse_fund(text)
+
+
+def test_a_place_trophy_goes_to_the_player_at_that_place() -> None:
+    """34A: "2nd $300 + trophy" advertises a trophy for second place. Standings after the
+    tie-breaks: 1 first (4 points), 2 second and 3 third (3 points each, tie-broken). The
+    cash of 2nd and 3rd is pooled among the tied (32B2: 300 + 100 = 400, 200 each), but the
+    trophy is indivisible and goes to the player placed second, 2 -- not to 1, who has no
+    trophy but is placed first; "3rd trophy" likewise to 3, and a "5th trophy" in a field of
+    three is left unawarded."""
+    contenders = [Contender(1, 8, 1, 1800), Contender(2, 6, 2, 1700), Contender(3, 6, 3, 1600)]
+    fund = "1st $500\n2nd $300 + trophy\n3rd $100 + trophy\n5th trophy"
+    result = award_prizes(contenders, parse_fund(fund))
+    assert [dollars(result, i) for i in (1, 2, 3)] == [500, 200, 200]
+    assert [(p.title, w) for p, w in result.trophies] == [("2nd", 2), ("3rd", 3)]
+    assert [p.title for p in result.unawarded] == ["5th"]

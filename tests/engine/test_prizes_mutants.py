@@ -80,15 +80,15 @@ def test_a_player_listed_twice_is_refused() -> None:
 
 def test_a_trophy_without_cash_is_no_cash_prize() -> None:
     """32B1 speaks of cash: two tied for first share the one cash prize, 1st $100, 50 each;
-    "2nd trophy" carries no money and is not in their pool: trophies go apart from cash, in
-    the fund's order each to the highest-placed player without one (34A, docs/uscf.md), so
-    to 1. Nothing is left unawarded. A one-cent prize is still cash."""
+    "2nd trophy" carries no money and is not in their pool: trophies go apart from cash, a
+    place trophy to the player at that place after the tie-breaks (34A, docs/uscf.md), so
+    to 2, placed second. Nothing is left unawarded. A one-cent prize is still cash."""
     result = award_prizes(_field((1, 4, 1800), (2, 4, 1700)), parse_fund("1st $100\n2nd trophy"))
     (pool,) = result.pools
     assert [p.title for p in pool.prizes] == ["1st"]
     assert pool.amounts == (5000, 5000)
     assert pool.score == 8  # 4 points, in half-points
-    assert [(p.title, w) for p, w in result.trophies] == [("2nd", 1)]
+    assert [(p.title, w) for p, w in result.trophies] == [("2nd", 2)]
     assert result.unawarded == ()
     cent = award_prizes(_field((1, 4, 1800)), [Prize(PLACE, 1, cents=1)])
     assert cent.cash_of(1) == 1

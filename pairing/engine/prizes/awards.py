@@ -205,15 +205,22 @@ def _class_alone(
 def _trophies(
     contenders: Sequence[Contender], trophies: Sequence[Prize]
 ) -> list[tuple[Prize, int]]:
-    """34A: indivisible prizes by the tie-break order; one trophy per player."""
-    ranked = sorted(enumerate(contenders), key=lambda ic: (ic[1].rank, ic[0]))
+    """34A: indivisible prizes by the tie-break order; one trophy per player. A place
+    trophy goes to the player at that place of the standings ("2nd trophy" to the second,
+    whatever the first wins); the others, in the fund's order, each to the best-placed
+    player it admits who has no trophy yet."""
+    ranked = [c for _, c in sorted(enumerate(contenders), key=lambda ic: (ic[1].rank, ic[0]))]
     ordered = sorted(trophies, key=lambda p: not p.category.is_place)  # stable: fund order
     taken: set[int] = set()
     out = []
     for prize in ordered:
-        winner = next(
-            (c for _, c in ranked if c.id not in taken and prize.category.admits(c)), None
-        )
+        if prize.category.is_place:
+            placed = ranked[prize.place - 1] if prize.place <= len(ranked) else None
+            winner = placed if placed is not None and placed.id not in taken else None
+        else:
+            winner = next(
+                (c for c in ranked if c.id not in taken and prize.category.admits(c)), None
+            )
         if winner is not None:
             taken.add(winner.id)
             out.append((prize, winner.id))
