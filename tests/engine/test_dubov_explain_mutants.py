@@ -183,8 +183,8 @@ def test_the_only_player_who_may_have_the_bye_and_the_round_note() -> None:
         Reason(
             Topic.BYE,
             cite("B.0"),
-            "odd number of players: #1 may receive the pairing-allocated bye and has the "
-            "only player left who may receive it of those who may",
+            "odd number of players: #1 is the only player left who may receive the "
+            "pairing-allocated bye",
         ),
         Reason(
             Topic.REJECTED,
