@@ -8,6 +8,7 @@ wording with the values worked out by hand from the position."""
 
 from __future__ import annotations
 
+from pairing.engine import Player, TournamentState
 from pairing.engine.core.explain import Reason, Topic
 from pairing.engine.dubov import explain_round_2018, explain_round_2026
 from pairing.engine.dubov.explain import explain_round_in_force
@@ -429,4 +430,133 @@ def test_e2_a_stronger_preference_for_white() -> None:
         cite("E.2"),
         "the stronger colour preference is granted: #1's absolute preference for White over "
         "#2's mild one",
+    )
+
+
+def test_b6_a_g2_player_passed_over_by_c3_for_white() -> None:
+    """Made-up opponents, two draws each (1 point): 1 and 2 (Black, Black: absolute White,
+    A.5.a), 3 (White, Black: mild White), 4 (White, White: absolute Black); 2's opponents
+    were rated 1900, everybody else's 2000. B.3: G1 = the White seekers 1, 2, 3, G2 = 4.
+    B.4: G2 (one player) has no pair inside; the second shift moves one White seeker to G2.
+    D.2: White seekers by ascending ARO, then ranking: 2 (1900), 1, 3 (2000); middle-out #1
+    = 1; with G1 = 2, 3 and G2 = 1, 4 the bracket pairs legally (2-4, 3-1) with one
+    preference not granted, the least any pairing of three White seekers and one Black
+    seeker allows (C.7): 1 is shifted. B.5: S1 = 2 (ARO 1900), 3 (2000). B.6: G2 by ranking
+    1, 4: 2 passes over 1 (both absolute White, C.3) and takes 4; 3 takes 1. E.1: 2 White,
+    4 Black; E.2: 1's absolute preference for White over 3's mild one."""
+    state = past({1: "b= b=", 2: "b= b=", 3: "w= b=", 4: "w= w="}, 5, opponents_rating={2: 1900})
+    pairing, e = explain(state)
+    assert {(b.white, b.black) for b in pairing.boards} == {(2, 4), (1, 3)}
+    assert list(board(e, 2, 4).reasons) == [
+        Reason(Topic.BRACKET, cite("A.3"), "bracket of scoregroup 1: 4 resident(s)"),
+        Reason(
+            Topic.BRACKET, cite("B.3"), "G1 holds the players with a colour preference for White"
+        ),
+        Reason(Topic.BRACKET, cite("B.5"), "#2 is number 1 of S1 (G1 by ascending ARO: 1900)"),
+        Reason(
+            Topic.CHOICE,
+            cite("B.6"),
+            "#4 is the highest-ranked player of G2 still free whom #2 may meet with the rest "
+            "of the bracket still pairable (the first such transposition, D.3)",
+        ),
+        Reason(
+            Topic.REJECTED, cite("C.3"), "#1: both have an absolute colour preference for White"
+        ),
+        Reason(Topic.COLOUR, cite("E.1"), "both colour preferences granted: #2 White, #4 Black"),
+    ]
+    assert list(board(e, 1, 3).reasons)[2] == Reason(
+        Topic.CHOICE,
+        cite("B.4"),
+        "#1 shifted from G1 to G2 (to make G1 and G2 equal in size): the first set of "
+        "shifters in D.2 order that complies best with C.7",
+    )
+
+
+def test_e0_reads_the_pairing_number_of_the_higher_ranked_player() -> None:
+    """Round 1 of four players whose ids are not their pairing numbers: #1 has TPN 2, #2
+    TPN 1, #3 TPN 4, #4 TPN 3. B.3: nobody has played, G1 is the first half by the ranking
+    list (#2, #1), G2 = #4, #3; S1 (AROs 0) by ranking: #2, #1; B.6: #2-#4, #1-#3. E.0:
+    #2 (pairing number 1, odd) gets the initial colour White; #1 (pairing number 2, even)
+    the opposite, Black, so #3 has White."""
+    players = tuple(
+        Player(id=pid, rating=rating, tpn=tpn)
+        for pid, rating, tpn in ((1, 2300, 2), (2, 2400, 1), (3, 2100, 4), (4, 2200, 3))
+    )
+    state = TournamentState(players=players, rounds_done=0, total_rounds=5)
+    pairing, e = explain(state)
+    assert {(b.white, b.black) for b in pairing.boards} == {(2, 4), (3, 1)}
+    unplayed = "nobody in the bracket has played yet: G1 is the first half by ranking"
+    assert board(e, 2, 4).reasons[1] == Reason(Topic.BRACKET, cite("B.3"), unplayed)
+    assert board(e, 2, 4).reasons[-1] == Reason(
+        Topic.COLOUR,
+        cite("E.0"),
+        "neither has played a game: the higher-ranked #2 has pairing number 1 (odd), so gets "
+        "the initial colour (White): White",
+    )
+    assert board(e, 3, 1).reasons[-1] == Reason(
+        Topic.COLOUR,
+        cite("E.0"),
+        "neither has played a game: the higher-ranked #1 has pairing number 2 (even), so gets "
+        "the opposite of the initial colour (White): Black",
+    )
+
+
+def test_e0_in_2026_wording() -> None:
+    """Round 1 of four players (2026 5.2.1: the higher-ranked player's TPN, odd: the initial
+    colour). 3.2.3: G1 = 1, 2 (first half by TPN), G2 = 3, 4; 3.2.6: 1-3, 2-4. 1 (TPN 1)
+    gets White; 2 (TPN 2) Black."""
+    _, e = explain_round_2026(tournament([2400, 2300, 2200, 2100], [], 5))
+    assert board(e, 1, 3).reasons[1] == Reason(
+        Topic.BRACKET,
+        cite("3.2.3"),
+        "nobody in the bracket has played yet: G1 is the first half by ranking",
+    )
+    assert board(e, 1, 3).reasons[-1] == Reason(
+        Topic.COLOUR,
+        cite("5.2.1"),
+        "neither has played a game: the higher-ranked #1 has TPN 1 (odd), so gets the "
+        "initial colour (White): White",
+    )
+    assert board(e, 4, 2).reasons[-1] == Reason(
+        Topic.COLOUR,
+        cite("5.2.1"),
+        "neither has played a game: the higher-ranked #2 has TPN 2 (even), so gets the "
+        "opposite of the initial colour (White): Black",
+    )
+
+
+def test_e3_alternates_from_the_latest_round_of_different_colours() -> None:
+    """Made-up opponents, three draws each: 1 (B, W, B) and 2 (B, B, W) both have colour
+    difference -1: a strong preference for White (A.5.b), equal, so E.1 and E.2 do not
+    decide. Their histories differ: in round 3, 1 had Black and 2 White, so E.3 alternates:
+    1 White, 2 Black."""
+    pairing, e = explain(past({1: "b= w= b=", 2: "b= b= w="}, 5))
+    assert [(b.white, b.black) for b in pairing.boards] == [(1, 2)]
+    assert board(e, 1, 2).reasons[-1] == Reason(
+        Topic.COLOUR,
+        cite("E.3"),
+        "equal preferences for White: the colours alternate from the latest round in which "
+        "they had different colours (#1 had Black then)",
+    )
+
+
+def test_e4_the_higher_ranked_player_gets_white_in_both_editions() -> None:
+    """Made-up opponents, two draws each: 1 and 2 both played White then Black (mild White,
+    the same history): E.1-E.3 do not decide, the higher-ranked 1 gets his preference,
+    White (2018 E.4; 2026 5.2.5, "their")."""
+    state = past({1: "w= b=", 2: "w= b="}, 5)
+    pairing, e = explain(state)
+    assert [(b.white, b.black) for b in pairing.boards] == [(1, 2)]
+    assert board(e, 1, 2).reasons[-1] == Reason(
+        Topic.COLOUR,
+        cite("E.4"),
+        "equal preferences and colour histories: the higher-ranked #1 gets his preference "
+        "(White); #2 the other colour",
+    )
+    _, e2026 = explain_round_2026(state)
+    assert board(e2026, 1, 2).reasons[-1] == Reason(
+        Topic.COLOUR,
+        cite("5.2.5"),
+        "equal preferences and colour histories: the higher-ranked #1 gets their preference "
+        "(White); #2 the other colour",
     )
