@@ -9,11 +9,12 @@ wording with the values worked out by hand from the position."""
 from __future__ import annotations
 
 from pairing.engine import Player, TournamentState
-from pairing.engine.core.explain import Reason, Topic
+from pairing.engine.core.explain import Reason, RoundExplanation, Topic
 from pairing.engine.dubov import explain_round_2018, explain_round_2026
-from pairing.engine.dubov.explain import explain_round_in_force
+from pairing.engine.dubov.explain import explain_round_in_force, quality_rejection
+from pairing.engine.dubov.trace import Alternative
 from tests.engine.histories import past
-from tests.engine.test_dubov import C4_RATINGS, C4_ROUNDS, tournament
+from tests.engine.test_dubov import C4_RATINGS, C4_ROUNDS, player, tournament
 from tests.engine.test_explain_dubov import SIX, board, explain
 
 WHITE, BLACK = "w= b=", "b= w="
@@ -560,3 +561,117 @@ def test_e4_the_higher_ranked_player_gets_white_in_both_editions() -> None:
         "equal preferences and colour histories: the higher-ranked #1 gets their preference "
         "(White); #2 the other colour",
     )
+
+
+RESIDENTS_4 = {1: "w1 b1 w1 b1", 2: "w1 b1 w1 b1", 3: "w1 b1 w1 b1"}
+"""Four wins each (4 points), White then Black alternately: a mild preference for White."""
+
+
+def upfloater_reasons(e: RoundExplanation, upfloater: int) -> list[Reason]:
+    """The reasons of ``upfloater``'s board about its upfloat (FLOAT, CHOICE by C.5, C.6,
+    B.2, and the sets passed over)."""
+    (b,) = [x for x in e.boards if upfloater in (x.white, x.black)]
+    kept = ("C.5", "C.6", "B.2", "C.7", "C.8", "C.9", "C.10", "C5", "C6", "3.2.2", "C7", "C8")
+    return [r for r in b.reasons if r.article.removeprefix("C.04.4.1 ") in kept]
+
+
+def test_c8_a_maximum_upfloater_passed_over_with_maxt_read_from_the_rounds() -> None:
+    """Made-up opponents. Round 5 of 6: MaxT = 2 + [6/5] = 3 (A.7). 1, 2, 3 (4 points) may
+    all meet: three residents, one upfloater (B.1). Pool (D.1): 4, 5 (½ point), 6 (0). 4
+    upfloated in rounds 2, 3 and 4 (3 times: a maximum upfloater), 5 never. 4 and 5 have
+    the same colours (W, B, W, B: mild White, like the residents), so {4} and {5} both
+    leave 2 preferences not granted (C.7: four White seekers); {4} has one maximum
+    upfloater, {5} none: {5} is chosen and 4 is passed over by C.8 (2026: [C8])."""
+    h = RESIDENTS_4 | {4: "w0 b0^ w0^ b=^", 5: "w0 b0 w0 b=", 6: "b0 w0 b0 w0"}
+    state = past(h, 6)
+    _, e = explain(state)
+    maxt = "#4 has upfloated 3 times, MaxT = 3"
+    assert upfloater_reasons(e, 5)[-2:] == [
+        Reason(
+            Topic.CHOICE,
+            cite("B.2"),
+            "#5: the first set in D.1 order (score, then initial ranking) whose bracket pairs "
+            "best: 2 colour preference(s) not granted (C.7)",
+        ),
+        Reason(
+            Topic.REJECTED,
+            cite("C.8"),
+            f"#4 instead of #5: 1 maximum upfloater(s) instead of 0 ({maxt})",
+        ),
+    ]
+    _, e2026 = explain_round_2026(state)
+    assert upfloater_reasons(e2026, 5)[-1] == Reason(
+        Topic.REJECTED,
+        cite("C8"),
+        f"#4 instead of #5: 1 maximum upfloater(s) instead of 0 ({maxt})",
+    )
+
+
+def test_c9_and_the_c8_clause_of_the_chosen_set() -> None:
+    """Made-up opponents. Round 6 of 7: MaxT = 2 + [7/5] = 3. 1, 2, 3 (5 points, W B W B W:
+    strong Black) may all meet: one upfloater. Pool: 4, 5 (½ point, W B W B W like the
+    residents), 6 (0). 4 upfloated 4 times (rounds 2-5), 5 three times (rounds 3-5): both
+    maximum upfloaters, both upfloated in round 5. {4} and {5}: 2 preferences not granted
+    (four Black seekers, C.7), one maximum upfloater each (C.8); C.9 counts 4 upfloats
+    against 3: {5} is chosen, its B.2 reason names its maximum upfloater (C.8), and 4 is
+    passed over by C.9."""
+    h = {i: "w1 b1 w1 b1 w1" for i in (1, 2, 3)}
+    h |= {4: "w0 b0^ w0^ b0^ w=^", 5: "w0 b0 w0^ b0^ w=^", 6: "b0 w0 b0 w0 b0"}
+    _, e = explain(past(h, 7))
+    assert upfloater_reasons(e, 5)[-2:] == [
+        Reason(
+            Topic.CHOICE,
+            cite("B.2"),
+            "#5: the first set in D.1 order (score, then initial ranking) whose bracket pairs "
+            "best: 2 colour preference(s) not granted (C.7), 1 maximum upfloater(s) (C.8)",
+        ),
+        Reason(
+            Topic.REJECTED,
+            cite("C.9"),
+            "#4 instead of #5: 4 upfloat(s) of maximum upfloaters instead of 3 (#4 has "
+            "upfloated 4 times, MaxT = 3)",
+        ),
+    ]
+
+
+def test_c7_a_maximum_upfloater_passed_over_for_colours_gets_no_maxt_note() -> None:
+    """As the C.8 position, but 5 played Black, White, Black, Black-draw (mild Black): {4}
+    leaves 2 preferences not granted (four White seekers), {5} 1 (C.7): 4 is passed over
+    by C.7, which is about colours, so its maximum upfloats are not mentioned."""
+    h = RESIDENTS_4 | {4: "w0 b0^ w0^ b=^", 5: "b0 w0 b0 w=", 6: "b0 w0 b0 w0"}
+    _, e = explain(past(h, 6))
+    assert upfloater_reasons(e, 5)[-1] == Reason(
+        Topic.REJECTED,
+        cite("C.7"),
+        "#4 instead of #5: 2 player(s) without their colour preference instead of 1",
+    )
+
+
+def test_quality_rejection_ignores_sets_that_did_not_lose_on_c7_to_c10() -> None:
+    """``quality_rejection`` gives ``None`` for a set passed over by an absolute criterion
+    (no quality), by D.1 order alone, or by a criterion outside C.7-C.10."""
+    p, q = player(1), player(2)
+    for criterion, quality in (("C.1/C.3", None), ("C.4", None), ("D.1", (1, 0, 0, 0))):
+        assert quality_rejection(Alternative(p, q, criterion, quality), (0, 0, 0, 0), 3) is None
+    assert quality_rejection(Alternative(p, q, "C.11", (0, 0, 0, 1)), (0, 0, 0, 0), 3) is None
+
+
+def test_more_than_six_passed_over() -> None:
+    """1 (1 point) is alone in its scoregroup; 2-10 (0 points) are the pool in ranking
+    order (D.1) and 1 may not meet 2-8 (forbidden pairs, C.1): the first legal set is {9}.
+    Seven possible upfloaters ranked above 9 were passed over: the first six, 2-7, are
+    analysed (C.1), one more (8) is only counted."""
+    h = {1: "w1"} | {i: ("b0" if i % 2 else "w0") for i in range(2, 11)}
+    _, e = explain(past(h, 5, forbidden=[(1, k) for k in range(2, 9)]))
+    rematch = "the bracket could not be paired without a rematch"
+    assert [r for r in board(e, 9, 1).reasons if r.topic is Topic.REJECTED] == [
+        *(
+            Reason(Topic.REJECTED, cite("C.1"), f"#{k} instead of #9: {rematch}")
+            for k in range(2, 8)
+        ),
+        Reason(
+            Topic.REJECTED,
+            cite("B.2"),
+            "1 more possible upfloater(s) ranked above were passed over (not analysed here)",
+        ),
+    ]
