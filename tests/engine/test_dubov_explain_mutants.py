@@ -675,3 +675,52 @@ def test_more_than_six_passed_over() -> None:
             "1 more possible upfloater(s) ranked above were passed over (not analysed here)",
         ),
     ]
+
+
+def float_reasons(e: RoundExplanation) -> list[Reason]:
+    return [r for b in e.boards for r in b.reasons if r.topic is Topic.FLOAT]
+
+
+LOWER = {5: "b= b=", 6: "b= b=", 7: "b0 w0", 8: "w0 b0"}
+"""Below the 2-point residents: 5, 6 (1 point, absolute White), 7, 8 (0)."""
+
+
+def test_c3_keeps_two_of_four_residents_apart() -> None:
+    """Made-up opponents. Residents (2 points): 1, 2, 3 (White, White: absolute Black), 4
+    (Black, White: mild Black); nobody has met. Their largest pairing has one pair (4 with
+    one of 1-3): 2 residents are left alone, 2 upfloaters (5, 6: absolute White, 1 point).
+    Without C.1 (which bars nothing here) still one pair: 2 left alone, no help; without
+    C.3 two pairs (1-2, 3-4): nobody left alone, so C.3 is the cause."""
+    _, e = explain(past({1: "w1 w1", 2: "w1 w1", 3: "w1 w1", 4: "b1 w1"} | LOWER, 5))
+    why = "residents with the same absolute colour preference may not meet"
+    assert float_reasons(e) == [
+        Reason(
+            Topic.FLOAT,
+            cite("C.3"),
+            f"#{u} (score 1) upfloats into scoregroup 2: 2 resident(s) cannot be paired "
+            f"within the scoregroup: {why}",
+        )
+        for u in (5, 6)
+    ]
+
+
+def test_c1_is_cited_when_lifting_either_absolute_criterion_alone_does_not_help() -> None:
+    """Made-up opponents. Residents (2 points): 1, 3, 4 (White, White: absolute Black), 2
+    (Black, White: mild Black); 1 may not meet 2, 3 or 4, nor 2 meet 4 (forbidden pairs,
+    C.1). Allowed: 2-3 only (3-4 has the same absolute preference, C.3): one pair, 2
+    residents left alone, 2 upfloaters (5, 6). Without C.1 the pairs 1-2, 2-3, 2-4 are
+    added, all through 2: still one pair. Without C.3, 3-4 is added: still one pair (2-3
+    or 3-4; 1 meets nobody). Only lifting both pairs 1-2 with 3-4: both are needed, and
+    the explanation then cites C.1."""
+    h = {1: "w1 w1", 2: "b1 w1", 3: "w1 w1", 4: "w1 w1"} | LOWER
+    _, e = explain(past(h, 5, forbidden=[(1, 2), (2, 4), (1, 3), (1, 4)]))
+    why = "residents who have already met may not meet again"
+    assert float_reasons(e) == [
+        Reason(
+            Topic.FLOAT,
+            cite("C.1"),
+            f"#{u} (score 1) upfloats into scoregroup 2: 2 resident(s) cannot be paired "
+            f"within the scoregroup: {why}",
+        )
+        for u in (5, 6)
+    ]
