@@ -724,3 +724,20 @@ def test_c1_is_cited_when_lifting_either_absolute_criterion_alone_does_not_help(
         )
         for u in (5, 6)
     ]
+
+
+def test_a_set_passed_over_by_c3_alone() -> None:
+    """Made-up opponents. 1 (2 points, White, White: absolute Black) is alone in his
+    scoregroup: one upfloater (B.1). Pool (D.1, 0 points, by ranking): 2 (White, White:
+    absolute Black), 3 (Black, Black: absolute White), 4 (White, Black: mild White). {2}:
+    1-2 is barred by C.3 only (they have not met), so lifting C.1 would not help and the
+    rejection cites C.3. {3}: 1-3 with the rest 2-4: chosen."""
+    _, e = explain(past({1: "w1 w1", 2: "w0 w0", 3: "b0 b0", 4: "w0 b0"}, 5))
+    assert [r for r in board(e, 3, 1).reasons if r.topic is Topic.REJECTED] == [
+        Reason(
+            Topic.REJECTED,
+            cite("C.3"),
+            "#2 instead of #3: the bracket could not be paired without two absolute colour "
+            "preferences alike",
+        )
+    ]
