@@ -741,3 +741,27 @@ def test_a_set_passed_over_by_c3_alone() -> None:
             "preferences alike",
         )
     ]
+
+
+def test_b1_more_upfloaters_than_either_bound() -> None:
+    """Made-up opponents, one game each. Residents 1, 2, 3 (1 point); 2 may not meet 3
+    (forbidden pairs, C.1 here and below), so one resident is left alone. Pool (0 points, by
+    ranking, D.1): 4, 5, 6, 7, 8; among them only 4-5 and 6-7 may meet, and 8 may meet
+    only 1: the lower players' largest pairing leaves one over. One upfloater is not
+    enough: 4, 5, 6 or 7 leaves 8 with nobody to meet (C.4); 8 must meet 1, and then 2-3 is
+    barred. Three: {4, 5, 6} and {4, 5, 7} leave 8 over (C.4); {4, 5, 8} is the first
+    legal set in D.1 order (1-8, 2-5, 3-4, rest 6-7; no colour preference lost). Three is
+    more than the resident left alone and the lower player left over: the B.1 text names
+    the three criteria that decided."""
+    h = {1: "w1", 2: "b1", 3: "w1", 4: "b0", 5: "w0", 6: "b0", 7: "w0", 8: "b0"}
+    f = [(2, 3), (8, 2), (8, 3), (8, 4), (8, 5), (8, 6), (8, 7), (4, 6), (4, 7), (5, 6), (5, 7)]
+    pairing, e = explain(past(h, 5, forbidden=f))
+    assert {(b.white, b.black) for b in pairing.boards} == {(8, 1), (2, 5), (4, 3), (6, 7)}
+    why = (
+        "no smaller set of upfloaters gives a legal pairing of the residents with the rest of "
+        "the round still pairable (C.1, C.3, C.4)"
+    )
+    assert sorted(float_reasons(e), key=lambda r: r.text) == [
+        Reason(Topic.FLOAT, cite("B.1"), f"#{u} (score 0) upfloats into scoregroup 1: {why}")
+        for u in (4, 5, 8)
+    ]
