@@ -8,11 +8,13 @@ wording with the values worked out by hand from the position."""
 
 from __future__ import annotations
 
-from pairing.engine.core.explain import Reason, Topic
+from pairing.engine import Player, TournamentState
+from pairing.engine.core.explain import Reason, RoundExplanation, Topic
 from pairing.engine.dubov import explain_round_2018, explain_round_2026
-from pairing.engine.dubov.explain import explain_round_in_force
+from pairing.engine.dubov.explain import explain_round_in_force, quality_rejection
+from pairing.engine.dubov.trace import Alternative
 from tests.engine.histories import past
-from tests.engine.test_dubov import C4_RATINGS, C4_ROUNDS, tournament
+from tests.engine.test_dubov import C4_RATINGS, C4_ROUNDS, player, tournament
 from tests.engine.test_explain_dubov import SIX, board, explain
 
 WHITE, BLACK = "w= b=", "b= w="
@@ -183,8 +185,8 @@ def test_the_only_player_who_may_have_the_bye_and_the_round_note() -> None:
         Reason(
             Topic.BYE,
             cite("B.0"),
-            "odd number of players: #1 may receive the pairing-allocated bye and has the "
-            "only player left who may receive it of those who may",
+            "odd number of players: #1 is the only player left who may receive the "
+            "pairing-allocated bye",
         ),
         Reason(
             Topic.REJECTED,
@@ -430,3 +432,336 @@ def test_e2_a_stronger_preference_for_white() -> None:
         "the stronger colour preference is granted: #1's absolute preference for White over "
         "#2's mild one",
     )
+
+
+def test_b6_a_g2_player_passed_over_by_c3_for_white() -> None:
+    """Made-up opponents, two draws each (1 point): 1 and 2 (Black, Black: absolute White,
+    A.5.a), 3 (White, Black: mild White), 4 (White, White: absolute Black); 2's opponents
+    were rated 1900, everybody else's 2000. B.3: G1 = the White seekers 1, 2, 3, G2 = 4.
+    B.4: G2 (one player) has no pair inside; the second shift moves one White seeker to G2.
+    D.2: White seekers by ascending ARO, then ranking: 2 (1900), 1, 3 (2000); middle-out #1
+    = 1; with G1 = 2, 3 and G2 = 1, 4 the bracket pairs legally (2-4, 3-1) with one
+    preference not granted, the least any pairing of three White seekers and one Black
+    seeker allows (C.7): 1 is shifted. B.5: S1 = 2 (ARO 1900), 3 (2000). B.6: G2 by ranking
+    1, 4: 2 passes over 1 (both absolute White, C.3) and takes 4; 3 takes 1. E.1: 2 White,
+    4 Black; E.2: 1's absolute preference for White over 3's mild one."""
+    state = past({1: "b= b=", 2: "b= b=", 3: "w= b=", 4: "w= w="}, 5, opponents_rating={2: 1900})
+    pairing, e = explain(state)
+    assert {(b.white, b.black) for b in pairing.boards} == {(2, 4), (1, 3)}
+    assert list(board(e, 2, 4).reasons) == [
+        Reason(Topic.BRACKET, cite("A.3"), "bracket of scoregroup 1: 4 resident(s)"),
+        Reason(
+            Topic.BRACKET, cite("B.3"), "G1 holds the players with a colour preference for White"
+        ),
+        Reason(Topic.BRACKET, cite("B.5"), "#2 is number 1 of S1 (G1 by ascending ARO: 1900)"),
+        Reason(
+            Topic.CHOICE,
+            cite("B.6"),
+            "#4 is the highest-ranked player of G2 still free whom #2 may meet with the rest "
+            "of the bracket still pairable (the first such transposition, D.3)",
+        ),
+        Reason(
+            Topic.REJECTED, cite("C.3"), "#1: both have an absolute colour preference for White"
+        ),
+        Reason(Topic.COLOUR, cite("E.1"), "both colour preferences granted: #2 White, #4 Black"),
+    ]
+    assert list(board(e, 1, 3).reasons)[2] == Reason(
+        Topic.CHOICE,
+        cite("B.4"),
+        "#1 shifted from G1 to G2 (to make G1 and G2 equal in size): the first set of "
+        "shifters in D.2 order that complies best with C.7",
+    )
+
+
+def test_e0_reads_the_pairing_number_of_the_higher_ranked_player() -> None:
+    """Round 1 of four players whose ids are not their pairing numbers: #1 has TPN 2, #2
+    TPN 1, #3 TPN 4, #4 TPN 3. B.3: nobody has played, G1 is the first half by the ranking
+    list (#2, #1), G2 = #4, #3; S1 (AROs 0) by ranking: #2, #1; B.6: #2-#4, #1-#3. E.0:
+    #2 (pairing number 1, odd) gets the initial colour White; #1 (pairing number 2, even)
+    the opposite, Black, so #3 has White."""
+    players = tuple(
+        Player(id=pid, rating=rating, tpn=tpn)
+        for pid, rating, tpn in ((1, 2300, 2), (2, 2400, 1), (3, 2100, 4), (4, 2200, 3))
+    )
+    state = TournamentState(players=players, rounds_done=0, total_rounds=5)
+    pairing, e = explain(state)
+    assert {(b.white, b.black) for b in pairing.boards} == {(2, 4), (3, 1)}
+    unplayed = "nobody in the bracket has played yet: G1 is the first half by ranking"
+    assert board(e, 2, 4).reasons[1] == Reason(Topic.BRACKET, cite("B.3"), unplayed)
+    assert board(e, 2, 4).reasons[-1] == Reason(
+        Topic.COLOUR,
+        cite("E.0"),
+        "neither has played a game: the higher-ranked #2 has pairing number 1 (odd), so gets "
+        "the initial colour (White): White",
+    )
+    assert board(e, 3, 1).reasons[-1] == Reason(
+        Topic.COLOUR,
+        cite("E.0"),
+        "neither has played a game: the higher-ranked #1 has pairing number 2 (even), so gets "
+        "the opposite of the initial colour (White): Black",
+    )
+
+
+def test_e0_in_2026_wording() -> None:
+    """Round 1 of four players (2026 5.2.1: the higher-ranked player's TPN, odd: the initial
+    colour). 3.2.3: G1 = 1, 2 (first half by TPN), G2 = 3, 4; 3.2.6: 1-3, 2-4. 1 (TPN 1)
+    gets White; 2 (TPN 2) Black."""
+    _, e = explain_round_2026(tournament([2400, 2300, 2200, 2100], [], 5))
+    assert board(e, 1, 3).reasons[1] == Reason(
+        Topic.BRACKET,
+        cite("3.2.3"),
+        "nobody in the bracket has played yet: G1 is the first half by ranking",
+    )
+    assert board(e, 1, 3).reasons[-1] == Reason(
+        Topic.COLOUR,
+        cite("5.2.1"),
+        "neither has played a game: the higher-ranked #1 has TPN 1 (odd), so gets the "
+        "initial colour (White): White",
+    )
+    assert board(e, 4, 2).reasons[-1] == Reason(
+        Topic.COLOUR,
+        cite("5.2.1"),
+        "neither has played a game: the higher-ranked #2 has TPN 2 (even), so gets the "
+        "opposite of the initial colour (White): Black",
+    )
+
+
+def test_e3_alternates_from_the_latest_round_of_different_colours() -> None:
+    """Made-up opponents, three draws each: 1 (B, W, B) and 2 (B, B, W) both have colour
+    difference -1: a strong preference for White (A.5.b), equal, so E.1 and E.2 do not
+    decide. Their histories differ: in round 3, 1 had Black and 2 White, so E.3 alternates:
+    1 White, 2 Black."""
+    pairing, e = explain(past({1: "b= w= b=", 2: "b= b= w="}, 5))
+    assert [(b.white, b.black) for b in pairing.boards] == [(1, 2)]
+    assert board(e, 1, 2).reasons[-1] == Reason(
+        Topic.COLOUR,
+        cite("E.3"),
+        "equal preferences for White: the colours alternate from the latest round in which "
+        "they had different colours (#1 had Black then)",
+    )
+
+
+def test_e4_the_higher_ranked_player_gets_white_in_both_editions() -> None:
+    """Made-up opponents, two draws each: 1 and 2 both played White then Black (mild White,
+    the same history): E.1-E.3 do not decide, the higher-ranked 1 gets his preference,
+    White (2018 E.4; 2026 5.2.5, "their")."""
+    state = past({1: "w= b=", 2: "w= b="}, 5)
+    pairing, e = explain(state)
+    assert [(b.white, b.black) for b in pairing.boards] == [(1, 2)]
+    assert board(e, 1, 2).reasons[-1] == Reason(
+        Topic.COLOUR,
+        cite("E.4"),
+        "equal preferences and colour histories: the higher-ranked #1 gets his preference "
+        "(White); #2 the other colour",
+    )
+    _, e2026 = explain_round_2026(state)
+    assert board(e2026, 1, 2).reasons[-1] == Reason(
+        Topic.COLOUR,
+        cite("5.2.5"),
+        "equal preferences and colour histories: the higher-ranked #1 gets their preference "
+        "(White); #2 the other colour",
+    )
+
+
+RESIDENTS_4 = {1: "w1 b1 w1 b1", 2: "w1 b1 w1 b1", 3: "w1 b1 w1 b1"}
+"""Four wins each (4 points), White then Black alternately: a mild preference for White."""
+
+
+def upfloater_reasons(e: RoundExplanation, upfloater: int) -> list[Reason]:
+    """The reasons of ``upfloater``'s board about its upfloat (FLOAT, CHOICE by C.5, C.6,
+    B.2, and the sets passed over)."""
+    (b,) = [x for x in e.boards if upfloater in (x.white, x.black)]
+    kept = ("C.5", "C.6", "B.2", "C.7", "C.8", "C.9", "C.10", "C5", "C6", "3.2.2", "C7", "C8")
+    return [r for r in b.reasons if r.article.removeprefix("C.04.4.1 ") in kept]
+
+
+def test_c8_a_maximum_upfloater_passed_over_with_maxt_read_from_the_rounds() -> None:
+    """Made-up opponents. Round 5 of 6: MaxT = 2 + [6/5] = 3 (A.7). 1, 2, 3 (4 points) may
+    all meet: three residents, one upfloater (B.1). Pool (D.1): 4, 5 (½ point), 6 (0). 4
+    upfloated in rounds 2, 3 and 4 (3 times: a maximum upfloater), 5 never. 4 and 5 have
+    the same colours (W, B, W, B: mild White, like the residents), so {4} and {5} both
+    leave 2 preferences not granted (C.7: four White seekers); {4} has one maximum
+    upfloater, {5} none: {5} is chosen and 4 is passed over by C.8 (2026: [C8])."""
+    h = RESIDENTS_4 | {4: "w0 b0^ w0^ b=^", 5: "w0 b0 w0 b=", 6: "b0 w0 b0 w0"}
+    state = past(h, 6)
+    _, e = explain(state)
+    maxt = "#4 has upfloated 3 times, MaxT = 3"
+    assert upfloater_reasons(e, 5)[-2:] == [
+        Reason(
+            Topic.CHOICE,
+            cite("B.2"),
+            "#5: the first set in D.1 order (score, then initial ranking) whose bracket pairs "
+            "best: 2 colour preference(s) not granted (C.7)",
+        ),
+        Reason(
+            Topic.REJECTED,
+            cite("C.8"),
+            f"#4 instead of #5: 1 maximum upfloater(s) instead of 0 ({maxt})",
+        ),
+    ]
+    _, e2026 = explain_round_2026(state)
+    assert upfloater_reasons(e2026, 5)[-1] == Reason(
+        Topic.REJECTED,
+        cite("C8"),
+        f"#4 instead of #5: 1 maximum upfloater(s) instead of 0 ({maxt})",
+    )
+
+
+def test_c9_and_the_c8_clause_of_the_chosen_set() -> None:
+    """Made-up opponents. Round 6 of 7: MaxT = 2 + [7/5] = 3. 1, 2, 3 (5 points, W B W B W:
+    strong Black) may all meet: one upfloater. Pool: 4, 5 (½ point, W B W B W like the
+    residents), 6 (0). 4 upfloated 4 times (rounds 2-5), 5 three times (rounds 3-5): both
+    maximum upfloaters, both upfloated in round 5. {4} and {5}: 2 preferences not granted
+    (four Black seekers, C.7), one maximum upfloater each (C.8); C.9 counts 4 upfloats
+    against 3: {5} is chosen, its B.2 reason names its maximum upfloater (C.8), and 4 is
+    passed over by C.9."""
+    h = {i: "w1 b1 w1 b1 w1" for i in (1, 2, 3)}
+    h |= {4: "w0 b0^ w0^ b0^ w=^", 5: "w0 b0 w0^ b0^ w=^", 6: "b0 w0 b0 w0 b0"}
+    _, e = explain(past(h, 7))
+    assert upfloater_reasons(e, 5)[-2:] == [
+        Reason(
+            Topic.CHOICE,
+            cite("B.2"),
+            "#5: the first set in D.1 order (score, then initial ranking) whose bracket pairs "
+            "best: 2 colour preference(s) not granted (C.7), 1 maximum upfloater(s) (C.8)",
+        ),
+        Reason(
+            Topic.REJECTED,
+            cite("C.9"),
+            "#4 instead of #5: 4 upfloat(s) of maximum upfloaters instead of 3 (#4 has "
+            "upfloated 4 times, MaxT = 3)",
+        ),
+    ]
+
+
+def test_c7_a_maximum_upfloater_passed_over_for_colours_gets_no_maxt_note() -> None:
+    """As the C.8 position, but 5 played Black, White, Black, Black-draw (mild Black): {4}
+    leaves 2 preferences not granted (four White seekers), {5} 1 (C.7): 4 is passed over
+    by C.7, which is about colours, so its maximum upfloats are not mentioned."""
+    h = RESIDENTS_4 | {4: "w0 b0^ w0^ b=^", 5: "b0 w0 b0 w=", 6: "b0 w0 b0 w0"}
+    _, e = explain(past(h, 6))
+    assert upfloater_reasons(e, 5)[-1] == Reason(
+        Topic.REJECTED,
+        cite("C.7"),
+        "#4 instead of #5: 2 player(s) without their colour preference instead of 1",
+    )
+
+
+def test_quality_rejection_ignores_sets_that_did_not_lose_on_c7_to_c10() -> None:
+    """``quality_rejection`` gives ``None`` for a set passed over by an absolute criterion
+    (no quality), by D.1 order alone, or by a criterion outside C.7-C.10."""
+    p, q = player(1), player(2)
+    for criterion, quality in (("C.1/C.3", None), ("C.4", None), ("D.1", (1, 0, 0, 0))):
+        assert quality_rejection(Alternative(p, q, criterion, quality), (0, 0, 0, 0), 3) is None
+    assert quality_rejection(Alternative(p, q, "C.11", (0, 0, 0, 1)), (0, 0, 0, 0), 3) is None
+
+
+def test_more_than_six_passed_over() -> None:
+    """1 (1 point) is alone in its scoregroup; 2-10 (0 points) are the pool in ranking
+    order (D.1) and 1 may not meet 2-8 (forbidden pairs, C.1): the first legal set is {9}.
+    Seven possible upfloaters ranked above 9 were passed over: the first six, 2-7, are
+    analysed (C.1), one more (8) is only counted."""
+    h = {1: "w1"} | {i: ("b0" if i % 2 else "w0") for i in range(2, 11)}
+    _, e = explain(past(h, 5, forbidden=[(1, k) for k in range(2, 9)]))
+    rematch = "the bracket could not be paired without a rematch"
+    assert [r for r in board(e, 9, 1).reasons if r.topic is Topic.REJECTED] == [
+        *(
+            Reason(Topic.REJECTED, cite("C.1"), f"#{k} instead of #9: {rematch}")
+            for k in range(2, 8)
+        ),
+        Reason(
+            Topic.REJECTED,
+            cite("B.2"),
+            "1 more possible upfloater(s) ranked above were passed over (not analysed here)",
+        ),
+    ]
+
+
+def float_reasons(e: RoundExplanation) -> list[Reason]:
+    return [r for b in e.boards for r in b.reasons if r.topic is Topic.FLOAT]
+
+
+LOWER = {5: "b= b=", 6: "b= b=", 7: "b0 w0", 8: "w0 b0"}
+"""Below the 2-point residents: 5, 6 (1 point, absolute White), 7, 8 (0)."""
+
+
+def test_c3_keeps_two_of_four_residents_apart() -> None:
+    """Made-up opponents. Residents (2 points): 1, 2, 3 (White, White: absolute Black), 4
+    (Black, White: mild Black); nobody has met. Their largest pairing has one pair (4 with
+    one of 1-3): 2 residents are left alone, 2 upfloaters (5, 6: absolute White, 1 point).
+    Without C.1 (which bars nothing here) still one pair: 2 left alone, no help; without
+    C.3 two pairs (1-2, 3-4): nobody left alone, so C.3 is the cause."""
+    _, e = explain(past({1: "w1 w1", 2: "w1 w1", 3: "w1 w1", 4: "b1 w1"} | LOWER, 5))
+    why = "residents with the same absolute colour preference may not meet"
+    assert float_reasons(e) == [
+        Reason(
+            Topic.FLOAT,
+            cite("C.3"),
+            f"#{u} (score 1) upfloats into scoregroup 2: 2 resident(s) cannot be paired "
+            f"within the scoregroup: {why}",
+        )
+        for u in (5, 6)
+    ]
+
+
+def test_c1_is_cited_when_lifting_either_absolute_criterion_alone_does_not_help() -> None:
+    """Made-up opponents. Residents (2 points): 1, 3, 4 (White, White: absolute Black), 2
+    (Black, White: mild Black); 1 may not meet 2, 3 or 4, nor 2 meet 4 (forbidden pairs,
+    C.1). Allowed: 2-3 only (3-4 has the same absolute preference, C.3): one pair, 2
+    residents left alone, 2 upfloaters (5, 6). Without C.1 the pairs 1-2, 2-3, 2-4 are
+    added, all through 2: still one pair. Without C.3, 3-4 is added: still one pair (2-3
+    or 3-4; 1 meets nobody). Only lifting both pairs 1-2 with 3-4: both are needed, and
+    the explanation then cites C.1."""
+    h = {1: "w1 w1", 2: "b1 w1", 3: "w1 w1", 4: "w1 w1"} | LOWER
+    _, e = explain(past(h, 5, forbidden=[(1, 2), (2, 4), (1, 3), (1, 4)]))
+    why = "residents who have already met may not meet again"
+    assert float_reasons(e) == [
+        Reason(
+            Topic.FLOAT,
+            cite("C.1"),
+            f"#{u} (score 1) upfloats into scoregroup 2: 2 resident(s) cannot be paired "
+            f"within the scoregroup: {why}",
+        )
+        for u in (5, 6)
+    ]
+
+
+def test_a_set_passed_over_by_c3_alone() -> None:
+    """Made-up opponents. 1 (2 points, White, White: absolute Black) is alone in his
+    scoregroup: one upfloater (B.1). Pool (D.1, 0 points, by ranking): 2 (White, White:
+    absolute Black), 3 (Black, Black: absolute White), 4 (White, Black: mild White). {2}:
+    1-2 is barred by C.3 only (they have not met), so lifting C.1 would not help and the
+    rejection cites C.3. {3}: 1-3 with the rest 2-4: chosen."""
+    _, e = explain(past({1: "w1 w1", 2: "w0 w0", 3: "b0 b0", 4: "w0 b0"}, 5))
+    assert [r for r in board(e, 3, 1).reasons if r.topic is Topic.REJECTED] == [
+        Reason(
+            Topic.REJECTED,
+            cite("C.3"),
+            "#2 instead of #3: the bracket could not be paired without two absolute colour "
+            "preferences alike",
+        )
+    ]
+
+
+def test_b1_more_upfloaters_than_either_bound() -> None:
+    """Made-up opponents, one game each. Residents 1, 2, 3 (1 point); 2 may not meet 3
+    (forbidden pairs, C.1 here and below), so one resident is left alone. Pool (0 points, by
+    ranking, D.1): 4, 5, 6, 7, 8; among them only 4-5 and 6-7 may meet, and 8 may meet
+    only 1: the lower players' largest pairing leaves one over. One upfloater is not
+    enough: 4, 5, 6 or 7 leaves 8 with nobody to meet (C.4); 8 must meet 1, and then 2-3 is
+    barred. Three: {4, 5, 6} and {4, 5, 7} leave 8 over (C.4); {4, 5, 8} is the first
+    legal set in D.1 order (1-8, 2-5, 3-4, rest 6-7; no colour preference lost). Three is
+    more than the resident left alone and the lower player left over: the B.1 text names
+    the three criteria that decided."""
+    h = {1: "w1", 2: "b1", 3: "w1", 4: "b0", 5: "w0", 6: "b0", 7: "w0", 8: "b0"}
+    f = [(2, 3), (8, 2), (8, 3), (8, 4), (8, 5), (8, 6), (8, 7), (4, 6), (4, 7), (5, 6), (5, 7)]
+    pairing, e = explain(past(h, 5, forbidden=f))
+    assert {(b.white, b.black) for b in pairing.boards} == {(8, 1), (2, 5), (4, 3), (6, 7)}
+    why = (
+        "no smaller set of upfloaters gives a legal pairing of the residents with the rest of "
+        "the round still pairable (C.1, C.3, C.4)"
+    )
+    assert sorted(float_reasons(e), key=lambda r: r.text) == [
+        Reason(Topic.FLOAT, cite("B.1"), f"#{u} (score 0) upfloats into scoregroup 1: {why}")
+        for u in (4, 5, 8)
+    ]

@@ -397,7 +397,9 @@ class _Explainer:
         position = bt.candidates.index(pid)
         after = bt.candidates[position + 1 : position + 2]
         if not after:
-            criterion, why = "B.0", "the only player left who may receive it"
+            criterion = "B.0"
+            text = f"odd number of players: {ref(pid)} is the only player left who may receive "
+            text += "the pairing-allocated bye"
         else:
             nxt = self.players[after[0]]
             if holder.score != nxt.score:
@@ -410,14 +412,11 @@ class _Explainer:
                     why = f"the largest TPN ({holder.tpn})"  # 3.1.5
                 else:
                     why = f"the lowest position in the initial ranking list ({holder.tpn})"
-        reasons = [
-            Reason(
-                Topic.BYE,
-                self.art(criterion),
+            text = (
                 f"odd number of players: {ref(pid)} may receive the pairing-allocated bye and "
-                f"has {why} of those who may",
+                f"has {why} of those who may"
             )
-        ]
+        reasons = [Reason(Topic.BYE, self.art(criterion), text)]
         barred = sorted(
             (
                 p
