@@ -88,9 +88,7 @@ def test_it_finds_a_player_by_number_or_name(
 
 
 @pytest.mark.django_db
-def test_it_sends_a_player_not_found_to_the_players_list(
-    client: Client, tournament, field
-) -> None:
+def test_it_sends_a_player_not_found_to_the_players_list(client: Client, tournament, field) -> None:
     url = reverse("tournament_detail", args=[tournament.pk])
     response = client.get(url, {"find": "Nobody"})
     assert response["Location"] == reverse("tournament_players", args=[tournament.pk]) + "?q=Nobody"
