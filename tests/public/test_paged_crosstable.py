@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-HTMX = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "crosstable"}
+HTMX = {"HX-Request": "true", "HX-Target": "crosstable"}
 
 
 def numbers(html: str) -> list[int]:
@@ -29,7 +29,7 @@ def test_it_shows_the_first_100_players_on_page_1(client: Client, tournament, fi
 def test_it_shows_the_rest_on_the_next_pages(client: Client, tournament, field) -> None:
     url = reverse("tournament_crosstable", args=[tournament.pk])
     assert numbers(client.get(f"{url}?page=2").content.decode()) == list(range(101, 201))
-    html = client.get(f"{url}?page=3", **HTMX).content.decode()
+    html = client.get(f"{url}?page=3", headers=HTMX).content.decode()
     assert html.lstrip().startswith('<section id="crosstable"') and "<html" not in html
     assert numbers(html) == list(range(201, 211))
     assert f'hx-get="{url}?page=3"' in html  # the poll keeps page 3

@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-HTMX = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "pairings"}
+HTMX = {"HX-Request": "true", "HX-Target": "pairings"}
 
 
 def boards(html: str) -> list[int]:
@@ -49,7 +49,7 @@ def test_it_keeps_the_round_and_order_in_the_page_links(client: Client, tourname
 @pytest.mark.django_db
 def test_it_sends_htmx_the_section_of_the_page(client: Client, tournament, field) -> None:
     url = reverse("tournament_detail", args=[tournament.pk])
-    html = client.get(f"{url}?page=2", **HTMX).content.decode()
+    html = client.get(f"{url}?page=2", headers=HTMX).content.decode()
     assert html.lstrip().startswith('<section id="pairings"') and "<html" not in html
     assert boards(html) == [101, 102, 103, 104, 105]
 

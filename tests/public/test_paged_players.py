@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-HTMX = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "players"}
+HTMX = {"HX-Request": "true", "HX-Target": "players"}
 
 
 def numbers(html: str) -> list[int]:
@@ -28,7 +28,7 @@ def test_it_shows_the_first_100_players_on_page_1(client: Client, tournament, fi
 def test_it_shows_the_rest_on_the_next_pages(client: Client, tournament, field) -> None:
     url = reverse("tournament_players", args=[tournament.pk])
     assert numbers(client.get(f"{url}?page=2").content.decode()) == list(range(101, 201))
-    html = client.get(f"{url}?page=3", **HTMX).content.decode()
+    html = client.get(f"{url}?page=3", headers=HTMX).content.decode()
     assert html.lstrip().startswith('<section id="players"') and "<html" not in html
     assert numbers(html) == list(range(201, 211))
 

@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-HTMX = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "standings"}
+HTMX = {"HX-Request": "true", "HX-Target": "standings"}
 
 
 def ranks(html: str) -> list[str]:
@@ -40,7 +40,7 @@ def test_it_shows_the_last_players_on_page_3(client: Client, tournament, field) 
 @pytest.mark.django_db
 def test_it_sends_htmx_the_section_of_the_page(client: Client, tournament, field) -> None:
     url = reverse("tournament_standings", args=[tournament.pk])
-    html = client.get(f"{url}?page=2", **HTMX).content.decode()
+    html = client.get(f"{url}?page=2", headers=HTMX).content.decode()
     assert html.lstrip().startswith('<section id="standings"') and "<html" not in html
     assert ranks(html) == numbered(101, 200)
 
