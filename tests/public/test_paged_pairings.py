@@ -114,3 +114,21 @@ def test_it_does_a_constant_number_of_queries_on_page_2(
     tournament.save()  # a new revision: page 2 is computed too, not taken from the cache
     with django_assert_num_queries(9):
         client.get(f"{url}?page=2")
+
+
+@pytest.mark.django_db
+def test_it_offers_a_find_form_that_keeps_the_round_and_order(
+    client: Client, tournament, field
+) -> None:
+    """A plain GET form (no JavaScript): its fields are the round and order shown and ``find``."""
+    url = reverse("tournament_detail", args=[tournament.pk])
+    html = client.get(f"{url}?order=alpha&round=1").content.decode()
+    form = html.split('role="search" class="find-board find-player">')[1].split("</form>")[0]
+    assert f'<form method="get" action="{url}" role="search"' in html
+    assert re.findall(r'name="(\w+)"(?: value="(\w+)")?', form) == [
+        ("order", "alpha"),
+        ("round", "1"),
+        ("find", ""),
+    ]
+    response = client.get(url, {"order": "alpha", "round": "1", "find": "Player 182"})
+    assert response["Location"] == f"{url}?order=alpha&page=2&round=1#player-{field[181].pk}"
