@@ -72,3 +72,19 @@ def test_it_does_a_constant_number_of_queries_on_page_2(
     tournament.save()  # a new revision (tournaments/signals.py): computed again
     with django_assert_num_queries(7):
         client.get(f"{url}?page=2")
+
+
+@pytest.mark.django_db
+def test_it_answers_the_polls_of_page_2_from_the_cache(
+    client: Client, tournament, field, django_assert_num_queries, settings
+) -> None:
+    """The page number is a canonical parameter of the live path: once page 2 is computed,
+    its polls get page 2 from the cache (``public/middleware.py``), without a query."""
+    settings.TOURNAMENTS_REVISION_CACHE_SECONDS = 60  # (off in the suite: config/test_settings)
+    url = reverse("tournament_standings", args=[tournament.pk])
+    client.get(f"{url}?page=2")
+    client.get(f"{url}?page=2", headers=HTMX)  # (the revision read once, then in the cache)
+    with django_assert_num_queries(0):
+        poll = client.get(f"{url}?page=2", headers=HTMX)
+    assert not hasattr(poll.wsgi_request, "session")  # answered before the session: fast path
+    assert ranks(poll.content.decode()) == numbered(101, 200)
