@@ -402,7 +402,8 @@ def tournament_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The pairings of the current round (or ``?round=N``), by board or ``?order=alpha``, 100
     boards (lines) a page; ``?find=`` jumps to a player's board."""
     number, alpha = _round_number(request), request.GET.get("order") == "alpha"
-    params = ({"order": "alpha"} if alpha else {}) | ({"round": str(number)} if number else {})
+    params = {"order": "alpha"} if alpha else {}
+    params |= {"round": str(number)} if number is not None else {}
     if found := _find(request, pk, lambda v, f: paging.locate_board(v, f, number, alpha, params)):
         return found
     at = paging.asked(request.GET.get("page", ""))

@@ -132,3 +132,12 @@ def test_it_offers_a_find_form_that_keeps_the_round_and_order(
     ]
     response = client.get(url, {"order": "alpha", "round": "1", "find": "Player 182"})
     assert response["Location"] == f"{url}?order=alpha&page=2&round=1#player-{field[181].pk}"
+
+
+@pytest.mark.django_db
+def test_it_keeps_round_0_apart_from_the_current_round(client: Client, tournament, field) -> None:
+    """``?round=0`` is no published round (404), cached under its own URL: the pairings
+    without a round (the current one) still show."""
+    url = reverse("tournament_detail", args=[tournament.pk])
+    assert client.get(url, {"round": "0"}).status_code == 404
+    assert boards(client.get(url).content.decode())[:2] == [1, 2]
