@@ -292,6 +292,10 @@ def pages(players: int) -> list[tuple[str, float, int, int]]:
     step("public: standings", "get", f"{public}/standings/")
     step("public: crosstable", "get", f"{public}/crosstable/")
     step("public: players", "get", f"{public}/players/")
+    hx = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "standings"}
+    step("public: standings p. 50 (htmx)", "get", f"{public}/standings/?page=50", headers=hx)
+    middle = f"Player {players // 2:05d}"  # its page and row: a redirect
+    step("public: find a player", "get", f"{public}/standings/", 302, find=middle)
     entry = Entry.objects.filter(tournament=t).order_by("pairing_number").first()
     assert entry is not None
     step("public: a player", "get", f"{public}/players/{entry.pk}/")

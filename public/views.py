@@ -30,7 +30,7 @@ from urllib.parse import urlencode
 
 from django.core.cache import cache, caches
 from django.core.cache.backends.locmem import LocMemCache
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -39,10 +39,10 @@ from django.views.decorators.http import require_safe
 
 from config.health import cache_problem, database_problem
 from pairing.services import Snapshot, snapshot
-from public import live
+from public import live, paging
 from ratings import events
 from tournaments import corrections, receipts, whatif
-from tournaments.models import PairingReceipt, Tournament
+from tournaments.models import Entry, PairingReceipt, Tournament
 from tournaments.reports import Standing, View, sparkline
 from tournaments.tables import crosstable
 from tournaments.views.access import HtmxHttpRequest
@@ -277,7 +277,7 @@ def _page(
     revision = live.tournament_revision(request, pk, tournament)
     if revision is None:
         raise Http404("No such tournament.")
-    live_url = _live_url(request, params or {})
+    live_url = _live_url(request, _bounded(pk, revision, params or {}))
     key = _view_key(live_url)
     if request.htmx and (unchanged := _not_modified(request, live.etag(revision, key))):
         return unchanged
@@ -328,6 +328,39 @@ def _whole_page(
     return response
 
 
+def _bounded(pk: int, revision: int, params: dict[str, str]) -> dict[str, str]:
+    """``params`` with their page no further than the field's last one (a list has at most a
+    row per player): the cache keeps no page past it (``?page=9999`` is the last page's)."""
+    if "page" not in params:
+        return params
+    view = views.known(pk, revision)
+    key = f"public-entries:{pk}:{revision}"
+    rows = len(view.snap.entries) if view else cache.get(key)
+    if rows is None:
+        rows = Entry.objects.filter(tournament_id=pk).count()
+        cache.set(key, rows, CACHE_SECONDS)
+    last = paging.last_page(rows)
+    return paging.with_page(params, min(int(params["page"]), last))
+
+
+Locate = Callable[[View, Callable[[Entry], bool]], str | None]
+"""Where a list shows the first player ``found`` (an entry test) says: the URL of that page
+with the row's anchor, or None."""
+
+
+def _find(request: HtmxHttpRequest, pk: int, locate: Locate) -> HttpResponse | None:
+    """``?find=`` (a name or a pairing number; a plain GET form): a redirect to the page and
+    row of the first player it names, in the list's order; none found, to the players whose
+    name contains it (the players page says none does). Nothing to find: None."""
+    text = " ".join(request.GET.get("find", "").split())[:50]
+    if not text:
+        return None
+    view = views.get(get_object_or_404(Tournament, pk=pk))
+    target = locate(view, paging.names(text))
+    players = reverse("tournament_players", args=[pk])
+    return HttpResponseRedirect(target or paging.url(players, {"q": text}))
+
+
 def _round_number(request: HtmxHttpRequest) -> int | None:
     raw = request.GET.get("round", "")
     # ASCII digits only ('²'.isdigit() is true); more than 5 digits is no round of ours
@@ -366,9 +399,14 @@ def _corrected(view: View, number: int, receipt: PairingReceipt | None) -> list[
 
 @require_safe
 def tournament_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    """The pairings of the current round (or ``?round=N``), by board or ``?order=alpha``."""
-    number = _round_number(request)
-    alpha = request.GET.get("order") == "alpha"
+    """The pairings of the current round (or ``?round=N``), by board or ``?order=alpha``, 100
+    boards (lines) a page; ``?find=`` jumps to a player's board."""
+    number, alpha = _round_number(request), request.GET.get("order") == "alpha"
+    params = {"order": "alpha"} if alpha else {}
+    params |= {"round": str(number)} if number is not None else {}
+    if found := _find(request, pk, lambda v, f: paging.locate_board(v, f, number, alpha, params)):
+        return found
+    at = paging.asked(request.GET.get("page", ""))
 
     def build(view: View) -> tuple[dict[str, Any], str]:
         rnd = view.round(number)
@@ -376,56 +414,74 @@ def tournament_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             raise Http404("No such published round.")
         context: dict[str, Any] = {"round": rnd, "alpha": alpha}
         if rnd is not None:
-            context |= {
-                "games": view.games(rnd),
-                "lines": view.lines(rnd) if alpha else view.byes(rnd),
-                "before": view.scores_before(rnd),
-                "why": {} if alpha else view.why(rnd),
-            }
+            rows = view.lines(rnd) if alpha else view.games(rnd)
+            context |= paging.paged(rows, at, reverse("tournament_detail", args=[pk]), params)
+            context |= {"lines": [] if alpha else view.byes(rnd)}
+            context |= {"before": view.scores_before(rnd), "why": {} if alpha else view.why(rnd)}
             receipt = receipts.published_receipt(view.tournament, rnd.number)  # issue 15
             context |= {"receipt": receipt, "changed": receipts.marked_boards(receipt)}
             context["corrected"] = _corrected(view, rnd.number, receipt)  # issue 24
         return context, view.label(rnd.number) if rnd else "Pairings"
 
-    params = {"order": "alpha"} if alpha else {}
-    if number is not None:
-        params["round"] = str(number)
     template = "public/tournament_detail.html"
-    return _page(request, pk, template, "pairings", "pairings", build, params)
+    params_paged = paging.with_page(params, at)
+    return _page(request, pk, template, "pairings", "pairings", build, params_paged)
 
 
 @require_safe
 def tournament_standings(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    """Standings after the finished rounds, with the tournament's tie-breaks."""
+    """Standings after the finished rounds, with the tournament's tie-breaks, 100 a page."""
+    if found := _find(request, pk, lambda v, f: paging.locate_rank(v, f, "tournament_standings")):
+        return found
+    at = paging.asked(request.GET.get("page", ""))
+
+    def build(view: View) -> tuple[dict[str, Any], str]:
+        path = reverse("tournament_standings", args=[pk])
+        return paging.paged(view.standings, at, path, {}), "Standings"
+
     template = "public/tournament_standings.html"
-    return _page(request, pk, template, "standings", "standings", lambda v: ({}, "Standings"))
+    params = paging.with_page({}, at)
+    return _page(request, pk, template, "standings", "standings", build, params)
 
 
 @require_safe
 def tournament_crosstable(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """The crosstable, 100 players a page (only the page's rows are computed)."""
+    if found := _find(request, pk, lambda v, f: paging.locate_rank(v, f, "tournament_crosstable")):
+        return found
+    at = paging.asked(request.GET.get("page", ""))
+
     def build(view: View) -> tuple[dict[str, Any], str]:
-        return {"table": crosstable(view)}, "Crosstable"
+        context = paging.paged(view.standings, at, reverse("tournament_crosstable", args=[pk]), {})
+        table = crosstable(paging.standings_page(view, context["page"]))
+        return context | {"table": table}, "Crosstable"
 
     template = "public/tournament_crosstable.html"
-    return _page(request, pk, template, "crosstable", "crosstable", build)
+    params = paging.with_page({}, at)
+    return _page(request, pk, template, "crosstable", "crosstable", build, params)
 
 
 @require_safe
 def tournament_players(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The starting list: pairing number, name, title, federation, rating, and each player's
-    board in the current round; ``?q=`` finds players by name ("find my board")."""
+    board in the current round, 100 a page; ``?q=`` finds players by name ("find my board"),
+    ``?find=`` jumps to a player's row."""
+    if found := _find(request, pk, lambda v, f: paging.locate_entry(v, f)):
+        return found
     query = " ".join(request.GET.get("q", "").split())[:50]
+    at = paging.asked(request.GET.get("page", ""))
+    params = {"q": query} if query else {}
 
     def build(view: View) -> tuple[dict[str, Any], str]:
         rnd = view.current_round
         lines = {line.entry.pk: line for line in view.lines(rnd)} if rnd else {}
         found = [e for e in view.snap.entries if query.casefold() in e.name.casefold()]
-        rows = [(e, lines.get(e.pk)) for e in found]
-        return {"rows": rows, "query": query, "round": rnd}, "Players"
+        context = paging.paged(found, at, reverse("tournament_players", args=[pk]), params)
+        context["rows"] = [(e, lines.get(e.pk)) for e in context["page"].object_list]
+        return context | {"query": query, "round": rnd, "matching": len(found)}, "Players"
 
     template = "public/tournament_players.html"
-    params = {"q": query} if query else {}
-    return _page(request, pk, template, "players", "players", build, params)
+    return _page(request, pk, template, "players", "players", build, paging.with_page(params, at))
 
 
 def _player(entry_pk: int) -> Build:
