@@ -6,11 +6,12 @@ history. ``templates/tournaments/_pages.html`` draws the links."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from django.core.paginator import Page, Paginator
-from django.http import HttpRequest
+from django.http import HttpRequest, QueryDict
 
 PER_PAGE = 100
 """Rows a page: a board or a player a row."""
@@ -36,3 +37,23 @@ def asked_page(request: HttpRequest) -> str:
 def page_holding(index: int, per_page: int = PER_PAGE) -> int:
     """The page number of the item at ``index`` (0-based)."""
     return index // per_page + 1
+
+
+@dataclass(frozen=True)
+class Kept:
+    """The other query parameters a list's page links carry (a what-if preview's choices):
+    ``query`` to put before the page parameter in a link, ``fields`` as hidden inputs of the
+    go-to-page form."""
+
+    query: str
+    fields: list[tuple[str, str]]
+
+
+def kept(params: QueryDict | Mapping[str, str], param: str) -> Kept:
+    """The parameters of ``params`` but ``param`` (a page), for the links to other pages."""
+    fields = [(k, v) for k, v in params.items() if k != param]
+    others = QueryDict(mutable=True)
+    for k, v in fields:
+        others[k] = v
+    query = others.urlencode()
+    return Kept(f"{query}&" if query else "", fields)
