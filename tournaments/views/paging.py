@@ -6,9 +6,10 @@ history. ``templates/tournaments/_pages.html`` draws the links."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
+from urllib.parse import urlencode
 
 from django.core.paginator import Page, Paginator
 from django.http import HttpRequest, QueryDict
@@ -49,11 +50,7 @@ class Kept:
     fields: list[tuple[str, str]]
 
 
-def kept(params: QueryDict | Mapping[str, str], param: str) -> Kept:
+def kept(params: QueryDict, param: str) -> Kept:
     """The parameters of ``params`` but ``param`` (a page), for the links to other pages."""
-    fields = [(k, v) for k, v in params.items() if k != param]
-    others = QueryDict(mutable=True)
-    for k, v in fields:
-        others[k] = v
-    query = others.urlencode()
-    return Kept(f"{query}&" if query else "", fields)
+    fields = [(k, v) for k, values in params.lists() if k != param for v in values]
+    return Kept("".join(f"{urlencode({k: v})}&" for k, v in fields), fields)
