@@ -29,10 +29,10 @@ def page_of(items: Sequence[T], raw: Any, per_page: int = PER_PAGE) -> Page:
     return paginator.get_page(paginator.num_pages if raw == LAST else raw)
 
 
-def asked_page(request: HttpRequest) -> str:
+def asked_page(request: HttpRequest, param: str = "page") -> str:
     """The page a request asks for: ``?page=`` or, after a change posted from a page, its
-    ``page`` field."""
-    return request.GET.get("page") or request.POST.get("page") or "1"
+    ``page`` field (or another ``param``, a list's own pages)."""
+    return request.GET.get(param) or request.POST.get(param) or "1"
 
 
 def page_holding(index: int, per_page: int = PER_PAGE) -> int:
