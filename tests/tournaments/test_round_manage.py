@@ -370,6 +370,8 @@ def test_it_names_a_hundred_players_not_paired_a_page_and_keeps_the_page_after_a
     second = arbiter_client.get(url, {"unpaired": "2"}, headers=HX_UNPAIRED).content.decode()
     assert second.lstrip().startswith('<div class="card hand-pairing" id="unpaired">')
     assert "<html" not in second and not_paired(second) == list(range(101, 151))
+    on_page_2 = arbiter_client.get(url, {"unpaired": "2"}).content.decode()
+    assert f'href="{url}?page=1&amp;unpaired=1#unpaired"' in on_page_2  # back to page 1
     add = reverse("round_add_board", args=[tournament.pk, 1])
     data = {"white": "101", "black": "102", "page": "1", "unpaired": "2"}
     html = arbiter_client.post(add, data, headers=HX_DRAFT).content.decode()
