@@ -363,6 +363,8 @@ def test_it_names_a_hundred_players_not_paired_a_page_and_keeps_the_page_after_a
     url = reverse("round_manage", args=[tournament.pk, 1])
     first = page(arbiter_client, tournament, 1)
     assert "<strong>Not paired (150):</strong>" in first
+    assert "This draft breaks 150 pairing rules:" in first  # one "not paired" for each
+    assert first.count("<code>not paired</code>") == 100 and "… and 50 more" in first
     assert not_paired(first) == list(range(1, 101))
     assert "Page 1 of 2 (players not paired 1–100 of 150)" in first
     link = f"{url}?page=1&amp;unpaired=2"
