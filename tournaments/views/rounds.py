@@ -104,7 +104,7 @@ def _draft_context(board: Dashboard, number: int, page: str, unpaired: str) -> d
     context = {"draft": draft, "violations": draft.violations, "first_leg": first}
     # Issue 27: a draft paired by hand from no board breaks "not paired" 10,000 times.
     context["violations_shown"] = draft.violations[:PER_PAGE]
-    context["violations_more"] = len(draft.violations) - len(context["violations_shown"])
+    context["violations_more"] = max(len(draft.violations) - PER_PAGE, 0)
     context["draft_row"] = board.round(first)  # a stale tab publishes nothing (issue 24)
     context["virtual"] = draft.virtual_points
     boards = page_of(range(1, len(draft.pairing.boards) + 1), page)
