@@ -101,3 +101,37 @@ def test_it_keeps_the_rating_of_a_rated_player(
     assert "Player 01 is rated 2350: ratings are fixed" in response.content.decode()
     a.refresh_from_db()
     assert a.rating == 2350
+
+
+@pytest.mark.django_db
+def test_it_asks_the_ratings_a_hundred_players_a_page_and_comes_back_to_the_page(
+    arbiter_client: Client, dubov, make_entries, play
+) -> None:
+    """Issue 27: a form for each of 10,000 unrated players made the dashboard megabytes; 150
+    unrated players get their forms 100 a page (``?provisional=N``, htmx swaps
+    ``#provisional`` alone), and a rating given on page 2 comes back to page 2, now holding
+    the 49 players after the one rated (102-150)."""
+    from tournaments.models import Entry
+
+    entries = make_entries(150, step=5)
+    play(dubov, rounds=1)
+    Entry.objects.filter(tournament=dubov).update(rating=0)
+    url = reverse("tournament_manage", args=[dubov.pk])
+    first = manage(arbiter_client, dubov)
+    assert first.count('aria-label="Provisional rating of ') == 100
+    assert 'aria-label="Provisional rating of Player 100"' in first
+    assert "Page 1 of 2 (unrated players 1–100 of 150)" in first
+    link = f"{url}?page=1&amp;provisional=2"
+    assert f'href="{link}#provisional" rel="next" hx-get="{link}" hx-target="#provisional"' in first
+    hx = {"HX-Request": "true", "HX-Target": "provisional"}
+    second = arbiter_client.get(url, {"provisional": "2"}, headers=hx).content.decode()
+    assert second.lstrip().startswith('<div class="warning-box" id="provisional">')
+    assert "<html" not in second and second.count('aria-label="Provisional rating of ') == 50
+    assert 'of Player 101"' in second and 'of Player 150"' in second
+    assert 'of Player 100"' not in second
+    rate = reverse("entry_provisional_rating", args=[dubov.pk, entries[100].pk])
+    response = arbiter_client.post(rate, {"rating": 1500, "page": "1", "provisional": "2"})
+    assert response["Location"] == f"{url}?provisional=2#provisional"
+    html = arbiter_client.get(response["Location"]).content.decode()
+    assert html.count('aria-label="Provisional rating of ') == 49
+    assert 'of Player 101"' not in html and 'of Player 102"' in html

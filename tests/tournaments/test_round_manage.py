@@ -340,3 +340,45 @@ def test_a_small_draft_keeps_its_selects(arbiter_client: Client, tournament, mak
     html = page(arbiter_client, tournament, 1)
     for name in ("white", "black", "player", "a", "b"):
         assert f'<select name="{name}"' in html
+
+
+def not_paired(html: str) -> list[int]:
+    """The pairing numbers named in the draft's "Not paired" line."""
+    names = html.split("<strong>Not paired (")[1].split("</strong>")[1].split("</p>")[0]
+    return [int(name.split(".")[0]) for name in names.split(", ")]
+
+
+HX_UNPAIRED = {"HX-Request": "true", "HX-Target": "unpaired"}
+
+
+@pytest.mark.django_db
+def test_it_names_a_hundred_players_not_paired_a_page_and_keeps_the_page_after_a_change(
+    arbiter_client: Client, tournament, make_entries
+) -> None:
+    """Issue 27: a draft paired by hand from no board named its 10,000 players in one line;
+    150 players are named 100 a page (``?unpaired=N``, htmx swaps ``#unpaired`` alone), and a
+    board added from page 2 comes back to page 2, where 101 and 102 are gone."""
+    make_entries(150, step=5)
+    services.pair_next_round(tournament.pk, by_hand="empty")
+    url = reverse("round_manage", args=[tournament.pk, 1])
+    first = page(arbiter_client, tournament, 1)
+    assert "<strong>Not paired (150):</strong>" in first
+    assert "This draft breaks 150 pairing rules:" in first  # one "not paired" for each
+    assert first.count("<code>not paired</code>") == 100 and "… and 50 more" in first
+    assert not_paired(first) == list(range(1, 101))
+    assert "Page 1 of 2 (players not paired 1–100 of 150)" in first
+    link = f"{url}?page=1&amp;unpaired=2"
+    assert f'href="{link}#unpaired" rel="next" hx-get="{link}" hx-target="#unpaired"' in first
+    second = arbiter_client.get(url, {"unpaired": "2"}, headers=HX_UNPAIRED).content.decode()
+    assert second.lstrip().startswith('<div class="card hand-pairing" id="unpaired">')
+    assert "<html" not in second and not_paired(second) == list(range(101, 151))
+    on_page_2 = arbiter_client.get(url, {"unpaired": "2"}).content.decode()
+    assert f'href="{url}?page=1&amp;unpaired=1#unpaired"' in on_page_2  # back to page 1
+    add = reverse("round_add_board", args=[tournament.pk, 1])
+    data = {"white": "101", "black": "102", "page": "1", "unpaired": "2"}
+    html = arbiter_client.post(add, data, headers=HX_DRAFT).content.decode()
+    assert "<strong>Not paired (148):</strong>" in html
+    assert not_paired(html) == list(range(103, 151))
+    assert '<input type="hidden" name="unpaired" value="2">' in html
+    response = arbiter_client.post(add, data | {"white": "103", "black": "104"})
+    assert response["Location"] == f"{url}?unpaired=2"

@@ -186,4 +186,53 @@ def test_it_takes_typed_results_for_the_page_of_boards_shown(
     data = {"assume": "typed", "page": "2", f"result-{games[103].pk}": "0-1"}
     html = arbiter_client.get(url(tournament), data).content.decode()
     assert "Bd 103 0–1" in html and "Bd 102 no result" in html
-    assert html.count('name="result-') == 5
+    assert html.count('<select name="result-') == 5  # (the page links keep the typed one)
+
+
+def preview_numbers(html: str) -> list[int]:
+    """The board numbers of the previewed boards shown."""
+    table = html.split('class="pairings what-if-pairing"')[1].split("</table>")[0]
+    rows = table.split("<tbody>")[1].split("</tr>")[:-1]
+    return [int(row.split('<td class="num">')[1].split("</td>")[0]) for row in rows]
+
+
+def assumed(html: str) -> str:
+    return html.split('id="what-if-assumed">')[1].split("</p>")[0]
+
+
+@pytest.mark.django_db
+def test_it_shows_a_hundred_previewed_boards_a_page_keeping_the_choices(
+    arbiter_client: Client, tournament: Tournament, make_entries, play
+) -> None:
+    """Issue 27: a preview of 5,000 boards in one table took seconds. 210 players play 105
+    boards in round 1, none finished; round 2 previewed (all draws) has 105 boards too (no
+    bye: 210 is even), shown 100 a page with ``?preview=N`` links that keep the choices; the
+    "Assumed" list names the games of the page of boards whose results may be typed."""
+    make_entries(210, step=5)
+    play(tournament, [[]])
+    first = arbiter_client.get(url(tournament), {"assume": "draws"}).content.decode()
+    assert preview_numbers(first) == list(range(1, 101))
+    assert "Page 1 of 2 (boards 1–100 of 105)" in first
+    link = f"{url(tournament)}?assume=draws&amp;preview=2"
+    assert f'href="{link}#what-if" rel="next" hx-get="{link}" hx-target="#what-if"' in first
+    assert '<input type="hidden" name="assume" value="draws">' in first  # the go-to-page form
+    assert assumed(first).count("Bd ") == 100 and "Bd 100 ½–½" in assumed(first)
+    assert "for the 100 games in play on boards 1–100 (of 105" in assumed(first)
+    data = {"assume": "draws", "preview": "2"}
+    second = arbiter_client.get(url(tournament), data, headers=HTMX).content.decode()
+    assert second.lstrip().startswith('<section id="what-if"') and "<html" not in second
+    assert preview_numbers(second) == list(range(101, 106))
+    assert "boards 101–105 of 105" in second
+    boards2 = arbiter_client.get(url(tournament), data | {"page": "2"}).content.decode()
+    assert assumed(boards2).count("Bd ") == 5 and "Bd 101 ½–½" in assumed(boards2)
+    assert "Bd 100 " not in assumed(boards2)
+    assert f"{url(tournament)}?assume=draws&amp;page=2&amp;preview=1#what-if" in boards2
+
+
+@pytest.mark.django_db
+def test_a_small_preview_has_no_page_links_and_assumes_every_game(
+    arbiter_client: Client, tournament, in_play
+) -> None:
+    html = arbiter_client.get(url(tournament), {"assume": "draws"}).content.decode()
+    assert preview_numbers(html) == [1, 2] and 'class="pages"' not in html
+    assert assumed(html) == "Assumed: Bd 1 ½–½ · Bd 2 ½–½"

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+from urllib.parse import urlencode
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse, HttpResponseBadRequest
+from django.http import HttpResponse, HttpResponseBadRequest, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.text import slugify
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -26,7 +30,7 @@ from tournaments.views.access import (
     htmx_target,
     posted,
 )
-from tournaments.views.paging import asked_page, page_of
+from tournaments.views.paging import asked_page, kept, page_of
 
 
 @login_required
@@ -73,8 +77,9 @@ def tournament_manage(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         form.fields["name"].widget.attrs.pop("autofocus", None)
     context = {"board": board, "tournament": tournament, "form": form}
     context["players_page"] = page_of(board.players, asked_page(request))
-    if htmx_target(request) == "players":  # another page of the player list
-        return render(request, "tournaments/tournament_manage.html#players", context)
+    context |= _unrated_context(board, request)
+    if (target := htmx_target(request)) in {"players", UNRATED}:  # another page of a list
+        return render(request, f"tournaments/tournament_manage.html#{target}", context)
     context["public_url"] = url = public_url(request, tournament.pk)
     context |= {"qr": qr_svg(url, f"{tournament.name}: public pages")}
     context["report_gaps"] = report_gaps(tournament)
@@ -127,6 +132,20 @@ def tournament_export_trf(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return response
 
 
+UNRATED = "provisional"
+"""The query parameter of the page of the unrated players' forms (Dubov A.1), and the id of the
+element htmx swaps."""
+
+
+def _unrated_context(board: Dashboard, request: HtmxHttpRequest) -> dict[str, Any]:
+    """Issue 27: the unrated players' rating forms ``PER_PAGE`` at a time (``?provisional=N``),
+    the page of the player list kept in the links."""
+    unrated = page_of(board.needs_provisional_ratings, asked_page(request, UNRATED))
+    players = request.GET.get("page", "1")
+    context = {"unrated_page": unrated, "unrated_param": UNRATED}
+    return context | {"unrated_kept": kept(QueryDict(urlencode({"page": players})), UNRATED)}
+
+
 @login_required
 @require_POST
 def entry_provisional_rating(request: HtmxHttpRequest, pk: int, entry_pk: int) -> HttpResponse:
@@ -146,7 +165,10 @@ def entry_provisional_rating(request: HtmxHttpRequest, pk: int, entry_pk: int) -
             f"{entry.name} is paired with the provisional rating {entry.rating} (written "
             f"to the TRF report as the pairing rating).",
         )
-    return redirect("tournament_manage", tournament.pk)
+    pages = {"page": asked_page(request), UNRATED: asked_page(request, UNRATED)}
+    shown = {k: v for k, v in pages.items() if v.isdigit() and v != "1"}  # the page posted from
+    query = f"?{urlencode(shown)}#{UNRATED}" if shown else ""
+    return redirect(reverse("tournament_manage", args=[tournament.pk]) + query)
 
 
 @login_required

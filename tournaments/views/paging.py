@@ -7,10 +7,12 @@ history. ``templates/tournaments/_pages.html`` draws the links."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, TypeVar
+from urllib.parse import urlencode
 
 from django.core.paginator import Page, Paginator
-from django.http import HttpRequest
+from django.http import HttpRequest, QueryDict
 
 PER_PAGE = 100
 """Rows a page: a board or a player a row."""
@@ -27,12 +29,28 @@ def page_of(items: Sequence[T], raw: Any, per_page: int = PER_PAGE) -> Page:
     return paginator.get_page(paginator.num_pages if raw == LAST else raw)
 
 
-def asked_page(request: HttpRequest) -> str:
+def asked_page(request: HttpRequest, param: str = "page") -> str:
     """The page a request asks for: ``?page=`` or, after a change posted from a page, its
-    ``page`` field."""
-    return request.GET.get("page") or request.POST.get("page") or "1"
+    ``page`` field (or another ``param``, a list's own pages)."""
+    return request.GET.get(param) or request.POST.get(param) or "1"
 
 
 def page_holding(index: int, per_page: int = PER_PAGE) -> int:
     """The page number of the item at ``index`` (0-based)."""
     return index // per_page + 1
+
+
+@dataclass(frozen=True)
+class Kept:
+    """The other query parameters a list's page links carry (a what-if preview's choices):
+    ``query`` to put before the page parameter in a link, ``fields`` as hidden inputs of the
+    go-to-page form."""
+
+    query: str
+    fields: list[tuple[str, str]]
+
+
+def kept(params: QueryDict, param: str) -> Kept:
+    """The parameters of ``params`` but ``param`` (a page), for the links to other pages."""
+    fields = [(k, v) for k, values in params.lists() if k != param for v in values]
+    return Kept("".join(f"{urlencode({k: v})}&" for k, v in fields), fields)

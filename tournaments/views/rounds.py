@@ -4,18 +4,20 @@
 ``#round-status`` (progress: its inside is refreshed when a result is saved, so that the element
 that listens stays), ``#results`` (a page of the boards, issue 27) and one ``<tr id="game-N">``
 per board (partial ``game_row``). The boards of a draft or a round are shown ``PER_PAGE`` at a
-time (``?page=N``; a change to the draft is posted with its page)."""
+time (``?page=N``; a change to the draft is posted with its page); the draft's players not
+paired too, with their own pages (``?unpaired=N``)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
 from typing import Any
+from urllib.parse import urlencode
 
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.html import format_html
@@ -43,12 +45,14 @@ from tournaments.views.access import (
     confirm_page,
     htmx_target,
 )
-from tournaments.views.paging import PER_PAGE, asked_page, page_holding, page_of
+from tournaments.views.paging import PER_PAGE, asked_page, kept, page_holding, page_of
 
 TEMPLATE = "tournaments/round_manage.html"
 REASON_LENGTH = 500
 """The longest reason for a change the round's receipt keeps."""
-SECTIONS = ("draft", "round-status", "results")
+SECTIONS = ("draft", "unpaired", "round-status", "results")
+UNPAIRED = "unpaired"
+"""The query parameter of the page of the draft's players not paired."""
 RESULT_BUTTONS = [
     ("1-0", "1–0", "White wins (key 1)"),
     ("1/2-1/2", "½", "Draw (key =)"),
@@ -64,7 +68,9 @@ OTHER_RESULTS = [
 ]
 
 
-def _context(tournament: Tournament, number: int, page: str = "1", **extra: Any) -> dict[str, Any]:
+def _context(
+    tournament: Tournament, number: int, page: str = "1", unpaired: str = "1", **extra: Any
+) -> dict[str, Any]:
     board = Dashboard.load(tournament)
     rnd = board.round(number)
     if rnd is None:
@@ -76,7 +82,7 @@ def _context(tournament: Tournament, number: int, page: str = "1", **extra: Any)
     context |= {"games": games, "done": sum(g.has_result for g in games), "total": len(games)}
     context["games_page"] = page_of(games, page)
     if rnd.status == Round.Status.DRAFT:
-        context |= _draft_context(board, number, page)
+        context |= _draft_context(board, number, page, unpaired)
     if rnd.status != Round.Status.DRAFT:  # issue 15: the receipt, the what-if form
         context["receipt"] = receipts.published_receipt(tournament, number)
         context["what_if_form"] = what_if_form(board.snap, page=page)
@@ -89,32 +95,45 @@ def _context(tournament: Tournament, number: int, page: str = "1", **extra: Any)
     return context | extra
 
 
-def _draft_context(board: Dashboard, number: int, page: str) -> dict[str, Any]:
+def _draft_context(board: Dashboard, number: int, page: str, unpaired: str) -> dict[str, Any]:
     """The draft of round ``number``: a page of its boards reviewed (issue 27: reviewing
-    5,000 boards took seconds), its warnings, who is unpaired, who does not play."""
+    5,000 boards took seconds), its warnings, who is unpaired (a page of them named), who does
+    not play."""
     tournament, first = board.tournament, board.first_leg(number)
     draft = board.draft(first)
     context = {"draft": draft, "violations": draft.violations, "first_leg": first}
+    # Issue 27: a draft paired by hand from no board breaks "not paired" 10,000 times.
+    context["violations_shown"] = draft.violations[:PER_PAGE]
+    context["violations_more"] = max(len(draft.violations) - PER_PAGE, 0)
     context["draft_row"] = board.round(first)  # a stale tab publishes nothing (issue 24)
     context["virtual"] = draft.virtual_points
     boards = page_of(range(1, len(draft.pairing.boards) + 1), page)
-    context |= {"boards_page": boards, "page_field": _page_field(boards.number)}
+    context["unpaired"] = waiting_list = board.unpaired(first)
+    waiting = page_of(waiting_list, unpaired)
+    context |= {"boards_page": boards, "page_field": _page_field(boards.number, waiting.number)}
+    context |= {"unpaired_page": waiting, "unpaired_param": UNPAIRED}
+    context["unpaired_kept"] = kept(QueryDict(f"page={boards.number}"), UNPAIRED)
     context["review"] = draft_review.review_draft(
         draft,
         tournament.engine_system,
         tournament.dutch_edition,
         range(boards.start_index(), boards.end_index() + 1),
     )
-    context["unpaired"] = board.unpaired(first)
     context["on_boards"] = board.on_boards(first) if draft.pairing.bye else []
     context["not_playing"] = board.not_playing(first)
     context["select_limit"] = SELECT_LIMIT
     return context
 
 
-def _page_field(number: int) -> SafeString:
-    """The page a change to the draft is posted from, to show that page again."""
-    return format_html('<input type="hidden" name="page" value="{}">', number)
+def _page_field(number: int, unpaired: int) -> SafeString:
+    """The page a change to the draft is posted from (and the page of its players not paired),
+    to show that page again."""
+    return format_html(
+        '<input type="hidden" name="page" value="{}"><input type="hidden" name="{}" value="{}">',
+        number,
+        UNPAIRED,
+        unpaired,
+    )
 
 
 def what_if_form(snap: whatif.Snapshot, data: Any = None, page: Any = None) -> WhatIfForm | None:
@@ -135,7 +154,8 @@ def what_if_form(snap: whatif.Snapshot, data: Any = None, page: Any = None) -> W
 def _round_page(
     request: HtmxHttpRequest, tournament: Tournament, number: int, **extra: Any
 ) -> HttpResponse:
-    context = _context(tournament, number, asked_page(request), **extra)
+    unpaired = asked_page(request, UNPAIRED)
+    context = _context(tournament, number, asked_page(request), unpaired, **extra)
     target = htmx_target(request)
     if target in SECTIONS:
         return render(request, f"{TEMPLATE}#{target}", context)
@@ -236,13 +256,15 @@ def _after_change(
             return _reload(request, reverse("tournament_manage", args=[tournament.pk]))
         return _reload(request, reverse("round_manage", args=[tournament.pk, number]))
     if request.htmx or extra.get("pending"):
-        context = _context(tournament, number, asked_page(request), **extra)
+        unpaired = asked_page(request, UNPAIRED)
+        context = _context(tournament, number, asked_page(request), unpaired, **extra)
         template = f"{TEMPLATE}#draft" if request.htmx else TEMPLATE
         return render(request, template, context)
     if extra.get("problem"):
         messages.error(request, extra["problem"])
-    page = asked_page(request)
-    query = f"?page={page}" if page.isdigit() and page != "1" else ""
+    pages = {"page": asked_page(request), UNPAIRED: asked_page(request, UNPAIRED)}
+    shown = {k: v for k, v in pages.items() if v.isdigit() and v != "1"}
+    query = f"?{urlencode(shown)}" if shown else ""
     return redirect(reverse("round_manage", args=[tournament.pk, number]) + query)
 
 
