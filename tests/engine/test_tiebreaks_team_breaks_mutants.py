@@ -1,0 +1,179 @@
+"""Team tie-break codes (team_breaks.team_tie_break, MTB26): every code's column heading,
+article, unit and order; the modifiers each one takes and the refusal of the others; the
+modifiers and the C.07 text reaching the computation. Each test pins survivors of run 11
+(docs/testing.md). Scores in half-points (TW = 4, TD = 2, a game won = 2); SB / ESB in
+quarter-points.
+
+``FORFEIT4`` (4 teams of 2 boards, a round robin in 3 rounds):
+
+    round 1  1-2 forfeited by 2 (1 wins 2 : 0, not played)   3-4 1.5 : 0.5
+    round 2  1-3 0.5 : 1.5                                  2-4 1 : 1
+    round 3  1-4 2 : 0                                      2-3 1.5 : 0.5
+
+    MP: 1 4 + 0 + 4 = 8; 2 0 + 2 + 4 = 6; 3 4 + 4 + 0 = 8; 4 0 + 2 + 0 = 2
+    GP: 1 4 + 1 + 4 = 9; 2 0 + 2 + 3 = 5; 3 3 + 3 + 1 = 7; 4 1 + 2 + 0 = 3
+
+No round is category 16.2.5, so the adjusted scores (16.3) are the scores. Team 1's round 1
+is unplayed (a forfeited match won, 16.2.2): its dummy opponent scores team 1's own final
+score in the 2023 text, capped at the scheduled opponent's (team 2's) adjusted score in the
+2026 text (16.4.1); ``/P`` counts team 2 itself.
+
+    BH:MP of team 1: 2023 8 (dummy) + 8 (3) + 2 (4) = 18; 2026 6 + 8 + 2 = 16; /P 6 + 8 + 2
+    = 16.
+    SB on MP (opponent's MP x own MP), team 1: 2023 8 x 4 + 8 x 0 + 2 x 4 = 40; 2026 and /P
+    6 x 4 + 0 + 8 = 32. Team 3: 2 (4) x 4 + 8 (1) x 4 + 6 (2) x 0 = 40.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from pairing.engine.tiebreaks import Edition, TeamTournament, team_tie_break
+from pairing.engine.tiebreaks.registry import UnknownTieBreak
+from tests.engine.test_tiebreaks_team_more_mutants import _tournament
+
+FORFEIT4: TeamTournament = _tournament(
+    [
+        [(1, 2, 4, False), (3, 4, 3, True)],
+        [(1, 3, 1, True), (2, 4, 2, True)],
+        [(1, 4, 4, True), (2, 3, 3, True)],
+    ],
+    teams=4,
+    boards=2,
+)
+OLD, NEW = Edition.C07_2023, Edition.C07_2026
+
+
+def _values(code: str, edition: Edition = OLD, primary: str = "MP") -> dict[int, object]:
+    tb = team_tie_break(code)
+    assert tb.compute is not None
+    return dict(tb.compute(FORFEIT4, primary, edition))
+
+
+def test_the_scores_of_forfeit4() -> None:
+    assert FORFEIT4.match_points == {1: 8, 2: 6, 3: 8, 4: 2}
+    assert FORFEIT4.game_points == {1: 9, 2: 5, 3: 7, 4: 3}
+
+
+@pytest.mark.parametrize(
+    ("code", "text", "name", "article", "unit", "ascending"),
+    [
+        ("mp", "MP", "Match points", "C.07 11.1", 2, False),
+        ("GP", "GP", "Game points", "C.07 11.1", 2, False),
+        ("SB", "SB", "Sonneborn-Berger", "C.07 9.1 via 13", 4, False),
+        ("WIN", "WIN", "Wins", "C.07 7.1 via 13", 1, False),
+        ("WON", "WON", "Matches won", "C.07 7.2 via 13", 1, False),
+        ("PS", "PS", "Progressive scores", "C.07 7.5 via 13", 2, False),
+        ("KS", "KS", "Koya", "C.07 9.2 via 13", 2, False),
+        ("AOB", "AOB", "Average of opponents' Buchholz", "C.07 8.2 via 13", 2, False),
+        ("MPVGP", "MPVGP", "Match points or game points", "C.07 13.1", 2, False),
+        ("BH:MP", "BH:MP", "Buchholz", "C.07 8.1", 2, False),
+        ("FB", "FB", "Fore Buchholz", "C.07 8.3", 2, False),
+        ("BH/F", "BH/F", "Fore Buchholz", "C.07 8.3", 2, False),
+        ("EMMSB", "EMMSB", "Extended Sonneborn-Berger", "C.07 13.2", 4, False),
+        ("DE", "DE", "Direct encounter", "C.07 6", 1, True),
+        ("EDE", "EDE", "Direct encounter", "C.07 13.3", 1, True),
+        ("BC", "BC", "Board count", "C.07 12.1", 2, True),
+        ("TBR", "TBR", "Top board result", "C.07 12.2", 1, True),
+        ("BBE", "BBE", "Bottom board elimination", "C.07 12.3", 1, True),
+        ("SSSC", "SSSC", "Scores and schedule strength", "C.07 13.4", 2, False),
+        ("TPN", "TPN", "Team pairing number", "C.07 7.8", 1, True),
+        ("TPN/R", "TPN/R", "Team pairing number", "C.07 7.8", 1, False),
+    ],
+)
+def test_each_code_is_named_cited_and_ordered(
+    code: str, text: str, name: str, article: str, unit: int, ascending: bool
+) -> None:
+    """The heading and article the team standings print; the unit of a value (2 half-points,
+    4 quarter-points, 1 counts and places); lower first for places (art. 6, 12.2, 12.3),
+    BC (12.1: "the lowest ... wins") and TPN (7.8, /R reversed)."""
+    tb = team_tie_break(code)
+    assert (tb.code, tb.name, tb.article, tb.unit, tb.ascending) == (
+        text,
+        name,
+        article,
+        unit,
+        ascending,
+    )
+
+
+def test_the_scores_and_the_team_number_as_tie_breaks() -> None:
+    """MP and GP (11.1) as tie-breaks are the scores; TPN (7.8) the team number."""
+    assert _values("MP") == {1: 8, 2: 6, 3: 8, 4: 2}
+    assert _values("GP") == {1: 9, 2: 5, 3: 7, 4: 3}
+    assert _values("TPN") == {1: 1, 2: 2, 3: 3, 4: 4}
+
+
+@pytest.mark.parametrize(
+    "code",
+    ["SB/C1", "SB/M1", "SB/P", "PS/C1", "KS/L+1", "AOB/F", "BH:MP/C1/P/F", "BH/M1", "EMMSB/C1",
+     "EMGSB/M1/P", "DE/P", "EDE/P", "SSSC/K2/F/P", "TPN/R"],
+)  # fmt: skip
+def test_each_code_takes_the_modifiers_mtb26_gives_it(code: str) -> None:
+    assert team_tie_break(code).code == code
+
+
+@pytest.mark.parametrize(
+    ("code", "message"),
+    [
+        ("MP/C1", "MP does not take /C ('MP/C1')"),
+        ("SB/F", "SB does not take /F ('SB/F')"),
+        ("WIN/P", "WIN does not take /P ('WIN/P')"),
+        ("PS/P", "PS does not take /P ('PS/P')"),
+        ("KS/C1", "KS does not take /C ('KS/C1')"),
+        ("AOB/P", "AOB does not take /P ('AOB/P')"),
+        ("MPVGP/R", "MPVGP does not take /R ('MPVGP/R')"),
+        ("BH:MP/R", "BH does not take /R ('BH:MP/R')"),
+        ("EMMSB/F", "EMMSB does not take /F ('EMMSB/F')"),
+        ("DE/C1", "DE does not take /C ('DE/C1')"),
+        ("BC/P", "BC does not take /P ('BC/P')"),
+        ("TBR/P", "TBR does not take /P ('TBR/P')"),
+        ("BBE/R", "BBE does not take /R ('BBE/R')"),
+        ("SSSC/C1", "SSSC does not take /C ('SSSC/C1')"),
+        ("TPN/P", "TPN does not take /P ('TPN/P')"),
+        ("WIN:GP", "WIN is counted on match points only (MTB26): 'WIN:GP'"),
+        ("B-H", "unknown team tie-break code 'B-H'"),
+        ("XYZ", "unknown team tie-break code 'XYZ'"),
+        ("BH/Q", "unknown modifier /Q in 'BH/Q'"),
+    ],
+)
+def test_a_modifier_a_code_does_not_take_is_refused_by_name(code: str, message: str) -> None:
+    with pytest.raises(UnknownTieBreak) as refused:
+        team_tie_break(code)
+    assert str(refused.value) == message
+
+
+def test_bh_sb_esb_and_sssc_follow_the_edition_asked() -> None:
+    """16.4.1 (2026): team 1's dummy for the forfeit is capped at team 2's 6 (module text).
+    BH:MP 18 -> 16; SB and EMMSB 40 -> 32; SSSC (13.4, primary MP: GP + BH:MP / k, k = TW x
+    3 rounds / (2 boards x a game won) = 12 / 4 = 3) 9 + 18 / 3 = 15 -> 9 + 16 / 3."""
+    assert (_values("BH:MP")[1], _values("BH:MP", NEW)[1]) == (18, 16)
+    assert (_values("SB")[1], _values("SB", NEW)[1]) == (40, 32)
+    assert (_values("EMMSB")[1], _values("EMMSB", NEW)[1]) == (40, 32)
+    assert (_values("SSSC")[1], _values("SSSC", NEW)[1]) == (15, 9 + Fraction(16, 3))
+
+
+def test_p_counts_the_forfeited_match_against_its_scheduled_opponent() -> None:
+    """MTB26 /P: team 1's round 1 counts team 2 (6 MP) instead of the dummy (8): BH:MP 16,
+    SB and EMMSB 6 x 4 + 0 + 8 = 32, SSSC 9 + 16 / 3. DE between 1 and 2: without /P they
+    never met (6.1.1) and 6.3 places neither (each could reach 0 + 4), both 1st; with /P 1
+    won their match: 1 1st, 2 2nd."""
+    assert _values("BH:MP/P")[1] == 16
+    assert _values("SB/P")[1] == 32
+    assert _values("EMMSB/P")[1] == 32
+    assert _values("SSSC/P")[1] == 9 + Fraction(16, 3)
+    de, de_p = team_tie_break("DE").among, team_tie_break("DE/P").among
+    assert de is not None and de_p is not None
+    assert dict(de(FORFEIT4, "MP", [1, 2])) == {1: 1, 2: 1}
+    assert dict(de_p(FORFEIT4, "MP", [1, 2])) == {1: 1, 2: 2}
+
+
+def test_sb_and_esb_cut_and_median() -> None:
+    """14.1-14.2 on team 3's SB (MP x MP): terms 2 (4) x 4 = 8, 8 (1) x 4 = 32, 6 (2) x 0 = 0.
+    Cut-1 drops the lowest opponent (4): 32. Median-1 drops the lowest (4) and the highest
+    (1): 0."""
+    assert _values("SB")[3] == 40
+    assert (_values("SB/C1")[3], _values("SB/M1")[3]) == (32, 0)
+    assert (_values("EMMSB/C1")[3], _values("EMMSB/M1")[3]) == (32, 0)
