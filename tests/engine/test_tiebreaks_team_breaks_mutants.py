@@ -177,3 +177,49 @@ def test_sb_and_esb_cut_and_median() -> None:
     assert _values("SB")[3] == 40
     assert (_values("SB/C1")[3], _values("SB/M1")[3]) == (32, 0)
     assert (_values("EMMSB/C1")[3], _values("EMMSB/M1")[3]) == (32, 0)
+
+
+def _de(tt: TeamTournament, group: list[int]) -> dict[int, object]:
+    among = team_tie_break("DE").among
+    assert among is not None
+    return dict(among(tt, "MP", group))
+
+
+def test_de_6_3_counts_every_missing_match_of_a_team() -> None:
+    """6.3 on MP (2 boards, TW 4): 1 beat 2 and 3 (8), 2-3 drawn (2 each), and team 4 met
+    none of the three (idle every round here): 3 missing matches, so it could still reach
+    0 + 3 x 4 = 12 > 8. Nobody is alone on top whatever the outcome: all share place 1.
+    (Counting one missing match for team 4, 0 + 4 = 4 < 8, would place 1 first.)"""
+    tt = _tournament(
+        [[(1, 2, 3, True), (4, None, 0, False)], [(1, 3, 3, True), (4, None, 0, False)],
+         [(2, 3, 2, True), (4, None, 0, False)]],
+        teams=4,
+        boards=2,
+    )  # fmt: skip
+    assert _de(tt, [1, 2, 3, 4]) == {1: 1, 2: 1, 3: 1, 4: 1}
+
+
+def test_de_6_1_2_two_matches_between_the_same_teams_count_their_average() -> None:
+    """6.1.2: 1 beat 2 twice (average 4, not 8), 3 beat 1 and 2 beat 3 (4 each): among the
+    three, 1 4 + 0 = 4, 2 0 + 4 = 4, 3 4 + 0 = 4. All met (6.2), one level: all share place
+    1. (Summing 1's two wins, 8, would place 1 first.)"""
+    tt = _tournament(
+        [[(1, 2, 3, True), (3, None, 0, False)], [(1, 2, 3, True), (3, None, 0, False)],
+         [(3, 1, 3, True), (2, None, 0, False)], [(2, 3, 3, True), (1, None, 0, False)]],
+        teams=3,
+        boards=2,
+    )  # fmt: skip
+    assert _de(tt, [1, 2, 3]) == {1: 1, 2: 1, 3: 1}
+
+
+def test_de_6_3_on_match_points_a_missing_match_is_worth_tw() -> None:
+    """6.3 on MP with 4 boards (TW 4, four games won 8): 1 beat 2 and 3 (8); 2 and 3 did not
+    meet and could each reach 0 + TW = 4 < 8: 1 is first; then neither 2 nor 3 exceeds the
+    other's 0 + 4: they share place 2. (A missing match worth 8, the GP of a match, would
+    leave 1 not alone on top.)"""
+    tt = _tournament(
+        [[(1, 2, 5, True), (3, None, 0, False)], [(1, 3, 5, True), (2, None, 0, False)]],
+        teams=3,
+        boards=4,
+    )  # fmt: skip
+    assert _de(tt, [1, 2, 3]) == {1: 1, 2: 2, 3: 2}
