@@ -32,6 +32,7 @@ import pytest
 
 from pairing.engine.tiebreaks import Edition, TeamTournament, team_tie_break
 from pairing.engine.tiebreaks.registry import UnknownTieBreak
+from pairing.engine.tiebreaks.teams import adjusted_scores
 from tests.engine.test_tiebreaks_team_more_mutants import _tournament
 
 FORFEIT4: TeamTournament = _tournament(
@@ -223,3 +224,29 @@ def test_de_6_3_on_match_points_a_missing_match_is_worth_tw() -> None:
         boards=4,
     )  # fmt: skip
     assert _de(tt, [1, 2, 3]) == {1: 1, 2: 2, 3: 2}
+
+
+def test_16_3_and_16_4_2_a_team_s_requested_byes_by_category_and_edition() -> None:
+    """C.07 16 for teams, 4 boards (TW 4, TD 2; a draw on every board 4 GP). Three teams,
+    one idle (a requested bye) each round:
+
+        round 1  1-2 4 : 0   (3 idle: followed by matches, category 16.2.3)
+        round 2  3-1 3 : 1   (2 idle: category 3)
+        round 3  3-2 4 : 0   (1 idle in the last round: category 5)
+
+    MP 1 4, 2 0, 3 8. 16.3: category 5 counts as a drawn round, TD 2 on MP: adjusted 1 6, 2 0,
+    3 8. BH:MP, 2023 (dummy: the own final score): 1 0 + 8 + 4 = 12; 2 6 + 0 + 8 = 14; 3 8 +
+    6 + 0 = 14. 2026 (16.4.2: the dummy capped at TD x 3 rounds = 6): team 3's 8 -> 6, BH 12;
+    1 (4) and 2 (0) unchanged."""
+    tt = _tournament(
+        [[(1, 2, 8, True), (3, None, 0, False)], [(3, 1, 6, True), (2, None, 0, False)],
+         [(3, 2, 8, True), (1, None, 0, False)]],
+        teams=3,
+        boards=4,
+    )  # fmt: skip
+    assert tt.match_points == {1: 4, 2: 0, 3: 8}
+    assert adjusted_scores(tt, "MP") == {1: 6, 2: 0, 3: 8}
+    bh = team_tie_break("BH:MP").compute
+    assert bh is not None
+    assert dict(bh(tt, "MP", OLD)) == {1: 12, 2: 14, 3: 14}
+    assert dict(bh(tt, "MP", NEW)) == {1: 12, 2: 14, 3: 12}
