@@ -30,7 +30,7 @@ from fractions import Fraction
 
 import pytest
 
-from pairing.engine.tiebreaks import Edition, TeamTournament, team_tie_break
+from pairing.engine.tiebreaks import Edition, Team, TeamRound, TeamTournament, team_tie_break
 from pairing.engine.tiebreaks.registry import UnknownTieBreak
 from pairing.engine.tiebreaks.teams import adjusted_scores
 from tests.engine.test_tiebreaks_team_more_mutants import _tournament
@@ -250,3 +250,26 @@ def test_16_3_and_16_4_2_a_team_s_requested_byes_by_category_and_edition() -> No
     assert bh is not None
     assert dict(bh(tt, "MP", OLD)) == {1: 12, 2: 14, 3: 14}
     assert dict(bh(tt, "MP", NEW)) == {1: 12, 2: 14, 3: 12}
+
+
+def test_bh_median_1_drops_the_lowest_and_the_highest_opponent() -> None:
+    """14.2 on team BH:MP: team 3 met 4 (2), 1 (8), 2 (6): Median-1 keeps 6; team 4 met 3
+    (8), 2 (6), 1 (8): keeps one 8."""
+    values = _values("BH:MP/M1")
+    assert (values[3], values[4]) == (6, 8)
+
+
+def test_bbe_first_leaves_out_the_last_board() -> None:
+    """C.07 12.3: game points on every board but the last, then one board fewer while still
+    tied. Two boards, one round each: team 1 scored 2 on board 1 and 0 on board 2, team 2 1
+    and 2. Board 1 alone: 2 > 1, team 1 first (though team 2 has more game points, 3 to
+    2)."""
+    tt = TeamTournament(
+        (Team(1, "T1", ()), Team(2, "T2", ())),
+        {1: (TeamRound(None, 2, 0, True, False, (2, 0)),),
+         2: (TeamRound(None, 3, 0, True, False, (1, 2)),)},
+        2,
+    )  # fmt: skip
+    bbe = team_tie_break("BBE").among
+    assert bbe is not None
+    assert dict(bbe(tt, "MP", [1, 2])) == {1: 1, 2: 2}
