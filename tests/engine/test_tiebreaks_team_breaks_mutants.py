@@ -110,7 +110,7 @@ def test_the_scores_and_the_team_number_as_tie_breaks() -> None:
 @pytest.mark.parametrize(
     "code",
     ["SB/C1", "SB/M1", "SB/P", "PS/C1", "KS/L+1", "AOB/F", "BH:MP/C1/P/F", "BH/M1", "EMMSB/C1",
-     "EMGSB/M1/P", "DE/P", "EDE/P", "SSSC/K2/F/P", "TPN/R"],
+     "EMGSB/M1/P", "DE/P", "EDE/P", "SSSC/K2/F/P", "SSSC/K1", "TPN/R"],
 )  # fmt: skip
 def test_each_code_takes_the_modifiers_mtb26_gives_it(code: str) -> None:
     assert team_tie_break(code).code == code
@@ -138,6 +138,7 @@ def test_each_code_takes_the_modifiers_mtb26_gives_it(code: str) -> None:
         ("B-H", "unknown team tie-break code 'B-H'"),
         ("XYZ", "unknown team tie-break code 'XYZ'"),
         ("BH/Q", "unknown modifier /Q in 'BH/Q'"),
+        ("SSSC/K0", "the SSSC factor must be at least 1 in 'SSSC/K0'"),
     ],
 )
 def test_a_modifier_a_code_does_not_take_is_refused_by_name(code: str, message: str) -> None:
