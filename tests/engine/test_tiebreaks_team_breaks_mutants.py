@@ -26,6 +26,7 @@ score in the 2023 text, capped at the scheduled opponent's (team 2's) adjusted s
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -251,6 +252,22 @@ def test_16_3_and_16_4_2_a_team_s_requested_byes_by_category_and_edition() -> No
     assert bh is not None
     assert dict(bh(tt, "MP", OLD)) == {1: 12, 2: 14, 3: 14}
     assert dict(bh(tt, "MP", NEW)) == {1: 12, 2: 14, 3: 12}
+
+
+def test_16_3_on_game_points_and_a_299_adjustment() -> None:
+    """The tournament above on GP: team 1 scored 4 + 1 = 5 points (8 + 2 half-points); its
+    category 5 round counts as a draw on every board, 4 x 1 = 4: adjusted 14. A TRF-2026 299
+    record giving team 1 +1 MP and +1.5 GP (2 and 3 half-points) is in its scores as the
+    opponents see them: MP 6 + 2 = 8, GP 14 + 3 = 17."""
+    tt = _tournament(
+        [[(1, 2, 8, True), (3, None, 0, False)], [(3, 1, 6, True), (2, None, 0, False)],
+         [(3, 2, 8, True), (1, None, 0, False)]],
+        teams=3,
+        boards=4,
+    )  # fmt: skip
+    assert adjusted_scores(tt, "GP")[1] == 14
+    bonus = replace(tt, adjustments={1: (2, 3)})
+    assert (adjusted_scores(bonus, "MP")[1], adjusted_scores(bonus, "GP")[1]) == (8, 17)
 
 
 def test_bh_median_1_drops_the_lowest_and_the_highest_opponent() -> None:
