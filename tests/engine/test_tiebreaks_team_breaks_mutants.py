@@ -291,3 +291,12 @@ def test_bbe_first_leaves_out_the_last_board() -> None:
     bbe = team_tie_break("BBE").among
     assert bbe is not None
     assert dict(bbe(tt, "MP", [1, 2])) == {1: 1, 2: 2}
+
+
+def test_aob_is_undefined_without_a_match_played_over_the_board() -> None:
+    """C.07 8.2 via 13: the average of the opponents met in a played match; two teams whose
+    only match was forfeited have none: no value (not 0)."""
+    tt = _tournament([[(1, 2, 4, False)]], teams=2, boards=2)
+    aob = team_tie_break("AOB").compute
+    assert aob is not None
+    assert dict(aob(tt, "MP", OLD)) == {1: None, 2: None}
