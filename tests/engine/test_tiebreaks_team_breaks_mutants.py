@@ -33,8 +33,13 @@ import pytest
 
 from pairing.engine.tiebreaks import Edition, Team, TeamRound, TeamTournament, team_tie_break
 from pairing.engine.tiebreaks.registry import UnknownTieBreak
-from pairing.engine.tiebreaks.teams import adjusted_scores
+from pairing.engine.tiebreaks.teams import (
+    MatchPointValues,
+    adjusted_scores,
+    read_match_point_values,
+)
 from tests.engine.test_tiebreaks_team_more_mutants import _tournament
+from tests.engine.test_tiebreaks_teams import FOUR_ROUNDS, TEAMS_310, _state
 
 FORFEIT4: TeamTournament = _tournament(
     [
@@ -300,3 +305,12 @@ def test_aob_is_undefined_without_a_match_played_over_the_board() -> None:
     aob = team_tie_break("AOB").compute
     assert aob is not None
     assert dict(aob(tt, "MP", OLD)) == {1: None, 2: None}
+
+
+def test_record_362_gives_any_of_the_three_values_in_any_order() -> None:
+    """TRF-2026 362 (C.07 11.1's match points): symbol and points pairs in any order, a value
+    not given keeps its default (TW 2, TD 1, TL 0). Values in half-points."""
+    given = {" TW 3.0 TD 1.5": (6, 3, 0), " TL 0.5 TW 3 TD 1": (6, 2, 1)}
+    for rest, (win, draw, loss) in given.items():
+        state = _state(FOUR_ROUNDS, TEAMS_310, (("362", rest),))
+        assert read_match_point_values(state) == MatchPointValues(win, draw, loss)
