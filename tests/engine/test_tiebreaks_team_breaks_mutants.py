@@ -33,10 +33,12 @@ import pytest
 
 from pairing.engine.tiebreaks import Edition, Team, TeamRound, TeamTournament, team_tie_break
 from pairing.engine.tiebreaks.registry import UnknownTieBreak
+from pairing.engine.tiebreaks.team_records import TeamRecords
 from pairing.engine.tiebreaks.teams import (
     MatchPointValues,
     adjusted_scores,
     read_match_point_values,
+    result_kind,
 )
 from tests.engine.test_tiebreaks_team_more_mutants import _tournament
 from tests.engine.test_tiebreaks_teams import FOUR_ROUNDS, TEAMS_310, _state
@@ -314,3 +316,15 @@ def test_record_362_gives_any_of_the_three_values_in_any_order() -> None:
     for rest, (win, draw, loss) in given.items():
         state = _state(FOUR_ROUNDS, TEAMS_310, (("362", rest),))
         assert read_match_point_values(state) == MatchPointValues(win, draw, loss)
+
+
+def test_result_kind_names_a_round_as_a_299_type() -> None:
+    """TRF-2026 299's result types for a team's round (0-based column, records 1-based): the
+    requested bye of record 240 for round 2 (``H``), else a match by its MP: TW ``W``, TD
+    ``D``, anything else ``L``; no type for an unpaired round without a record."""
+    records = TeamRecords(byes={(2, 1): "H"})
+    mp = MatchPointValues()
+    bye = TeamRound(None, 0, 0, False)
+    assert [result_kind(records, 1, c, bye, mp) for c in range(3)] == [None, "H", None]
+    kinds = [result_kind(records, 1, 0, TeamRound(2, 2, m, True), mp) for m in (4, 2, 0)]
+    assert kinds == ["W", "D", "L"]
