@@ -40,7 +40,7 @@ from pairing.engine.tiebreaks.teams import (
     read_match_point_values,
     result_kind,
 )
-from tests.engine.test_tiebreaks_team_more_mutants import _tournament
+from tests.engine.test_tiebreaks_team_more_mutants import FOUR_BOARDS, _tournament
 from tests.engine.test_tiebreaks_teams import FOUR_ROUNDS, TEAMS_310, _state
 
 FORFEIT4: TeamTournament = _tournament(
@@ -328,3 +328,22 @@ def test_result_kind_names_a_round_as_a_299_type() -> None:
     assert [result_kind(records, 1, c, bye, mp) for c in range(3)] == [None, "H", None]
     kinds = [result_kind(records, 1, 0, TeamRound(2, 2, m, True), mp) for m in (4, 2, 0)]
     assert kinds == ["W", "D", "L"]
+
+
+def test_fb_draws_every_board_of_the_final_round() -> None:
+    """C.07 8.3 via 13 on FORFEIT4: round 3 (1-4, 2-3) counted as drawn on both boards: MP
+    1 4 + 0 + 2 = 6, 2 0 + 2 + 2 = 4, 3 4 + 4 + 2 = 10, 4 0 + 2 + 2 = 4; GP 1 4 + 1 + 2 = 7,
+    2 0 + 2 + 2 = 4, 3 3 + 3 + 2 = 8, 4 1 + 2 + 2 = 5. Team 3 met 4, 1, 2: FB:MP 4 + 6 + 4 =
+    14, FB:GP 5 + 7 + 4 = 16."""
+    assert (_values("FB:MP")[3], _values("FB:GP")[3]) == (14, 16)
+
+
+def test_sssc_normalising_factor_on_either_primary_score() -> None:
+    """C.07 13.4 on FOUR_BOARDS (4 boards, 3 rounds). Primary MP: the most MP, 3 x 4 = 12,
+    over the most GP of a match, 4 x 2 = 8, rounded down: 1; team A: GP 17 + BH:MP (B 6 + C 8
+    + D 2 = 16) / 1 = 33. Primary GP: 3 x 8 = 24 over TW 4: 6; A: MP 8 + BH:GP (B 12 + C 13
+    + D 6 = 31) / 6."""
+    sssc = team_tie_break("SSSC").compute
+    assert sssc is not None
+    assert sssc(FOUR_BOARDS, "MP", OLD)[1] == 33
+    assert sssc(FOUR_BOARDS, "GP", OLD)[1] == 8 + Fraction(31, 6)
