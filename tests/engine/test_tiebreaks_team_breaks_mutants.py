@@ -31,7 +31,14 @@ from fractions import Fraction
 
 import pytest
 
-from pairing.engine.tiebreaks import Edition, Team, TeamRound, TeamTournament, team_tie_break
+from pairing.engine.tiebreaks import (
+    Edition,
+    Team,
+    TeamRound,
+    TeamTournament,
+    parse_team_tie_break_list,
+    team_tie_break,
+)
 from pairing.engine.tiebreaks.registry import UnknownTieBreak
 from pairing.engine.tiebreaks.team_records import TeamRecords
 from pairing.engine.tiebreaks.teams import (
@@ -347,3 +354,10 @@ def test_sssc_normalising_factor_on_either_primary_score() -> None:
     assert sssc is not None
     assert sssc(FOUR_BOARDS, "MP", OLD)[1] == 33
     assert sssc(FOUR_BOARDS, "GP", OLD)[1] == 8 + Fraction(31, 6)
+
+
+def test_an_ede_sequence_with_a_flag_after_another_code() -> None:
+    """C.07-2026 13.3.2: EDEBT is EDE, BC, TBR (docs/tiebreaks.md); its flag (/P) belongs to
+    EDE, the only one of the three that takes it; the codes before it stay."""
+    codes = [t.code for t in parse_team_tie_break_list("BH:MP EDEBT/P")]
+    assert codes == ["BH:MP", "EDE/P", "BC", "TBR"]
