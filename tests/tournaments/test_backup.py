@@ -214,6 +214,7 @@ def _page(client: Client, name: str, t: Tournament, **kwargs: Any) -> str:
     html = re.sub(r"/tournaments/\d+/", "/tournaments/N/", html)
     html = re.sub(r"/players/\d+/", "/players/N/", html)
     html = re.sub(r"/games/\d+/", "/games/N/", html)
+    html = re.sub(r'id="player-\d+"', 'id="player-N"', html)  # the public rows' anchors
     html = re.sub(r'"X-CSRFToken": "[^"]+"', "", html)
     html = re.sub(r'data-revision="\d+"', "", html)  # a random number of each database
     html = re.sub(r'name="draft" value="\d+"', "", html)  # the draft's row id
