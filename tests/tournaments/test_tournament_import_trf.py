@@ -269,15 +269,16 @@ def generated_trf(players: int) -> str:
 @pytest.mark.django_db
 @pytest.mark.parametrize("players", [5, 50])
 def test_it_imports_in_queries_independent_of_the_number_of_players(
-    arbiter_client: Client, django_assert_num_queries, players: int
+    arbiter_client: Client, django_assert_max_num_queries, players: int
 ) -> None:
     """Issue 27: the identities and the entries are saved in bulk (before: two queries a
-    player, 20,060 for a 9,998-player file). The count is the same for 5 and 50 players: the
+    player, 20,060 for a 9,998-player file). At most the same count for 5 and 50 players (one
+    less where a round has no bye, or SQLite's 999 parameters split no INSERT): the
     session, the user and their permissions, the tournament, the known FIDE IDs, one INSERT
     of identities, one of entries, each of the 3 rounds with its games and its byes, the
     arbiter and the revision."""
     text = generated_trf(players)
-    with django_assert_num_queries(QUERIES_PER_IMPORT):
+    with django_assert_max_num_queries(QUERIES_PER_IMPORT):
         response = arbiter_client.post(URL, {"text": text, "dutch_edition": "2026"})
     assert response.status_code == 302
     t = Tournament.objects.get()

@@ -111,13 +111,13 @@ def test_it_restores_in_queries_independent_of_the_number_of_players(
     make_entries,
     play,
     other_arbiter: User,
-    django_assert_num_queries,
+    django_assert_max_num_queries,
     players: int,
 ) -> None:
     """Issue 27: the IDs are checked against the lists and the new identities saved in a
-    few queries (before: one or two a player, 10,334 for a 9,998-player backup). The count
-    is the same for 5 and 50 players, half of them with a FIDE ID; the tournament restored
-    is the one backed up."""
+    few queries (before: one or two a player, 10,334 for a 9,998-player backup): at most the
+    same count for 5 and 50 players (one less where a round of the random play has no bye),
+    half of them with a FIDE ID; the tournament restored is the one backed up."""
     for entry in make_entries(players)[::2]:
         entry.fide_id = str(4_100_000 + entry.pairing_number)
         entry.save()
@@ -127,7 +127,7 @@ def test_it_restores_in_queries_independent_of_the_number_of_players(
     lifecycle.delete_tournament(tournament.pk)
     Player.objects.all().delete()  # every identity is made again
     client.force_login(other_arbiter)
-    with django_assert_num_queries(QUERIES_PER_RESTORE):
+    with django_assert_max_num_queries(QUERIES_PER_RESTORE):
         response = client.post(URL, {"file": upload(text)})
     assert response.status_code == 302
     copy = Tournament.objects.get()
