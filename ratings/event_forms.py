@@ -83,7 +83,7 @@ class SectionForm(forms.Form):
     name = forms.CharField(max_length=30, help_text="Open, U2000, U1600, …")
     rounds = forms.IntegerField(min_value=1, max_value=MAX_ROUNDS, initial=5)
     pairing_system = forms.ChoiceField(
-        choices=Tournament.PairingSystem.choices, initial=Tournament.PairingSystem.DUTCH
+        choices=Tournament.PairingSystem.choices, initial=Tournament.PairingSystem.USCF
     )
     pairing_rating = forms.ChoiceField(
         label="Paired on",

@@ -38,7 +38,8 @@ class SectionSettings:
 
     name: str
     rounds: int
-    pairing_system: str = Tournament.PairingSystem.DUTCH
+    pairing_system: str = Tournament.PairingSystem.USCF
+    """US Chess Swiss pairings (rules 27-29) unless the TD picks another system."""
     rating_system: str = Tournament.RatingSystem.REGULAR
     pairing_rating: str = Tournament.PairingRating.USCF_REGULAR
     rating_min: int | None = None

@@ -16,3 +16,13 @@ def rows(html: str, table_class: str = "") -> list[list[str]]:
         cells = re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
         out.append([" ".join(html_lib.unescape(re.sub(r"<[^>]+>", " ", c)).split()) for c in cells])
     return out
+
+
+def cash(html: str) -> dict[str, str]:
+    """Winner's name -> amount, from the cash table."""
+    out = {}
+    for row in rows(html, "print-table prizes"):
+        if len(row) >= 2:
+            name, amount = (row[3], row[4]) if len(row) == 6 else (row[0], row[1])
+            out[name.split(" (")[0]] = amount
+    return out

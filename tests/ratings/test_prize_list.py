@@ -12,20 +12,10 @@ from django.urls import reverse
 from players.models import Player
 from ratings import events
 from ratings.models import Event, PrizeFund
-from tests.ratings.tables import rows
+from tests.ratings.tables import cash, rows
 from tournaments.models import Entry, Game, Round, Tournament
 
 pytestmark = pytest.mark.django_db
-
-
-def cash(html: str) -> dict[str, str]:
-    """Winner's name -> amount, from the cash table."""
-    out = {}
-    for row in rows(html, "print-table prizes"):
-        if len(row) >= 2:
-            name, amount = (row[3], row[4]) if len(row) == 6 else (row[0], row[1])
-            out[name.split(" (")[0]] = amount
-    return out
 
 
 def test_it_splits_a_tie_and_gives_the_trophy_by_the_tie_breaks(
