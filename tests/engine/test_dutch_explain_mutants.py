@@ -318,8 +318,7 @@ def test_c5_2026_the_lower_scores_kept_from_the_bye_are_named_under_c5() -> None
         (
             Topic.BYE,
             "C.04.3 C5",
-            "the bye goes to the lowest score with which the rest of the round can be "
-            "completed: ½",
+            "the bye goes to the lowest score with which the rest of the round can be completed: ½",
         ),
         (
             Topic.REJECTED,
