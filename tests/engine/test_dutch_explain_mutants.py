@@ -337,3 +337,13 @@ def test_the_explanation_text_heads_with_the_system_and_the_round(edition: Editi
     assert lines[0] == f"Round 2: FIDE Dutch (C.04.3, {edition.year})"
     assert e.bye is None
     assert not [line for line in lines if line.startswith("Bye")]
+
+
+@BOTH
+def test_a_round_with_every_player_absent_is_explained_empty(edition: Edition) -> None:
+    """Round 1 of two players, both announced absent (half-point byes): nobody is paired, so
+    no bracket is paired and there is nothing to explain but the head line: no board, no
+    bye, no note."""
+    e = explain(state(2, [], 3, absent="1 H; 2 H"), edition)
+    assert (e.boards, e.bye, e.notes) == ((), None, ())
+    assert e.text() == f"Round 1: FIDE Dutch (C.04.3, {edition.year})\n"
