@@ -187,8 +187,8 @@ def test_e2_two_absolute_topscorers_the_wider_difference_gets_black(edition: Edi
     """E.2 (2026 5.2.2): "If both are absolute (topscorers, see A.7) grant the wider colour
     difference". 2 (3 points) is alone in the top scoregroup and floats down to 1 (2½), alone
     in the next one; they have not met, and C.3 does not bind topscorers: 2-1 is paired.
-    Both want Black absolutely; 1's
-    difference, +2, is wider than 2's +1: 1 gets Black, 2 White, and the text names 1."""
+    Both want Black absolutely; 1's difference, +2, is wider than 2's +1: 1 gets Black, 2
+    White, and the text names 1."""
     texts = colour_texts(TOPSCORERS_BLACK, edition)
     assert texts[(2, 1)] == (
         "both absolute (topscorers): #1's, of the wider colour difference, is granted"
