@@ -11,13 +11,13 @@ from dataclasses import replace
 import pytest
 
 from pairing.engine.core.explain import Topic
-from pairing.engine.core.state import TournamentInfo
+from pairing.engine.core.state import Colour, TournamentInfo, TournamentState
 from pairing.engine.dutch import explain_round, explain_round_2017, explain_round_2026
 from pairing.engine.dutch.edition import EDITION_2017, EDITION_2026, Edition
 from tests.engine.test_dutch_2026 import COMPLETION
 from tests.engine.test_dutch_support import boards, state
 from tests.engine.test_dutch_system_mutants import BY_2017, BY_2026
-from tests.engine.test_explain_dutch import explain, round_board
+from tests.engine.test_explain_dutch import explain, of, round_board
 
 BOTH = pytest.mark.parametrize("edition", [EDITION_2017, EDITION_2026], ids=["2017", "2026"])
 
@@ -156,3 +156,195 @@ def test_the_explanation_entry_points_pair_by_their_edition() -> None:
     assert boards(explain_round(COMPLETION)[0]) == BY_2026
     named = replace(COMPLETION, info=TournamentInfo(system_code="FIDE_DUTCH_2017"))
     assert boards(explain_round(named)[0]) == BY_2017
+
+
+# -- run 12: the survivors run 11 left (docs/testing.md, "Run 12") ------------------------------
+
+
+def colour_texts(st: TournamentState, edition: Edition) -> dict[tuple[int, int], str]:
+    """(white, black) -> the colour reason of each board."""
+    e = explain(st, edition)
+    return {
+        (b.white, b.black): r.text for b in e.boards for r in b.reasons if r.topic is Topic.COLOUR
+    }
+
+
+# Round 4 of 4 (topscorers: over 50% of 3 points, so 2½ or more; A.7). 1 has W, a half-point
+# bye, W (2½, colour difference +2: absolute Black); 2 has B W W (3 points, difference +1 but
+# White twice in a row: absolute Black). 3-6 score ½-1 and have mixed colours.
+TOPSCORERS_BLACK = state(
+    6, ["1-3 1-0; 4-2 0-1; 5-6 =", "2-5 1-0; 1 H; 3-4 =; 6 H", "1-4 1-0; 2-6 1-0; 5-3 ="], 4
+)
+# The same round with every colour the other way: 1 B, bye, B (difference -2, absolute
+# White); 2 W B B (difference -1, Black twice: absolute White).
+TOPSCORERS_WHITE = state(
+    6, ["3-1 0-1; 2-4 1-0; 6-5 =", "5-2 0-1; 1 H; 4-3 =; 6 H", "4-1 0-1; 6-2 0-1; 3-5 ="], 4
+)
+
+
+@BOTH
+def test_e2_two_absolute_topscorers_the_wider_difference_gets_black(edition: Edition) -> None:
+    """E.2 (2026 5.2.2): "If both are absolute (topscorers, see A.7) grant the wider colour
+    difference". 2 (3 points) is alone in the top scoregroup and floats down to 1 (2½), alone
+    in the next one; they have not met, and C.3 does not bind topscorers: 2-1 is paired.
+    Both want Black absolutely; 1's difference, +2, is wider than 2's +1: 1 gets Black, 2
+    White, and the text names 1."""
+    texts = colour_texts(TOPSCORERS_BLACK, edition)
+    assert texts[(2, 1)] == (
+        "both absolute (topscorers): #1's, of the wider colour difference, is granted"
+    )
+
+
+@BOTH
+def test_e2_two_absolute_topscorers_the_wider_difference_gets_white(edition: Edition) -> None:
+    """The mirror of the case above: both want White absolutely, 1's difference -2 is wider
+    than 2's -1: 1 gets White, 2 Black, and the text names 1 (now the White player)."""
+    texts = colour_texts(TOPSCORERS_WHITE, edition)
+    assert texts[(1, 2)] == (
+        "both absolute (topscorers): #1's, of the wider colour difference, is granted"
+    )
+
+
+def test_e5_names_the_initial_colour_when_it_is_black() -> None:
+    """Round 1 of four players, initial colour Black (drawn by lot): 1-3 and 2-4, nobody has
+    a preference, E.5: 1 (odd) gets the initial colour, Black: board 3-1; 2 (even) the
+    opposite, White: board 2-4. Both texts name the initial colour, Black."""
+    texts = colour_texts(state(4, [], 3, initial=Colour.BLACK), EDITION_2017)
+    assert texts == {
+        (3, 1): "no colour preference decides: the higher-ranked #1 has pairing number 1 "
+        "(odd), so gets the initial colour (Black)",
+        (2, 4): "no colour preference decides: the higher-ranked #2 has pairing number 2 "
+        "(even), so gets the opposite of the initial colour (Black)",
+    }
+
+
+# Round 2 of 5, eight players. Round 1: 1-6 1-0, 7-2 0-1, 3 the pairing-allocated bye, 4 and 5
+# half-point byes, 8 a zero-point bye. Scores: 1, 2, 3: 1; 4, 5: ½; 6, 7, 8: 0. Colours: 1 W
+# (strong Black), 2 B (strong White), 6 B (strong White), 7 W (strong Black), 3, 4, 5, 8 none.
+PPB_ROUND = ["1-6 1-0; 7-2 0-1; 3 U; 4 H; 5 H; 8 Z"]
+
+
+def test_a9_a_ppb_first_paired_floating_its_own_mdp_keeps_the_bracket_above() -> None:
+    """Forbidden pairs (C.1): 3 with 1, 2, 4, 5, 6, 7; 6 with 7.
+
+    Scoregroup 1 {1, 2, 3}: 3 may meet neither 1 nor 2: 1-2 (E.1: 2 White), 3 floats (C.5,
+    three players). Scoregroup ½ {MDP 3; 4, 5}: 3 may meet neither; 4-5 is its one pair and 3
+    floats again, but then {3, 6, 7, 8} cannot be paired (3 may meet only 8, and 6-7 is
+    forbidden): A.9, scoregroup ½ is the PPB, paired again under C.4: 4-5 is its only pair, so
+    none; 3, 4 and 5 float into the collapsed last bracket {3, 4, 5; 6, 7, 8}: 3-8 (neither has
+    played: E.5, 3 odd, the initial colour White), 4-6 (6 White, E.1), 5-7 (7 Black, E.1).
+
+    The first attempt of scoregroup ½ floated exactly its MDP, 3, but is not the bracket that
+    sent 3 down: 3's float reasons are the top bracket's (C.5) and the PPB's (C.4), once each,
+    and the top bracket's board is explained."""
+    forbidden = [(3, 1), (3, 2), (3, 4), (3, 5), (3, 6), (3, 7), (6, 7)]
+    e = explain(state(8, PPB_ROUND, 5, forbidden=forbidden), EDITION_2017)
+    clb = "collapsed last bracket from scoregroup 0"
+    assert [(b.white, b.black, b.bracket) for b in e.boards] == [
+        (2, 1, "scoregroup 1"),
+        (3, 8, clb),
+        (6, 4, clb),
+        (5, 7, clb),
+    ]
+    assert of(round_board(e, 3, 8).reasons, Topic.FLOAT) == [
+        (
+            "C.04.3 C.5",
+            "#3 (score 1) floats down from scoregroup 1: the bracket has an odd number of "
+            "players (3)",
+        ),
+        (
+            "C.04.3 C.4",
+            "#3 (score 1) floats down from scoregroup ½: the rest of the round could not be "
+            "completed otherwise",
+        ),
+        ("C.04.3 A.4", "#8 (score 0) floats up to meet #3 (score 1)"),
+    ]
+
+
+def test_a9_a_ppb_first_paired_floating_another_player_keeps_the_bracket_above() -> None:
+    """Forbidden pairs (C.1): 3 with 1, 2, 5; 5 with 6, 7, 8.
+
+    Scoregroup 1 {1, 2, 3}: 1-2 (E.1: 2 White), 3 floats (C.5). Scoregroup ½ {MDP 3; 4, 5}:
+    one pair (C.5), 3-4 or 4-5; 3-4 floats 5 (½), 4-5 floats 3 (1): C.6, the smaller pairing
+    score difference, takes 3-4. Then 5 may meet nobody in {5, 6, 7, 8}: A.9, scoregroup ½ is
+    the PPB, paired again under C.4: 4-5 (neither has played: E.5, 4 even, the opposite of
+    the initial colour: 5 White), 3 floats into the collapsed last bracket {3; 6, 7, 8}: 3-6
+    (6 White, E.1), 7-8 (7 Black, E.1).
+
+    The first attempt of scoregroup ½ floated 5, not the PPB's MDP 3: the search for the PPB's
+    predecessor goes on past it to the top bracket, whose board is explained, and 3's first
+    float reason is the top bracket's (C.5)."""
+    forbidden = [(3, 1), (3, 2), (3, 5), (5, 6), (5, 7), (5, 8)]
+    e = explain(state(8, PPB_ROUND, 5, forbidden=forbidden), EDITION_2017)
+    clb = "collapsed last bracket from scoregroup 0"
+    assert [(b.white, b.black, b.bracket) for b in e.boards] == [
+        (2, 1, "scoregroup 1"),
+        (6, 3, clb),
+        (5, 4, "scoregroup ½"),
+        (8, 7, clb),
+    ]
+    assert of(round_board(e, 3, 6).reasons, Topic.FLOAT)[0] == (
+        "C.04.3 C.5",
+        "#3 (score 1) floats down from scoregroup 1: the bracket has an odd number of players (3)",
+    )
+
+
+# Round 2 of 5: 1 beat 4 and 2 beat 5 (both with White), 3 had a half-point bye. Forbidden
+# pairs (C.1): 3 with 4 and 5, 2 with 4, 1 with 5; so 4 may meet only 5, and 5 only 4.
+BYE_TO_HALF = state(5, ["1-4 1-0; 2-5 1-0; 3 H"], 5, forbidden=[(3, 4), (3, 5), (2, 4), (1, 5)])
+
+
+def test_c5_2026_the_lower_scores_kept_from_the_bye_are_named_under_c5() -> None:
+    """2026 C5: "Minimise the score of the assignee of the pairing-allocated-bye". 4 and 5
+    (0 points) must meet each other, so neither can have the bye; the lowest score it can go
+    to is ½: 3 (a half-point bye is not a win's points: C2 allows him). Scoregroup 1 {1, 2}:
+    1-2. Scoregroup ½ {3}: one player, 3 floats (C6). Last bracket {3; 4, 5}: 4-5, 3 has the
+    bye. Its reasons: 3's float (his own, from the bracket above), the bye of the last
+    bracket (1.5), C5's score, and 4 and 5, ranked below 3 in that bracket, kept from the bye
+    by C5 (a lower score), not by C2 (they have had no bye and no win without playing)."""
+    e = explain(BYE_TO_HALF, EDITION_2026)
+    assert e.bye is not None and e.bye.player == 3
+    assert [(r.topic, r.article, r.text) for r in e.bye.reasons] == [
+        (
+            Topic.FLOAT,
+            "C.04.3 C6",
+            "#3 (score ½) floats down from scoregroup ½: the bracket has an odd number of "
+            "players (1)",
+        ),
+        (
+            Topic.BYE,
+            "C.04.3 1.5",
+            "#3 is the player the last bracket leaves unpaired: the pairing-allocated bye",
+        ),
+        (
+            Topic.BYE,
+            "C.04.3 C5",
+            "the bye goes to the lowest score with which the rest of the round can be completed: ½",
+        ),
+        (
+            Topic.REJECTED,
+            "C.04.3 C5",
+            "#4, #5: a lower score, but no complete pairing of the round gives them the bye",
+        ),
+    ]
+
+
+@BOTH
+def test_the_explanation_text_heads_with_the_system_and_the_round(edition: Edition) -> None:
+    """What ``python -m pairing explain`` prints: "Round N: system" first. One round played
+    (1-2 1-0, 3-4 1-0), so round 2, by the edition asked for; four players, no bye line."""
+    e = explain(state(4, ["1-2 1-0; 3-4 1-0"], 3), edition)
+    lines = e.text().splitlines()
+    assert lines[0] == f"Round 2: FIDE Dutch (C.04.3, {edition.year})"
+    assert e.bye is None
+    assert not [line for line in lines if line.startswith("Bye")]
+
+
+@BOTH
+def test_a_round_with_every_player_absent_is_explained_empty(edition: Edition) -> None:
+    """Round 1 of two players, both announced absent (half-point byes): nobody is paired, so
+    no bracket is paired and there is nothing to explain but the head line: no board, no
+    bye, no note."""
+    e = explain(state(2, [], 3, absent="1 H; 2 H"), edition)
+    assert (e.boards, e.bye, e.notes) == ((), None, ())
+    assert e.text() == f"Round 1: FIDE Dutch (C.04.3, {edition.year})\n"
