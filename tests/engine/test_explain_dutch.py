@@ -105,6 +105,28 @@ def test_c1_the_first_transposition_is_a_rematch(edition: Edition) -> None:
 
 
 @BOTH
+def test_c1_a_forbidden_pair_is_not_called_a_rematch(edition: Edition) -> None:
+    """Round 1 of four, the arbiter forbids 1-3 (C.1 covers forbidden pairs too): S1 = {1, 2},
+    S2 = {3, 4}; 1-3 is rejected, so 1-4, 2-3. 1 and 3 never played: the explanation says
+    they are a forbidden pair, not that they have already met."""
+    e = explain(state(4, [], 3, forbidden=[(1, 3)]), edition)
+    assert of(round_board(e, 1, 4).reasons, Topic.REJECTED) == [
+        (named(edition, "C.1", "C1"), "#3 for #1: #1 and #3 are a forbidden pair")
+    ]
+
+
+@BOTH
+def test_c1_a_pair_that_met_and_is_forbidden_too_has_already_met(edition: Edition) -> None:
+    """Round 3 of three after 1-3 1-0, 2-4 1-0 and 1-2 1-0, 3-4 1-0 (1 on 2 points, 2 and 3 on
+    1, 4 on 0), 1-3 forbidden as well: 1 has met 2 and 3, so 1-4, 2-3. The rejected 1-3 is
+    a rematch (the forbidding adds nothing): "have already met"."""
+    e = explain(state(4, ["1-3 1-0; 2-4 1-0", "1-2 1-0; 3-4 1-0"], 3, forbidden=[(1, 3)]), edition)
+    said = [text for b in e.boards for _, text in of(b.reasons, Topic.REJECTED)]
+    assert any("#1 and #3 have already met" in text for text in said), said
+    assert not any("forbidden" in text for text in said), said
+
+
+@BOTH
 def test_c2_lower_players_who_had_the_bye(edition: Edition) -> None:
     """``test_bye_not_to_a_player_who_already_had_one``: last bracket 1, 2, 3; 3 had the bye.
     1-2 would leave it to 3: 1-3 and the bye to 2."""
@@ -470,4 +492,34 @@ def test_transposition_mdp_pairing_and_floats(edition: Edition) -> None:
     )
     assert of(reasons, Topic.FLOAT) == [
         (named(edition, "A.4", "1.4"), "#3 (score 1) floats up to meet #1 (score 2)")
+    ]
+
+
+def test_c4_2026_a_bracket_paired_again_after_the_look_ahead_says_so() -> None:
+    """Round 2 of five, eight players, after 1-6 1-0, 7-2 0-1, 3 the pairing-allocated bye, 4
+    and 5 half-point byes, 8 a zero-point bye (scores 1, 2, 3: 1; 4, 5: ½; 6, 7, 8: 0); the
+    arbiter forbids 3 with 1, 2, 4, 5, 6, 7, and 6-7.
+
+    Scoregroup 1 {1, 2, 3}: 3 may meet neither 1 nor 2, so 1-2 and 3 floats; C8 looks into
+    scoregroup ½ {3; 4, 5} without C4 there and counts on 4-5 with 3 floating on. Under C4
+    that is impossible ({3, 6, 7, 8} would be left: 3 may meet only 8, and 6-7 is forbidden),
+    so scoregroup ½ floats 3, 4 and 5 (no pair), worse than counted on: scoregroup 1 is
+    paired again (``outlook.pair_brackets``), and its best candidate left the rest pairable,
+    so its note must not say that it did not. Scoregroup ½'s best candidate (4-5) did leave
+    the rest unpairable."""
+    forbidden = [(3, 1), (3, 2), (3, 4), (3, 5), (3, 6), (3, 7), (6, 7)]
+    round_one = ["1-6 1-0; 7-2 0-1; 3 U; 4 H; 5 H; 8 Z"]
+    e = explain(state(8, round_one, 5, forbidden=forbidden), EDITION_2026)
+    assert [(r.article, r.text) for r in e.notes] == [
+        (
+            "C.04.3 C4",
+            "scoregroup 1: its best candidate counted on an outcome of the next bracket that "
+            "the next bracket could not reach while keeping the rest of the round pairable; "
+            "paired again keeping the rest pairable",
+        ),
+        (
+            "C.04.3 C4",
+            "scoregroup ½: its best candidate would have left the rest of the round "
+            "unpairable; paired again keeping the rest pairable",
+        ),
     ]

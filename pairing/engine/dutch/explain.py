@@ -29,7 +29,8 @@ when they are few (``EXACT_REST``), else by the number of pairs they can make. A
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
+from itertools import pairwise
 
 from pairing.engine.core.explain import (
     BoardExplanation,
@@ -67,7 +68,8 @@ def explain_round(
     """The pairing :func:`pair_round` gives by ``edition``, and why."""
     recorder: list[tuple[BracketGraph, BracketResult]] = []
     pairing = pair_round(state, edition, recorder)
-    return pairing, round_explanation(state, edition, final_chain(recorder), pairing)
+    again = paired_again(recorder)
+    return pairing, round_explanation(state, edition, final_chain(recorder), pairing, again)
 
 
 def explain_round_2017(state: TournamentState) -> tuple[RoundPairing, RoundExplanation]:
@@ -117,13 +119,32 @@ def final_chain(
     return [recorder[k] for k in reversed(chain)]
 
 
+def paired_again(recorder: Sequence[tuple[BracketGraph, BracketResult]]) -> frozenset[int]:
+    """The brackets (``id`` of their graphs) paired again under 2026 C4 because the bracket
+    below could not reach, under C4, the outcome their first pairing's C8 look-ahead counted
+    on (``outlook.pair_brackets``). A bracket paired again because its own best candidate left
+    the rest unpairable was recorded right after that candidate; one paired again after the
+    look-ahead, right after the bracket below."""
+
+    def residents(graph: BracketGraph) -> frozenset[PlayerId]:
+        return frozenset(p.id for p in graph.players[graph.mdp_count : graph.size])
+
+    return frozenset(
+        id(graph)
+        for (before, _), (graph, _) in pairwise(recorder)
+        if graph.mode is Mode.COMPLETE and residents(before) != residents(graph)
+    )
+
+
 def round_explanation(
     state: TournamentState,
     edition: Edition,
     chain: Sequence[tuple[BracketGraph, BracketResult]],
     pairing: RoundPairing,
+    again: Collection[int] = (),
 ) -> RoundExplanation:
-    """The explanation of ``pairing`` from the brackets that made it (top down)."""
+    """The explanation of ``pairing`` from the brackets that made it (top down); ``again``:
+    the brackets paired again after a hopeful look-ahead (:func:`paired_again`)."""
     terms = terms_of(edition)
     floats: dict[PlayerId, list[Reason]] = {}
     boards: dict[frozenset[PlayerId], list[Reason]] = {}
@@ -134,7 +155,9 @@ def round_explanation(
     for k, (graph, result) in enumerate(chain):
         players.update((p.id, p) for p in graph.players[: graph.size])
         collapsed = k > 0 and chain[k - 1][0].mode is Mode.PPB
-        said = bracket_reasons(graph, result, edition, floats, collapsed, state)
+        said = bracket_reasons(
+            graph, result, edition, floats, collapsed, state, again=id(graph) in again
+        )
         for key, reasons in said.boards.items():
             boards[key], labels[key] = reasons, said.label
         for pid, reasons in said.floats.items():

@@ -66,12 +66,15 @@ def bracket_reasons(
     earlier_floats: Mapping[PlayerId, Sequence[Reason]] | None = None,
     collapsed: bool = False,
     state: TournamentState | None = None,
+    again: bool = False,
 ) -> BracketReasons:
     """What one bracket says (``earlier_floats``: why its MDPs floated down to it;
-    ``collapsed``: it is the collapsed last bracket; ``state``: to tell C.2 from 2026 C5)."""
-    return BracketExplainer(
-        graph, result, edition, earlier_floats or {}, collapsed, state
-    ).explain()
+    ``collapsed``: it is the collapsed last bracket; ``state``: to tell C.2 from 2026 C5;
+    ``again``: paired again because the bracket below could not reach the outcome its first
+    pairing's look-ahead counted on)."""
+    explainer = BracketExplainer(graph, result, edition, earlier_floats or {}, collapsed, state)
+    explainer.again = again
+    return explainer.explain()
 
 
 class BracketExplainer:
@@ -93,6 +96,8 @@ class BracketExplainer:
         self.earlier_floats = earlier_floats
         self.collapsed = collapsed
         self.state = state
+        self.again = False
+        """Paired again after the look-ahead of the bracket below (``bracket_reasons``)."""
         self.n = graph.size
         self.players = graph.players
         self.index = {p.id: i for i, p in enumerate(graph.players[: self.n])}
@@ -108,6 +113,15 @@ class BracketExplainer:
     @staticmethod
     def art(article: str) -> str:
         return Terms.art(article)
+
+    def barred_text(self, a: PlayerId, b: PlayerId) -> str:
+        """Why C.1 keeps ``a`` and ``b`` apart: they met, or the arbiter forbade the pair (a
+        forfeit is no meeting, C.04.2 D.6; without the state, they met)."""
+        if self.state is not None and not any(
+            e.played and e.opponent == b for e in self.state.player(a).results
+        ):
+            return f"{ref(a)} and {ref(b)} are a forbidden pair"
+        return f"{ref(a)} and {ref(b)} have already met"
 
     def label(self) -> str:
         g = self.graph
@@ -132,12 +146,17 @@ class BracketExplainer:
                 )
             )
         elif g.mode is Mode.COMPLETE:
+            why = (
+                "counted on an outcome of the next bracket that the next bracket could not "
+                "reach while keeping the rest of the round pairable"
+                if self.again
+                else "would have left the rest of the round unpairable"
+            )
             notes.append(
                 Reason(
                     Topic.ROUND,
                     self.art(terms.c4),
-                    f"{label}: its best candidate would have left the rest of the round "
-                    f"unpairable; paired again keeping the rest pairable",
+                    f"{label}: its best candidate {why}; paired again keeping the rest pairable",
                 )
             )
         context = self.bracket_context()
@@ -444,7 +463,7 @@ class BracketExplainer:
             if u < g.mdp_count and v < g.mdp_count:
                 return terms.mdps_apart, f"{ref(pu.id)} and {ref(pv.id)} are both MDPs"
             if pv.id in g.rules.barred[pu.id]:
-                return terms.c1, f"{ref(pu.id)} and {ref(pv.id)} have already met"
+                return terms.c1, self.barred_text(pu.id, pv.id)
             if not colour_compatible(pu, pv):
                 colour = colour_name(pu.preference.colour)
                 return terms.c3, f"both have an absolute colour preference for {colour}"
