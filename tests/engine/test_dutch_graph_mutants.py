@@ -94,3 +94,22 @@ def test_c1_c3_which_two_players_may_meet() -> None:
     assert round_rules.compatible(white_b, black)
     assert round_rules.compatible(white_a, top)  # a topscorer: C.3 does not apply
     assert round_rules.compatible(white_b, mild)
+
+
+def test_c4_the_ppb_floats_all_rather_than_leave_two_players_below_unpaired() -> None:
+    """2017, a PPB 1-4 (2 points) above 5-8 (0 points); the pairs still allowed (C.1) are
+    1-2 and 3-4 in the PPB, 1-5, 2-7, 3-8, 4-6 across and 7-8 below it.
+
+    C.4: the downfloaters must let the round be completed. 5 may meet only 1 and 6 only 4,
+    so 1 and 4 float; 2 and 3 may not meet each other and their only other partners in the
+    PPB are 1 and 4, so they float too: no pair, downfloaters 1, 2, 3, 4 (the CLB then
+    pairs 1-5, 2-7, 3-8, 4-6). The candidate 1-2, 3-4 has two pairs (C.5) but leaves 5 and
+    6 unpaired: C.4 ranks first, so it loses, however many pairs it has."""
+    ppb = [player(i, 4) for i in (1, 2, 3, 4)]
+    lower = [player(i, 0) for i in (5, 6, 7, 8)]
+    everyone = [*ppb, *lower]
+    allowed = {(1, 2), (3, 4), (1, 5), (2, 7), (3, 8), (4, 6), (7, 8)}
+    round_rules = rules(everyone, barred=only_meeting(everyone, allowed))
+    result = pair_bracket([], ppb, Mode.PPB, round_rules, lower=lower)
+    assert result.pairs == ()
+    assert [p.id for p in result.downfloaters] == [1, 2, 3, 4]
