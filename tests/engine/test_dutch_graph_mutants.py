@@ -113,3 +113,32 @@ def test_c4_the_ppb_floats_all_rather_than_leave_two_players_below_unpaired() ->
     result = pair_bracket([], ppb, Mode.PPB, round_rules, lower=lower)
     assert result.pairs == ()
     assert [p.id for p in result.downfloaters] == [1, 2, 3, 4]
+
+
+def test_c9_not_when_only_two_mdps_meeting_would_leave_one_floater() -> None:
+    """2026, the bracket above the last one: MDPs 1 and 2 (3 points), residents 3, 4, 5
+    (2 points), the last bracket 6, 7 (1 point). C1: only 1-2, 3-4, 3-5, 4-5, 1-6 and 2-7
+    have not met; 1, 2, 6 and 7 may not receive the bye (C2). 5 has one unplayed game.
+
+    B.3: MDPs are not paired with each other, and neither may meet a resident, so C6 allows
+    one pair among 3, 4, 5 and the bracket downfloats three players: 1, 2 and one resident
+    (C7 the same for each). C8: the last bracket then pairs 1-6, 2-7 and gives the resident
+    the bye, whichever he is. C9 "applies to brackets that downfloat exactly one player":
+    not this one, so 5's unplayed game does not count, and the first candidate generated
+    decides: no MDP paired (M1 = 0), the remainder 3, 4, 5 with S1 = {3}: 3-4, 5 floats.
+
+    Counting 1-2 as a possible pair (the MDPs not kept apart) makes the bracket look like
+    one that floats one player, and C9 would float 3 or 4 instead of 5."""
+    mdps = [player(1, 6, bye_allowed=False), player(2, 6, bye_allowed=False)]
+    residents = [player(3, 4), player(4, 4), replace(player(5, 4), unplayed=1)]
+    last = [player(6, 2, bye_allowed=False), player(7, 2, bye_allowed=False)]
+    everyone = [*mdps, *residents, *last]
+    allowed = {(1, 2), (3, 4), (3, 5), (4, 5), (1, 6), (2, 7)}
+    round_rules = replace(
+        rules(everyone, barred=only_meeting(everyone, allowed)), edition=EDITION_2026
+    )
+    result = pair_bracket(
+        mdps, residents, Mode.NORMAL, round_rules, next_residents=last, next_is_last=True
+    )
+    assert ids(result.pairs) == {frozenset((3, 4))}
+    assert [p.id for p in result.downfloaters] == [1, 2, 5]
