@@ -205,3 +205,36 @@ def test_c6_a_complete_bracket_pairs_before_it_floats() -> None:
     result = pair_bracket([], bracket, Mode.COMPLETE, round_rules, below, below)
     assert [(a.id, b.id) for a, b in result.pairs] == [(1, 2)]
     assert result.downfloaters == ()
+
+
+def test_d2_maxpairs_of_a_heterogeneous_ppb_remainder() -> None:
+    """2017, a PPB with MDP 1 (4 points) and residents 2-10 (2 points), below it 11 and 12
+    (0 points). 3, 4, 5, 6 and 9 played one game, with Black: a strong preference for White
+    (A.6.b); 1, 2, 7, 8 and 10 have none. C.1: 11-12, 9-11, 9-12, 3-10 and 4-10 have met.
+
+    C.4: 11 and 12 need two partners from the PPB, and 9 may meet neither, so two residents
+    other than 9 float: four pairs (C.5). The MDP-pairing (B.7, D.3/D.1): 1-2, the first, and
+    the remainder 3-10 can still be paired without a lost preference (below). The remainder
+    (B.7: a homogeneous bracket of its own, BSNs 1-8 for 3-10) makes three pairs: MaxPairs
+    is 3 (C.4 ranks first), S1 = {3, 4, 5}, S2 = {6, 7, 8, 9, 10}.
+    C.10: five players want White, so the best three pairs each join one of them with one
+    of 7, 8, 10 (no preference lost) and float two of 3, 4, 5, 6. With S1 = {3, 4, 5}, all
+    three of them need 7, 8, 10, and 3 and 4 may not meet 10, so 5-10; then 9 floats:
+    against C.4. D.2, one exchange (a), smallest BSN difference (b): 5<->6 (1): S1 all want
+    White and 3, 4 need 7, 8, then 6 needs 10 and 9 floats; 4<->6, 5<->7 (2): S1 = {3, 5, 6}
+    leaves 9 a partner only in S1's White seekers or floating, S1 = {3, 4, 7} gives 3 and 4
+    only 8; 3<->6, 4<->7, 5<->8 (3): {4, 5, 6} as {3, 5, 6}, {3, 4, 8} as {3, 4, 7}, and
+    {3, 5, 7} with S2 = {4, 6, 8, 9, 10} works. Its first transposition (D.1): 3-8 (3-4 and
+    3-6 lose a preference), 5-10 (5-4, 5-6, 5-9 lose one), 7-9 (7-4 and 7-6 float 9).
+    So 1-2, 3-8, 5-10, 7-9, and 4 and 6 float.
+
+    Taking N1 as the number of remainder players paired below the PPB (2) gives S1 = {3, 4}
+    and another first candidate."""
+    history = {3: "b", 4: "b", 5: "b", 6: "b", 9: "b"}
+    ppb = [player(1, 8), *(player(i, 4, history.get(i, "")) for i in range(2, 11))]
+    lower = [player(11), player(12)]
+    barred = [(11, 12), (9, 11), (9, 12), (3, 10), (4, 10)]
+    round_rules = rules([*ppb, *lower], barred=barred)
+    result = pair_bracket(ppb[:1], ppb[1:], Mode.PPB, round_rules, lower=lower)
+    assert ids(result.pairs) == {frozenset(p) for p in ((1, 2), (3, 8), (5, 10), (7, 9))}
+    assert [p.id for p in result.downfloaters] == [4, 6]
