@@ -12,10 +12,9 @@ from __future__ import annotations
 import itertools
 from dataclasses import replace
 
-from pairing.engine.core.state import Colour
 from pairing.engine.dutch.bracket import pair_bracket
 from pairing.engine.dutch.edition import EDITION_2026
-from pairing.engine.dutch.graph import Mode, RoundRules
+from pairing.engine.dutch.graph import Mode
 from pairing.engine.dutch.players import DutchPlayer, Float
 from tests.engine.test_dutch_support import player, rules
 
@@ -68,32 +67,6 @@ def test_c14_counts_resident_downfloaters_only() -> None:
     result = pair_bracket(mdps, residents, Mode.NORMAL, round_rules, next_residents=following)
     assert ids(result.pairs) == {frozenset((2, 3)), frozenset((4, 5))}
     assert [p.id for p in result.downfloaters] == [1, 6]
-
-
-def test_c1_c3_which_two_players_may_meet() -> None:
-    """C.1: two players who have met may not meet again; C.3: two non-topscorers with the
-    same absolute colour preference may not meet; a topscorer (or a different preference,
-    or none absolute) lifts C.3. ``RoundRules.compatible`` answers both at once."""
-    white_a = player(1, 4, "bb")  # absolute preference for White
-    white_b = player(2, 4, "bb")
-    black = player(3, 4, "ww")  # absolute preference for Black
-    top = replace(player(4, 4, "bb"), topscorer=True)
-    mild = player(5, 4, "b")  # a strong (not absolute) preference for White
-    round_rules = RoundRules(
-        barred={
-            1: frozenset({3}),
-            2: frozenset(),
-            3: frozenset({1}),
-            4: frozenset(),
-            5: frozenset(),
-        },
-        initial=Colour.WHITE,
-    )
-    assert not round_rules.compatible(white_a, black)  # C.1 alone: they have met
-    assert not round_rules.compatible(white_a, white_b)  # C.3 alone
-    assert round_rules.compatible(white_b, black)
-    assert round_rules.compatible(white_a, top)  # a topscorer: C.3 does not apply
-    assert round_rules.compatible(white_b, mild)
 
 
 def test_c4_the_ppb_floats_all_rather_than_leave_two_players_below_unpaired() -> None:

@@ -84,10 +84,6 @@ class RoundRules:
     """When explaining (:mod:`dutch.explain`): every bracket solved, with its chosen
     candidate, in order."""
 
-    def compatible(self, a: DutchPlayer, b: DutchPlayer) -> bool:
-        """C.1-C.3: may the two players be paired?"""
-        return b.id not in self.barred[a.id] and colour_compatible(a, b)
-
 
 def colour_compatible(a: DutchPlayer, b: DutchPlayer) -> bool:
     """C.3: non-topscorers with the same absolute colour preference do not meet."""
