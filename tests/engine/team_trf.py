@@ -7,6 +7,9 @@ Units: half-points, like the engine (TW = 4, TD = 2, a game won = 2)."""
 
 from __future__ import annotations
 
+import pytest
+
+from pairing.engine.core.errors import TrfError
 from pairing.engine.core.state import (
     Colour,
     Player,
@@ -16,6 +19,7 @@ from pairing.engine.core.state import (
     TournamentState,
 )
 from pairing.engine.tiebreaks import Team, TeamRound, TeamTournament
+from pairing.engine.trf import read_trf, write_trf
 
 Match = tuple[int, int | None, int, bool]
 """(home, away, home's GP in half-points, played); ``away`` None: ``home`` is not paired."""
@@ -124,3 +128,31 @@ def team_state(
             name="Teams", extra_records=tuple(split(x) for x in (*lines, *records))
         ),
     )
+
+
+ONE_ROUND: list[list[Game]] = [[(1, 3, "1"), (4, 2, "="), (5, 7, "1"), (8, 6, "=")]]
+"""Teams 1 (players 1, 2), 2 (3, 4), 3 (5, 6), 4 (7, 8); round 1: 1-2 1.5 : 0.5 (1-3 1-0,
+4-2 1/2), 3-4 1.5 : 0.5 (5-7 1-0, 8-6 1/2)."""
+FOUR_TEAMS: list[tuple[int, ...]] = [(1, 2), (3, 4), (5, 6), (7, 8)]
+
+
+def team_file(*records: str) -> tuple[str, int]:
+    """The TRF-2026 text of :data:`ONE_ROUND` with ``records`` appended, and the line number
+    of the first appended record."""
+    text = write_trf(team_state(ONE_ROUND, FOUR_TEAMS), version=26)
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").rstrip("\n").split("\n")
+    return "\n".join([*lines, *records]) + "\n", len(lines) + 1
+
+
+def trf_error(*records: str) -> tuple[str, int, int]:
+    """The reader's refusal of :func:`team_file` with ``records``: (message, line relative to
+    the first record, 1-based; column)."""
+    text, first = team_file(*records)
+    with pytest.raises(TrfError) as caught:
+        read_trf(text)
+    return caught.value.message, caught.value.line - first + 1, caught.value.column
+
+
+def at(text: str, column: int, char: str) -> str:
+    """``text`` with ``char`` at 1-based ``column``."""
+    return text[: column - 1] + char + text[column:]
