@@ -72,6 +72,11 @@ def record_300(rnd: int, team: int, opponent: int, *players: int) -> str:
     return f"300 {rnd:3d} {team:3d} {opponent:3d}" + "".join(f" {p:4d}" for p in players)
 
 
+def record_013(name: str, players: tuple[int, ...]) -> str:
+    """TRF16 013: team name 5-36, the players at 37-40, 42-45, ... (board order)."""
+    return f"013 {name:<32}" + " ".join(f"{p:4d}" for p in players)
+
+
 def record_320(mp: str, gp: str, *teams: int) -> str:
     """320: PAB match points 5-8, game points 10-13, the PAB team of each round at 15-17,
     19-21, ... (0: none that round)."""
@@ -88,10 +93,11 @@ def split(line: str) -> tuple[str, str]:
     return line[:3], line[3:]
 
 
-_OTHER = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+"}
+_OTHER = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+", "--": "-"}
 
 Game = tuple[int, int, str]
-"""(white, black, white's result code): ``1 = 0`` played, ``+ -`` forfeited."""
+"""(white, black, white's result code): ``1 = 0`` played, ``+ -`` forfeited, ``--`` both
+forfeited."""
 
 
 def team_state(
@@ -102,20 +108,22 @@ def team_state(
 ) -> TournamentState:
     """Teams 1, 2, ... of the given players (record 310, board order as listed); players
     1..the last member; each round's games; a player without a game gets ``0000 - CODE``
-    (``unpaired[(round, player)]``, 1-based round; ``Z`` by default). ``records``: more
-    TRF lines (240, 299, 300, 320, 330, 362)."""
+    (``unpaired[(round, player)]``, 1-based round; ``Z`` by default; ``w+`` / ``b-``: TRF-2026's
+    ``0000 w +``, a scheduled board forfeited). ``records``: more TRF lines (240, 299, 300,
+    320, 330, 362)."""
     last = max(p for t in teams for p in t)
     results: dict[PlayerId, list[RoundEntry]] = {pid: [] for pid in range(1, last + 1)}
     for rnd, games in enumerate(rounds, start=1):
         seen = set()
         for white, black, code in games:
-            results[white].append(RoundEntry(black, Colour.WHITE, code))
+            results[white].append(RoundEntry(black, Colour.WHITE, code[0]))
             results[black].append(RoundEntry(white, Colour.BLACK, _OTHER[code]))
             seen |= {white, black}
         for pid in results:
             if pid not in seen:
                 code = (unpaired or {}).get((rnd, pid), "Z")
-                results[pid].append(RoundEntry(None, None, code))
+                colour = {"w": Colour.WHITE, "b": Colour.BLACK}.get(code[0]) if code[1:] else None
+                results[pid].append(RoundEntry(None, colour, code[-1]))
     players = tuple(
         Player(pid, name=f"Player {pid}", results=tuple(rs)) for pid, rs in results.items()
     )

@@ -12,9 +12,12 @@ TD = 2, a game won = 2). Record layouts as TRF-2026 gives them (docs/tiebreaks.m
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from pairing.engine.core.errors import TeamError
+from pairing.engine.core.state import PointValues
 from pairing.engine.tiebreaks import Edition, Team, TeamRound, TeamTournament, team_tie_break
 from pairing.engine.tiebreaks.team_breaks import board_count, top_board_results
 from pairing.engine.tiebreaks.team_records import read_team_records
@@ -24,10 +27,13 @@ from tests.engine.team_trf import (
     FOUR_TEAMS,
     ONE_ROUND,
     at,
+    record_013,
     record_240,
     record_299,
+    record_300,
     record_310,
     record_320,
+    split,
     team_file,
     team_state,
     tournament,
@@ -306,3 +312,177 @@ def test_a_reserve_who_did_not_play_is_no_board() -> None:
     assert tt.boards == 2
     assert [tt.rounds[n][0].boards for n in (1, 2)] == [(2, 1), (0, 1)]
     assert tt.game_points == {1: 3, 2: 1}
+
+
+@pytest.mark.parametrize(
+    ("record", "message"),
+    [
+        ("320  1.0  1.0   0\n320  1.0  1.0   0", "record 320 is given twice (one per tournament)"),
+        ("320  1.0  1.0  x1", "record 320: round 1 team at columns 15-17 is not a number"),
+        ("330 ++   1   1   2", "record 330: forfeit type '++' is not +-, -+ or --"),
+        ("330 +-  x1   1   2", "record 330: round at columns 8-10 is not a number"),
+        ("330 +-   1  w1   2", "record 330: white team at columns 12-14 is not a number"),
+        ("330 +-   1   1  b2", "record 330: black team at columns 16-18 is not a number"),
+        ("330 +-   1   1   2\n330 -+   1   1   3",
+         "record 330: team 1 has two forfeits in round 1"),
+        ("330 +- 100   1   2", "record 330: round 100 is not a completed round (1-1)"),
+        ("330 +-   1 100   2", "record 330: team 100 is not in the team records"),
+        ("330 +-   1   1 100", "record 330: team 100 is not in the team records"),
+        ("320  1.0  1.0 100", "record 320: team 100 is not in the team records"),
+        ("300  x1   1   2    1    2", "record 300: round at columns 5-7 is not a number"),
+        ("300   1  y1   2    1    2", "record 300: team at columns 9-11 is not a number"),
+        ("300   1   1  z2    1    2", "record 300: opponent team at columns 13-15 is not a number"),
+        ("300   1   1   2    1    x",
+         "record 300: board 2 player at columns 22-25 is not a number"),
+        ("300   1   1   2    1    2\n300   1   1   2    2    1",
+         "record 300: team 1 has two line-ups in round 1"),
+        ("300 100   1   2    1    2", "record 300: round 100 is not a completed round (1-1)"),
+        ("300   1 100   2    1    2", "record 300: team 100 is not in the team records"),
+        ("300   1   1 100    1    2", "record 300: team 100 is not in the team records"),
+        ("320  1.0  1.0   1", "record 320: team 1 has the bye of round 1 but met team 2"),
+        (record_310(5, "Fifth", ())[:4] + " x5" + record_310(5, "Fifth", ())[7:],
+         "team number 'x5' is not a number in "
+         f"{(record_310(5, 'Fifth', ())[:4] + ' x5' + record_310(5, 'Fifth', ())[7:]).strip()!r}"),
+    ],
+)  # fmt: skip
+def test_the_team_records_fields_are_refused_by_name_and_columns(record: str, message: str) -> None:
+    """As above, for 320, 330, 300 and 310: each field by its name and columns; a three-digit
+    round or team (100) read from all of its columns."""
+    assert _refusal(*record.split("\n")) == message
+
+
+def test_three_digit_numbers_in_every_team_record() -> None:
+    """Records read (not checked against the teams) with numbers filling their fields: 320
+    PAB MP 10.5 and GP 12.5 (21 and 25 half-points), PAB teams of rounds 1-3 at 15-17, 19-21,
+    23-25 (1, 2, 100); round 1's field blank in a second reading; 300 for round 100, team
+    100, opponent 101, players 101, 102, 103 on boards 1-3; 240 round 100."""
+    records = (record_320("10.5", "12.5", 1, 2, 100), record_300(100, 100, 101, 101, 102, 103))
+    read = read_team_records(team_state(ONE_ROUND, FOUR_TEAMS, records))
+    assert (read.pab_match_points, read.pab_game_points) == (21, 25)
+    assert read.pab == {1: 1, 2: 2, 3: 100}
+    assert read.lineups == {(100, 100): (101, (101, 102, 103))}
+    blank_first = team_state(ONE_ROUND, FOUR_TEAMS, ("320  1.0  1.0       2",))
+    assert read_team_records(blank_first).pab == {2: 2}
+
+
+def test_310_and_013_read_team_numbers_names_and_four_digit_players() -> None:
+    """310: team number 5-7 (100), name 9-40, players from 74; 013 (TRF16, no 310): name
+    5-36, players from 37, teams numbered in file order. Team 100 of players 1001, 102."""
+    state = team_state([[(1, 102, "1"), (1001, 2, "=")]], [(1, 2), (1001, 102)])
+    lines = (record_310(1, "One", (1, 2)), record_310(100, "Hundred", (1001, 102)))
+    with_310 = replace(state, info=replace(state.info, extra_records=tuple(map(split, lines))))
+    assert [(t.number, t.name, t.players) for t in read_teams(with_310)] == [
+        (1, "One", (1, 2)),
+        (100, "Hundred", (1001, 102)),
+    ]
+    old = (record_013("One", (1, 2)), record_013("Thousand", (1001, 102)))
+    with_013 = replace(state, info=replace(state.info, extra_records=tuple(map(split, old))))
+    assert [(t.number, t.name, t.players) for t in read_teams(with_013)] == [
+        (1, "One", (1, 2)),
+        (2, "Thousand", (1001, 102)),
+    ]
+
+
+def test_a_file_without_team_records_is_refused() -> None:
+    state = team_state(ONE_ROUND, FOUR_TEAMS)
+    bare = replace(state, info=replace(state.info, extra_records=()))
+    with pytest.raises(TeamError) as caught:
+        team_tournament(bare)
+    assert str(caught.value) == "no team records (310 or 013) in the file"
+
+
+def test_team_tournament_takes_the_teams_given() -> None:
+    """``team_tournament(state, teams)``: the teams given, not the file's (310 names them
+    "Team 1", ...)."""
+    given = (Team(1, "Given", (1, 2)), Team(2, "Other", (3, 4)))
+    state = team_state([[(1, 3, "1"), (4, 2, "=")]], [(1, 2), (3, 4)])
+    assert [t.name for t in team_tournament(state, given).teams] == ["Given", "Other"]
+
+
+@pytest.mark.parametrize(
+    ("rounds", "message"),
+    [
+        ([[(1, 3, "1"), (4, 2, "=")], [(1, 5, "1"), (4, 2, "=")]],
+         "team 1, round 2: an opponent is in no team"),
+        ([[(1, 3, "1"), (4, 2, "=")], [(1, 3, "1"), (2, 6, "=")]],
+         "team 1, round 2: players met teams [2, 3]"),
+    ],
+)  # fmt: skip
+def test_games_that_make_no_match_are_refused_by_round(
+    rounds: list[list[tuple[int, int, str]]], message: str
+) -> None:
+    """Teams 1 (1, 2), 2 (3, 4) and, for the second case, 3 (5, 6); player 5 in no team for
+    the first (the teams given)."""
+    teams = [(1, 2), (3, 4), (5, 6)]
+    state = team_state(rounds, teams)
+    given = None if "met teams" in message else (Team(1, "A", (1, 2)), Team(2, "B", (3, 4)))
+    with pytest.raises(TeamError) as caught:
+        team_tournament(state, given)
+    assert str(caught.value) == message
+
+
+def test_boards_forfeited_without_330_are_refused_by_round() -> None:
+    """TRF-2026 ``0000 w +`` (a scheduled board forfeited) in round 2 without a record 330
+    naming the opposing team."""
+    state = team_state(
+        [[(1, 3, "1"), (4, 2, "=")], []], [(1, 2), (3, 4)], unpaired={(2, 1): "w+", (2, 2): "b+"}
+    )
+    with pytest.raises(TeamError) as caught:
+        team_tournament(state)
+    assert str(caught.value) == (
+        "team 1, round 2: its players forfeited scheduled boards (0000 w/b +/-) but no record "
+        "330 names the opposing team"
+    )
+
+
+def test_a_forfeited_match_of_330_counts_the_players_who_came() -> None:
+    """330 ``+-``, round 1, teams 1 (players 1, 2, reserve 3) and 2 (4, 5, reserve 6): 1 and
+    2 ``0000 - +``, 4 and 5 ``0000 - -``, the reserves absent (Z). A forfeited match (15.1,
+    not played, no bye) on 2 boards: team 1 MP TW 4, GP 2 + 2 = 4, boards (2, 2); team 2 MP
+    0, GP 0, boards (0, 0)."""
+    unpaired = {(1, 1): "+", (1, 2): "+", (1, 4): "-", (1, 5): "-"}
+    state = team_state([[]], [(1, 2, 3), (4, 5, 6)], ("330 +-   1   1   2",), unpaired)
+    tt = team_tournament(state)
+    assert tt.boards == 2
+    assert tt.rounds[1] == (TeamRound(2, 4, 4, False, False, (2, 2)),)
+    assert tt.rounds[2] == (TeamRound(1, 0, 0, False, False, (0, 0)),)
+
+
+def test_a_pab_or_a_requested_bye_keeps_the_rounds_after_it() -> None:
+    """Two rounds; team 3 (players 5, 6) has the PAB of round 1 (320, worth 0 MP and 0 GP),
+    team 4 (7, 8) a 240 half-point bye in round 1 (TD 2); both play round 2. Each keeps two
+    rounds, and the PAB scores the 320's 0 and 0."""
+    rounds = [[(1, 3, "1"), (4, 2, "=")], [(1, 5, "1"), (6, 2, "="), (3, 7, "1"), (8, 4, "=")]]
+    records = (record_320("0.0", "0.0", 3), record_240("H", 1, 4))
+    tt = team_tournament(team_state(rounds, FOUR_TEAMS, records))
+    assert [len(tt.rounds[n]) for n in (1, 2, 3, 4)] == [2, 2, 2, 2]
+    assert (tt.rounds[3][0].match_points, tt.rounds[3][0].game_points) == (0, 0)
+    assert tt.rounds[4][0].match_points == 2
+
+
+def test_a_match_is_won_by_the_greater_game_points_not_a_draw_on_every_board() -> None:
+    """11.1: the MP compare both teams' GP. Board 1 drawn, board 2 forfeited by both (``--``,
+    no points): 1 : 1 half-points, a drawn match (TD 2 each), although each team is below a
+    draw on every board (2)."""
+    tt = team_tournament(team_state([[(1, 3, "="), (2, 4, "--")]], [(1, 2), (3, 4)]))
+    assert tt.game_points == {1: 1, 2: 1}
+    assert tt.match_points == {1: 2, 2: 2}
+
+
+def test_a_team_not_paired_is_measured_against_a_draw_on_every_board() -> None:
+    """Team 3 not paired, both players a half-point bye: GP 1 + 1 = 2 half-points, a draw on
+    its 2 boards: TD (2)."""
+    games = [[(1, 3, "1"), (4, 2, "=")]]
+    tt = team_tournament(
+        team_state(games, [(1, 2), (3, 4), (5, 6)], unpaired={(1, 5): "H", (1, 6): "H"})
+    )
+    assert (tt.rounds[3][0].game_points, tt.rounds[3][0].match_points) == (2, 2)
+
+
+def test_team_tournament_keeps_the_scoring_and_the_rounds_of_the_file() -> None:
+    """Record 162 scoring (a win 3, a draw 1: 6 and 2 half-points) and XXR/142 3 rounds after
+    round 1: the team tournament's game win and draw and its total rounds."""
+    state = team_state(ONE_ROUND, FOUR_TEAMS)
+    scored = replace(state, points=PointValues(win=6, draw=2), total_rounds=3)
+    tt = team_tournament(scored)
+    assert (tt.game_win, tt.game_draw, tt.total_rounds) == (6, 2, 3)
