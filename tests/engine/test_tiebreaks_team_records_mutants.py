@@ -72,6 +72,22 @@ WHAT_299 = "(record 299 is 'T  MMMM  GGGG  RRR NNNN NNNN ...')"
         # 299: the blank separators between its fields
         (at(record_299("W", "3.0", "1.0", "1"), 12, "x"), f"unexpected 'x' {WHAT_299}", 12),
         (at(record_299("W", "3.0", "1.0", "1"), 18, "x"), f"unexpected 'x' {WHAT_299}", 18),
+        (at(record_299("W", "3.0", "", "1", 1, 2), 28, "x"), "unexpected 'x'", 28),
+        # 299: each field by name
+        (record_299("W", "x.0", "1.0", "1"), "match points must be a number like 4.5, found "
+         "'x.0'", 8),
+        (record_299("W", "3.0", "1.x", "1"), "points must be a number like 4.5, found '1.x'", 14),
+        (record_299("W", "", "", "1"), "record 299 gives no points (columns 8-11 and 14-17 are "
+         "blank)", 8),
+        (record_299("W", "3.0", "", "0a1"), "round must be a whole number, found '0a1'", 20),
+        (record_299("W", "3.0", "", "1") + " 00x1", "pairing number must be a whole number, "
+         "found '00x1'", 24),
+        (record_299("W", "3.0", "", "1") + " x", "pairing number must be a whole number, found "
+         "'x'", 24),
+        # a field missing, a one-character field ending the line
+        ("300   1       2    1", "team is missing (columns 9-11)", 9),
+        ("300   1   1   2 x", "board 1 player must be a whole number, found 'x'", 17),
+        ("330 +", "forfeit type must be +-, -+ or --, found '+ '", 5),
     ],
 )  # fmt: skip
 def test_a_malformed_team_record_is_refused_by_field_and_column(
@@ -340,6 +356,7 @@ def test_a_reserve_who_did_not_play_is_no_board() -> None:
         ("300   1 100   2    1    2", "record 300: team 100 is not in the team records"),
         ("300   1   1 100    1    2", "record 300: team 100 is not in the team records"),
         ("320  1.0  1.0   1", "record 320: team 1 has the bye of round 1 but met team 2"),
+        ("330 +-   1   1   3", "record 330: team 1 met team 2 in round 1, not team 3"),
         (record_310(5, "Fifth", ())[:4] + " x5" + record_310(5, "Fifth", ())[7:],
          "team number 'x5' is not a number in "
          f"{(record_310(5, 'Fifth', ())[:4] + ' x5' + record_310(5, 'Fifth', ())[7:]).strip()!r}"),
@@ -381,6 +398,16 @@ def test_310_and_013_read_team_numbers_names_and_four_digit_players() -> None:
         (1, "One", (1, 2)),
         (2, "Thousand", (1001, 102)),
     ]
+
+
+def test_a_malformed_013_player_is_refused_by_name() -> None:
+    """013 (TRF16) with ``   x`` where team 1's first player goes (columns 37-40)."""
+    state = team_state(ONE_ROUND, FOUR_TEAMS)
+    line = record_013("One", ())[:36] + "   x"
+    old = replace(state, info=replace(state.info, extra_records=(split(line),)))
+    with pytest.raises(TeamError) as caught:
+        read_teams(old)
+    assert str(caught.value) == f"player 'x' is not a number in {line.strip()!r}"
 
 
 def test_a_file_without_team_records_is_refused() -> None:
