@@ -7,6 +7,8 @@ Units: half-points, like the engine (TW = 4, TD = 2, a game won = 2)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from pairing.engine.core.errors import TrfError
@@ -102,7 +104,7 @@ forfeited."""
 
 def team_state(
     rounds: list[list[Game]],
-    teams: list[tuple[int, ...]],
+    teams: Sequence[tuple[int, ...]],
     records: tuple[str, ...] = (),
     unpaired: dict[tuple[int, PlayerId], str] | None = None,
 ) -> TournamentState:
