@@ -47,10 +47,10 @@ from pairing.engine.tiebreaks.teams import (
     read_match_point_values,
     result_kind,
 )
-from tests.engine.test_tiebreaks_team_more_mutants import FOUR_BOARDS, _tournament
-from tests.engine.test_tiebreaks_teams import FOUR_ROUNDS, TEAMS_310, _state
+from tests.engine.team_trf import team_state, tournament
+from tests.engine.test_tiebreaks_team_more_mutants import FOUR_BOARDS
 
-FORFEIT4: TeamTournament = _tournament(
+FORFEIT4: TeamTournament = tournament(
     [
         [(1, 2, 4, False), (3, 4, 3, True)],
         [(1, 3, 1, True), (2, 4, 2, True)],
@@ -207,7 +207,7 @@ def test_de_6_3_counts_every_missing_match_of_a_team() -> None:
     none of the three (idle every round here): 3 missing matches, so it could still reach
     0 + 3 x 4 = 12 > 8. Nobody is alone on top whatever the outcome: all share place 1.
     (Counting one missing match for team 4, 0 + 4 = 4 < 8, would place 1 first.)"""
-    tt = _tournament(
+    tt = tournament(
         [[(1, 2, 3, True), (4, None, 0, False)], [(1, 3, 3, True), (4, None, 0, False)],
          [(2, 3, 2, True), (4, None, 0, False)]],
         teams=4,
@@ -220,7 +220,7 @@ def test_de_6_1_2_two_matches_between_the_same_teams_count_their_average() -> No
     """6.1.2: 1 beat 2 twice (average 4, not 8), 3 beat 1 and 2 beat 3 (4 each): among the
     three, 1 4 + 0 = 4, 2 0 + 4 = 4, 3 4 + 0 = 4. All met (6.2), one level: all share place
     1. (Summing 1's two wins, 8, would place 1 first.)"""
-    tt = _tournament(
+    tt = tournament(
         [[(1, 2, 3, True), (3, None, 0, False)], [(1, 2, 3, True), (3, None, 0, False)],
          [(3, 1, 3, True), (2, None, 0, False)], [(2, 3, 3, True), (1, None, 0, False)]],
         teams=3,
@@ -234,7 +234,7 @@ def test_de_6_3_on_match_points_a_missing_match_is_worth_tw() -> None:
     meet and could each reach 0 + TW = 4 < 8: 1 is first; then neither 2 nor 3 exceeds the
     other's 0 + 4: they share place 2. (A missing match worth 8, the GP of a match, would
     leave 1 not alone on top.)"""
-    tt = _tournament(
+    tt = tournament(
         [[(1, 2, 5, True), (3, None, 0, False)], [(1, 3, 5, True), (2, None, 0, False)]],
         teams=3,
         boards=4,
@@ -254,7 +254,7 @@ def test_16_3_and_16_4_2_a_team_s_requested_byes_by_category_and_edition() -> No
     3 8. BH:MP, 2023 (dummy: the own final score): 1 0 + 8 + 4 = 12; 2 6 + 0 + 8 = 14; 3 8 +
     6 + 0 = 14. 2026 (16.4.2: the dummy capped at TD x 3 rounds = 6): team 3's 8 -> 6, BH 12;
     1 (4) and 2 (0) unchanged."""
-    tt = _tournament(
+    tt = tournament(
         [[(1, 2, 8, True), (3, None, 0, False)], [(3, 1, 6, True), (2, None, 0, False)],
          [(3, 2, 8, True), (1, None, 0, False)]],
         teams=3,
@@ -273,7 +273,7 @@ def test_16_3_on_game_points_and_a_299_adjustment() -> None:
     category 5 round counts as a draw on every board, 4 x 1 = 4: adjusted 14. A TRF-2026 299
     record giving team 1 +1 MP and +1.5 GP (2 and 3 half-points) is in its scores as the
     opponents see them: MP 6 + 2 = 8, GP 14 + 3 = 17."""
-    tt = _tournament(
+    tt = tournament(
         [[(1, 2, 8, True), (3, None, 0, False)], [(3, 1, 6, True), (2, None, 0, False)],
          [(3, 2, 8, True), (1, None, 0, False)]],
         teams=3,
@@ -310,7 +310,7 @@ def test_bbe_first_leaves_out_the_last_board() -> None:
 def test_aob_is_undefined_without_a_match_played_over_the_board() -> None:
     """C.07 8.2 via 13: the average of the opponents met in a played match; two teams whose
     only match was forfeited have none: no value (not 0)."""
-    tt = _tournament([[(1, 2, 4, False)]], teams=2, boards=2)
+    tt = tournament([[(1, 2, 4, False)]], teams=2, boards=2)
     aob = team_tie_break("AOB").compute
     assert aob is not None
     assert dict(aob(tt, "MP", OLD)) == {1: None, 2: None}
@@ -321,7 +321,7 @@ def test_record_362_gives_any_of_the_three_values_in_any_order() -> None:
     not given keeps its default (TW 2, TD 1, TL 0). Values in half-points."""
     given = {" TW 3.0 TD 1.5": (6, 3, 0), " TL 0.5 TW 3 TD 1": (6, 2, 1)}
     for rest, (win, draw, loss) in given.items():
-        state = _state(FOUR_ROUNDS, TEAMS_310, (("362", rest),))
+        state = team_state([[(1, 3, "1"), (4, 2, "=")]], [(1, 2), (3, 4)], ("362" + rest,))
         assert read_match_point_values(state) == MatchPointValues(win, draw, loss)
 
 

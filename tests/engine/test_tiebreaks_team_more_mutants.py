@@ -22,8 +22,6 @@ import pytest
 
 from pairing.engine.tiebreaks import (
     Edition,
-    Team,
-    TeamRound,
     TeamTournament,
     parse_team_tie_break_list,
     team_tie_break,
@@ -31,35 +29,12 @@ from pairing.engine.tiebreaks import (
 from pairing.engine.tiebreaks.core import ModifierError
 from pairing.engine.tiebreaks.team_more import team_koya, team_progressive_score
 from pairing.engine.tiebreaks.team_standings import team_standings
+from tests.engine.team_trf import tournament
 
 A, B, C, D = 1, 2, 3, 4
 
 
-def _tournament(
-    matches: list[list[tuple[int, int | None, int, bool]]], teams: int, boards: int
-) -> TeamTournament:
-    """Rounds of matches (home, away, home's GP in half-points, played); MP from the GP:
-    more than half the boards' points wins TW 4, exactly half TD 2. ``away`` None: ``home``
-    is not paired that round (no points)."""
-    rounds: dict[int, list[TeamRound]] = {n: [] for n in range(1, teams + 1)}
-    for games in matches:
-        for home, away, gp, played in games:
-            if away is None:
-                rounds[home].append(TeamRound(None, 0, 0, False))
-                continue
-            other = 2 * boards - gp
-            mp = 4 if gp > other else 2 if gp == other else 0
-            rounds[home].append(TeamRound(away, gp, mp, played))
-            rounds[away].append(TeamRound(home, other, 4 - mp, played))
-    return TeamTournament(
-        tuple(Team(n, f"T{n}", ()) for n in rounds),
-        {n: tuple(rs) for n, rs in rounds.items()},
-        boards,
-        total_rounds=len(matches),
-    )
-
-
-FOUR_BOARDS = _tournament(
+FOUR_BOARDS = tournament(
     [
         [(A, B, 6, True), (C, D, 4, True)],
         [(A, C, 3, True), (B, D, 6, True)],
@@ -134,7 +109,7 @@ def test_team_standings_compute_by_the_edition_asked() -> None:
     own final score 8; 2026 text (16.4.1), capped at the scheduled opponent's adjusted score,
     0. Round 2: team 2's 0. BH:MP of team 1: 8 + 0 = 8 (2023), 0 + 0 = 0 (2026). Team 2
     lost by forfeit: dummy its own 0 either way, plus team 1's 8 -> 8."""
-    tt = _tournament([[(1, 2, 4, False)], [(1, 2, 4, True)]], teams=2, boards=2)
+    tt = tournament([[(1, 2, 4, False)], [(1, 2, 4, True)]], teams=2, boards=2)
     assert tt.match_points == {1: 8, 2: 0}
     breaks = parse_team_tie_break_list("BH:MP")
     assert [r.values for r in team_standings(tt, breaks)] == [(8,), (8,)]
@@ -147,7 +122,7 @@ def test_team_standings_compute_direct_encounter_on_the_primary_score() -> None:
     rounds (one team idle each round): 1 beat 2 2.5 : 1.5, 2 beat 3 2.5 : 1.5, 3 beat 1 4 : 0.
     MP 4 each: all tied. Among the three on MP each has one win (4): DE separates nobody,
     all share place 1. (On GP it would: 1 2.5 + 0, 2 1.5 + 2.5, 3 1.5 + 4 -> 3, 2, 1.)"""
-    tt = _tournament(
+    tt = tournament(
         [[(1, 2, 5, True), (3, None, 0, False)], [(2, 3, 5, True), (1, None, 0, False)],
          [(3, 1, 8, True), (2, None, 0, False)]],
         teams=3,
