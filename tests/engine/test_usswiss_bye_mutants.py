@@ -12,20 +12,19 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from pairing.engine.core.state import ForbiddenPairs, TournamentState
-from pairing.engine.usswiss import USSettings, explain_round, pair_us_round
+from pairing.engine.core.state import ForbiddenPairs
+from pairing.engine.usswiss import USSettings, pair_us_round
 from pairing.engine.usswiss.groups import completable
+from tests.engine.usswiss_mutant_cases import (
+    BYE_FOR_COLOURS,
+    FOUR_ROUND_BYE,
+    bye_and_boards,
+    bye_reasons,
+    four_rounds,
+    odd_player_meets_unrated,
+    odd_player_past_a_rematch,
+)
 from tests.engine.usswiss_support import section
-
-BYE_FOR_COLOURS = USSettings(bye_for_colours=True)
-
-
-def _result(state: TournamentState, settings: USSettings) -> tuple[int, int | None, list]:
-    rnd = pair_us_round(state, settings)
-    assert rnd.bye is not None
-    boards = [(b.white, b.black) for b in rnd.pairing.boards]
-    return rnd.bye.player, rnd.bye.instead_of, boards
-
 
 # -- 28L2a: the bye moves up the lowest group, and only for better colours ----------------
 
@@ -45,7 +44,7 @@ def test_28l2a_never_moves_the_bye_down_to_a_player_22c6_passed_over() -> None:
         [2000, 1990, 1800, 600, 570],
         {1: ["W1", "B1"], 2: ["B1", "W1"], 3: ["W=", "W0"], 4: ["-", "B="], 5: ["H", "W0"]},
     )
-    assert _result(state, BYE_FOR_COLOURS) == (4, None, [(1, 2), (5, 3)])
+    assert bye_and_boards(state, BYE_FOR_COLOURS) == (4, None, [(1, 2), (5, 3)])
 
 
 def test_28l2a_an_equal_move_leaves_the_bye_with_the_28l2_choice() -> None:
@@ -59,7 +58,7 @@ def test_28l2a_an_equal_move_leaves_the_bye_with_the_28l2_choice() -> None:
         [2000, 1990, 1800, 600, 600],
         {1: ["W1", "B1"], 2: ["B1", "W1"], 3: ["W=", "B0"], 4: ["-", "W="], 5: ["H", "W0"]},
     )
-    assert _result(state, BYE_FOR_COLOURS) == (4, None, [(1, 2), (3, 5)])
+    assert bye_and_boards(state, BYE_FOR_COLOURS) == (4, None, [(1, 2), (3, 5)])
 
 
 def test_28l2a_of_two_equal_moves_the_bye_goes_to_the_lower_ranked() -> None:
@@ -73,7 +72,7 @@ def test_28l2a_of_two_equal_moves_the_bye_goes_to_the_lower_ranked() -> None:
     state = section(
         [2000, 1990, 600, 600, 520], {1: ["W1"], 2: ["B1"], 3: ["W0"], 4: ["W0"], 5: ["B0"]}
     )
-    assert _result(state, BYE_FOR_COLOURS) == (4, 5, [(2, 1), (5, 3)])
+    assert bye_and_boards(state, BYE_FOR_COLOURS) == (4, 5, [(2, 1), (5, 3)])
 
 
 def test_28l2a_goes_on_past_a_player_whose_absence_leaves_a_rematch() -> None:
@@ -94,7 +93,7 @@ def test_28l2a_goes_on_past_a_player_whose_absence_leaves_a_rematch() -> None:
             5: ["W1", "B0", "W0@3"],
         },
     )
-    assert _result(state, BYE_FOR_COLOURS) == (3, 5, [(2, 1), (4, 5)])
+    assert bye_and_boards(state, BYE_FOR_COLOURS) == (3, 5, [(2, 1), (4, 5)])
 
 
 def test_28l2a_goes_on_past_a_player_whose_group_cannot_pair_without_him() -> None:
@@ -111,7 +110,7 @@ def test_28l2a_goes_on_past_a_player_whose_group_cannot_pair_without_him() -> No
             5: ["W1", "B0", "W0@3"],
         },
     )
-    assert _result(state, BYE_FOR_COLOURS) == (3, 5, [(2, 1), (4, 5)])
+    assert bye_and_boards(state, BYE_FOR_COLOURS) == (3, 5, [(2, 1), (4, 5)])
 
 
 def test_28l2a_never_moves_the_bye_to_a_player_who_had_one() -> None:
@@ -126,7 +125,7 @@ def test_28l2a_never_moves_the_bye_to_a_player_who_had_one() -> None:
         [2000, 1990, 640, 600, 560],
         {1: ["W1", "B1"], 2: ["B1", "W1"], 3: ["W0", "B1"], 4: ["U", "B0"], 5: ["B1", "W0"]},
     )
-    assert _result(state, BYE_FOR_COLOURS) == (3, 5, [(1, 2), (4, 5)])
+    assert bye_and_boards(state, BYE_FOR_COLOURS) == (3, 5, [(1, 2), (4, 5)])
 
 
 def test_28l2a_a_tie_with_the_28l2_choice_keeps_the_bye_there() -> None:
@@ -139,12 +138,10 @@ def test_28l2a_a_tie_with_the_28l2_choice_keeps_the_bye_there() -> None:
     state = section(
         [2000, 1990, 1800, 600, 600], {1: ["W1"], 2: ["B1"], 3: ["W0"], 4: ["W0"], 5: ["W0"]}
     )
-    assert _result(state, BYE_FOR_COLOURS) == (5, None, [(2, 1), (4, 3)])
+    assert bye_and_boards(state, BYE_FOR_COLOURS) == (5, None, [(2, 1), (4, 3)])
 
 
 # -- 28L5: the bye one score group up in a four-round event (variation) -------------------
-
-FOUR_ROUND_BYE = USSettings(bye_up_in_four_rounds=True)
 
 
 def test_28l5_not_while_a_rated_player_of_the_lowest_group_can_take_the_bye() -> None:
@@ -159,10 +156,7 @@ def test_28l5_not_while_a_rated_player_of_the_lowest_group_can_take_the_bye() ->
         [2000, 1900, 1800, 1200, 0],
         {1: ["W1", "B1"], 2: ["B1", "W1"], 3: ["W1", "B0"], 4: ["H", "B0"], 5: ["W=", "B0"]},
     )
-    four = replace(state, total_rounds=4)
-    rnd = pair_us_round(four, FOUR_ROUND_BYE)
-    assert rnd.pairing.bye == 5
-    assert [(b.white, b.black) for b in rnd.pairing.boards] == [(1, 2), (4, 3)]
+    assert bye_and_boards(four_rounds(state), FOUR_ROUND_BYE) == (5, None, [(1, 2), (4, 3)])
 
 
 def test_28l5_falls_back_to_the_lowest_group_when_nobody_up_can_take_the_bye() -> None:
@@ -180,10 +174,7 @@ def test_28l5_falls_back_to_the_lowest_group_when_nobody_up_can_take_the_bye() -
             5: ["B0@1", "B0@2", "W0@3"],
         },
     )
-    four = replace(state, total_rounds=4)
-    rnd = pair_us_round(four, FOUR_ROUND_BYE)
-    assert rnd.pairing.bye == 5
-    assert [(b.white, b.black) for b in rnd.pairing.boards] == [(2, 1), (3, 4)]
+    assert bye_and_boards(four_rounds(state), FOUR_ROUND_BYE) == (5, None, [(2, 1), (3, 4)])
 
 
 def test_28l5_passed_over_cites_28l5() -> None:
@@ -194,12 +185,10 @@ def test_28l5_passed_over_cites_28l5() -> None:
     state = section(
         [2000, 1900, 1800, 1700, 0], {1: ["W1"], 2: ["B1"], 3: ["W="], 4: ["B="], 5: ["W0"]}
     )
-    pairing, explanation = explain_round(replace(state, total_rounds=4), FOUR_ROUND_BYE)
-    assert pairing.bye == 4
-    assert explanation.bye is not None
-    cited = {r.article: r.text for r in explanation.bye.reasons}
+    assert bye_and_boards(four_rounds(state), FOUR_ROUND_BYE)[0] == 4
+    cited = bye_reasons(four_rounds(state), FOUR_ROUND_BYE)
     assert "28L5" in cited
-    assert cited["28L5"].startswith("#5: unrated in a four-round event")
+    assert cited["28L5"].text.startswith("#5: unrated in a four-round event")
     assert "27A1" not in cited
 
 
@@ -215,18 +204,7 @@ def test_29d2_the_odd_player_meets_an_unrated_player_for_his_due_colour() -> Non
     a due colour (29E5a); 6 is unrated, and a switch to an unrated player never breaks the
     limits (29E5g: counted as 80 points, docs/uscf-pairings.md), and 6 is due White. So
     3 meets 6: 6-3; 1-2 (1 due White), 5-4."""
-    state = section(
-        [2000, 1900, 1800, 1500, 1400, 0],
-        {
-            1: ["W1", "B1"],
-            2: ["B1", "W1"],
-            3: ["B1", "W1"],
-            4: ["B0", "W0"],
-            5: ["W0", "B0"],
-            6: ["W0", "B0"],
-        },
-    )
-    rnd = pair_us_round(state, USSettings())
+    rnd = pair_us_round(odd_player_meets_unrated(), USSettings())
     assert rnd.dropped == ((3, 4),)
     assert [(b.white, b.black) for b in rnd.pairing.boards] == [(1, 2), (6, 3), (5, 4)]
 
@@ -238,18 +216,7 @@ def test_29d2_the_odd_player_passes_over_a_partner_that_leaves_a_rematch() -> No
     (27A1): "the highest-rated player he may meet" with the rest pairable is 5. Boards:
     1-2 (1 due White), 3-5 (both due White after W, B: the higher-ranked 3 gets it, 29E4),
     6-4 (both due Black: 4, higher-ranked, gets it)."""
-    state = section(
-        [2000, 1900, 1800, 1500, 1400, 1000],
-        {
-            1: ["W1", "B1"],
-            2: ["B1", "W1"],
-            3: ["W1", "B1"],
-            4: ["B0", "W1"],
-            5: ["W1@6", "B0"],
-            6: ["B0@5", "W1"],
-        },
-    )
-    rnd = pair_us_round(state, USSettings())
+    rnd = pair_us_round(odd_player_past_a_rematch(), USSettings())
     assert rnd.dropped == ((3, 4),)
     assert [(b.white, b.black) for b in rnd.pairing.boards] == [(1, 2), (3, 5), (6, 4)]
 
