@@ -405,3 +405,46 @@ def test_a_foreign_player_needs_a_known_federation_for_1_4_3_d() -> None:
     unknown[last_esp] = replace(unknown[last_esp], federation="")
     assert big_swiss_exempt(FIELD, "ENG")
     assert not big_swiss_exempt(unknown, "ENG")
+
+
+def _rounds(*opponents: tuple[int, int, str | None]) -> tuple[NormGame, ...]:
+    """Rounds 1.. as (half-points, opponent's rating, title), each opponent from a
+    federation of his own."""
+    return tuple(NormGame(i + 1, p, r, t, FEDERATIONS[i]) for i, (p, r, t) in enumerate(opponents))
+
+
+def test_up_to_six_wins_any_defeated_opponent_may_be_left_out() -> None:
+    """1.4.1 f with six wins (every set of defeated opponents is tried). Rounds 1-4 losses
+    to two GMs and two IMs rated 2610; rounds 5-10 wins against a GM rated 2210, an
+    untitled 2220 and four untitled 2610s. All 10: 3 GMs, under a third of 10 (4). Without
+    the 2210 GM (the lowest-rated win): 2 GMs, under 3. Without the 2220 (round 6): 9 games,
+    Ra (2210 + 8 x 2610) / 9 = 23,090 / 9 = 2565.6 -> 2566, 10/18 = 55.6 % -> 56 %, dp 43,
+    Rp 2609; 3 GMs, 5 titleholders: the norm. Leaving out a 2610 win instead: Ra 2522, Rp
+    2565; rounds 1-9: Ra 2522 too."""
+    games = _rounds(
+        (0, 2610, "GM"), (0, 2610, "GM"), (0, 2610, "IM"), (0, 2610, "IM"),
+        (2, 2210, "GM"), (2, 2220, None), (2, 2610, None), (2, 2610, None),
+        (2, 2610, None), (2, 2610, None),
+    )  # fmt: skip
+    result = check_norm(candidate(games, 10), "GM")
+    assert result.achieved, result.reason
+    assert result.rounds == (1, 2, 3, 4, 5, 7, 8, 9, 10)
+    assert (result.average, result.performance) == (2566, 2609)
+
+
+def test_beyond_six_wins_the_lowest_rated_defeated_opponent_is_left_out_first() -> None:
+    """1.4.1 f with seven wins (only the k lowest-rated defeated opponents are tried, for
+    each k). Rounds 1-4 losses to four GMs rated 2620; round 5 a win against an IM 2620,
+    round 6 against an untitled 2200, rounds 7-11 against untitled 2620s. All 11: 5
+    titleholders, under half of 11 (6). Leaving out the lowest-rated win, the 2200 of round
+    6: 10 games, Ra 2620, 12/20 = 60 %, dp 72, Rp 2692, 5 titleholders, 4 GMs: the norm
+    (leaving out round 5's IM instead would lose a titleholder)."""
+    games = _rounds(
+        (0, 2620, "GM"), (0, 2620, "GM"), (0, 2620, "GM"), (0, 2620, "GM"),
+        (2, 2620, "IM"), (2, 2200, None), (2, 2620, None), (2, 2620, None),
+        (2, 2620, None), (2, 2620, None), (2, 2620, None),
+    )  # fmt: skip
+    result = check_norm(candidate(games, 11), "GM")
+    assert result.achieved, result.reason
+    assert result.rounds == (1, 2, 3, 4, 5, 7, 8, 9, 10, 11)
+    assert (result.average, result.performance) == (2620, 2692)
