@@ -20,6 +20,7 @@ from pairing.engine import (
     NormGame,
     NormInputError,
     NormOutlook,
+    big_swiss_exempt,
     check_norm,
     norm_outlook,
 )
@@ -360,3 +361,90 @@ def test_refusals_say_what_is_wrong() -> None:
         check_norm(candidate((bad,), 9), "GM")
     with pytest.raises(NormInputError, match=r"^remaining rounds must not be negative$"):
         norm_outlook(candidate((), 9), "GM", remaining=-1)
+
+
+# -- Run 12 (docs/testing.md): the survivors of run 5 that no test pinned -------------------
+
+
+def test_a_score_just_under_35_percent_is_not_rounded_up() -> None:
+    """1.4.8 b: "a minimum score of 35 %", our reading: the score itself, not a rounded
+    percentage (1.4.9 rounds p only to read dp from the table). 23 rounds against 23 GMs
+    rated 2720, each from a federation of his own: 7 losses (rounds 1-7), then 16 draws:
+    8/23 = 34.78 %, under 35 % (100 x 16 half-points = 1600 < 35 x 2 x 23 = 1610); dp of the
+    rounded 35 % is -110, Rp 2610 >= 2600: only the minimum score fails it. Leaving out
+    later rounds (1.4.1 e) only lowers the score: no norm. 8 of 23 is the first score, by the
+    number of games, between 34.5 % and 35 %."""
+    feds = [f"F{i:02d}" for i in range(23)]
+    games = tuple(NormGame(r, 0 if r <= 7 else 1, 2720, "GM", feds[r - 1]) for r in range(1, 24))
+    result = check_norm(candidate(games, 23), "GM")
+    assert not result.achieved
+    assert result.reason.startswith("B.01 1.4.8 b")
+
+
+def test_the_least_score_is_35_percent_of_the_score_itself() -> None:
+    """As above after 22 of 23 rounds (7 losses, 15 draws: 15 half-points): 23 games need
+    at least 35 % of 46 half-points, 16.1, so 17 (8.5/23 = 36.96 %, rounded 37 %, dp -95,
+    Rp 2625); 16 half-points (34.78 %) are not enough though Rp 2610 would be. 2 half-points
+    are needed from the last round: a win (1.4.8)."""
+    feds = [f"F{i:02d}" for i in range(22)]
+    games = tuple(NormGame(r, 0 if r <= 7 else 1, 2720, "GM", feds[r - 1]) for r in range(1, 23))
+    outlook = norm_outlook(candidate(games, 23), "GM", remaining=1)
+    assert (outlook.possible, outlook.points_needed) == (True, 2)
+
+
+def test_a_foreign_player_needs_a_known_federation_for_1_4_3_d() -> None:
+    """B.01 1.4.3 d counts FIDE-rated players "not from the host federation": a player with
+    no federation recorded cannot be counted as one. The exemption test's field (20 rated
+    foreigners, GER 7, FRA 7, ESP 6, 10 titled) with one untitled ESP player's federation
+    unknown: 19 counted, under 20: no exemption."""
+    from tests.engine.test_fide_norm_exemptions import FIELD
+
+    unknown = list(FIELD)
+    last_esp = max(i for i, p in enumerate(unknown) if p.federation == "ESP")
+    assert unknown[last_esp].title is None
+    unknown[last_esp] = replace(unknown[last_esp], federation="")
+    assert big_swiss_exempt(FIELD, "ENG")
+    assert not big_swiss_exempt(unknown, "ENG")
+
+
+def _rounds(*opponents: tuple[int, int, str | None]) -> tuple[NormGame, ...]:
+    """Rounds 1.. as (half-points, opponent's rating, title), each opponent from a
+    federation of his own."""
+    return tuple(NormGame(i + 1, p, r, t, FEDERATIONS[i]) for i, (p, r, t) in enumerate(opponents))
+
+
+def test_up_to_six_wins_any_defeated_opponent_may_be_left_out() -> None:
+    """1.4.1 f with six wins (every set of defeated opponents is tried). Rounds 1-4 losses
+    to two GMs and two IMs rated 2610; rounds 5-10 wins against a GM rated 2210, an
+    untitled 2220 and four untitled 2610s. All 10: 3 GMs, under a third of 10 (4). Without
+    the 2210 GM (the lowest-rated win): 2 GMs, under 3. Without the 2220 (round 6): 9 games,
+    Ra (2210 + 8 x 2610) / 9 = 23,090 / 9 = 2565.6 -> 2566, 10/18 = 55.6 % -> 56 %, dp 43,
+    Rp 2609; 3 GMs, 5 titleholders: the norm. Leaving out a 2610 win instead: Ra 2522, Rp
+    2565; rounds 1-9: Ra 2522 too."""
+    games = _rounds(
+        (0, 2610, "GM"), (0, 2610, "GM"), (0, 2610, "IM"), (0, 2610, "IM"),
+        (2, 2210, "GM"), (2, 2220, None), (2, 2610, None), (2, 2610, None),
+        (2, 2610, None), (2, 2610, None),
+    )  # fmt: skip
+    result = check_norm(candidate(games, 10), "GM")
+    assert result.achieved, result.reason
+    assert result.rounds == (1, 2, 3, 4, 5, 7, 8, 9, 10)
+    assert (result.average, result.performance) == (2566, 2609)
+
+
+def test_beyond_six_wins_the_lowest_rated_defeated_opponent_is_left_out_first() -> None:
+    """1.4.1 f with seven wins (only the k lowest-rated defeated opponents are tried, for
+    each k). Rounds 1-4 losses to four GMs rated 2620; round 5 a win against an IM 2620,
+    round 6 against an untitled 2200, rounds 7-11 against untitled 2620s. All 11: 5
+    titleholders, under half of 11 (6). Leaving out the lowest-rated win, the 2200 of round
+    6: 10 games, Ra 2620, 12/20 = 60 %, dp 72, Rp 2692, 5 titleholders, 4 GMs: the norm
+    (leaving out round 5's IM instead would lose a titleholder)."""
+    games = _rounds(
+        (0, 2620, "GM"), (0, 2620, "GM"), (0, 2620, "GM"), (0, 2620, "GM"),
+        (2, 2620, "IM"), (2, 2200, None), (2, 2620, None), (2, 2620, None),
+        (2, 2620, None), (2, 2620, None), (2, 2620, None),
+    )  # fmt: skip
+    result = check_norm(candidate(games, 11), "GM")
+    assert result.achieved, result.reason
+    assert result.rounds == (1, 2, 3, 4, 5, 7, 8, 9, 10, 11)
+    assert (result.average, result.performance) == (2620, 2692)

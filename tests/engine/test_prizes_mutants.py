@@ -179,3 +179,48 @@ def test_trophies_a_shared_rank_and_one_nobody_may_take() -> None:
     result = award_prizes(contenders, parse_fund("1st trophy\n1st U1000 trophy"))
     assert [(p.title, w) for p, w in result.trophies] == [("1st", 2)]
     assert [p.title for p in result.unawarded] == ["1st U1000"]
+
+
+# -- Run 12 (docs/testing.md): 32B4 on prizes of an identical amount ------------------------
+# 32B4 verbatim (forum.uschess.org/t/us-chess-rule-32b4/24992): "A player who is eligible for
+# both a place prize and a class prize of an identical amount shall receive the place prize.
+# A player who is eligible for more than one class prize of an identical amount shall receive
+# the prize for the highest class involved."
+
+
+def test_32b4_a_place_and_a_class_prize_of_one_amount_the_place_prize() -> None:
+    """1 (1700) wins alone on 5 points; 2 (1900) has 4, 3 (1500) 3. Fund (the class prize
+    listed first): 1st U1800 $100, 1st $100. 1 may win either; 32B4: the place prize,
+    1st. The U1800 prize passes on: 2 (1900) may not win it, 3 (1500) does. So 1 $100 (1st),
+    2 nothing, 3 $100 (1st U1800). (Had 1 taken the class prize, 2 would have won 1st.)"""
+    result = award_prizes(
+        _field((1, 5, 1700), (2, 4, 1900), (3, 3, 1500)), parse_fund("1st U1800 $100\n1st $100")
+    )
+    assert [(pool.players, [p.title for p in pool.prizes]) for pool in result.pools] == [
+        ((1,), ["1st"]),
+        ((3,), ["1st U1800"]),
+    ]
+    assert [result.cash_of(i) for i in (1, 2, 3)] == [10000, 0, 10000]
+
+
+def test_32b4_a_class_dividing_its_own_prize_takes_the_highest_class() -> None:
+    """Four tied for first: 1 (1500), 2 (1400), 3 (1300), 4 (1100); 5 (1180) on 3 points.
+    Fund (the lower class first): 1st $200, 2nd $100, 3rd $50, 1st U1150 $500, 1st U1200
+    $500. The pool, one prize per player: a $500 (only 4 may win one), 200, 100, 50 = 850;
+    1, 2 and 3 may win at most 200 alone (32B3's cap): 200 each, 4 the remaining 250.
+    32B3's exception: 4 dividing only a class's prizes gets 500 > 250, from U1200 or from
+    U1150, the same amount: 32B4, the highest class, U1200. The others divide the 350 of
+    the place prizes. The U1150 $500 passes on; 5 (1180) is not under 1150: unawarded. (Had
+    4 taken U1150, 5 would have won U1200's $500.)"""
+    result = award_prizes(
+        _field((1, 4, 1500), (2, 4, 1400), (3, 4, 1300), (4, 4, 1100), (5, 3, 1180)),
+        parse_fund("1st $200\n2nd $100\n3rd $50\n1st U1150 $500\n1st U1200 $500"),
+    )
+    first = result.pools[0]
+    assert (first.players, [p.title for p in first.prizes], first.rule) == (
+        (4,),
+        ["1st U1200"],
+        "32B3",
+    )
+    assert [result.cash_of(i) for i in (1, 2, 3, 4, 5)] == [Fraction(35000, 3)] * 3 + [50000, 0]
+    assert [p.title for p in result.unawarded] == ["1st U1150"]

@@ -166,3 +166,56 @@ def test_several_players_barred_by_viability_are_named_together() -> None:
         "#2, #3: allowed, but pairing #1 with them leaves no viable pairing for the rest "
         "of the round (viability)"
     )
+
+
+# -- Run 12 (docs/testing.md): rounds removed from the encounter history (STEP 3) ------------
+# Four players, colours as the arbiter recorded them (all games drawn but where said):
+# R1 1-2, 3-4 (4 wins); R2 1-3, 2-4 (4 wins); R3 1-4, 2-3. WGD after R3: 1 +3 (three
+# Whites), 2 +1 (B, W, W), 3 -1 (W, B, B), 4 -3 (three Blacks). Scores: 4 2½, 1 1½, 2 and 3
+# 1: pairing order 4, 1, 2, 3 (STEP 1). Every pair has met: no viable pairing (STEP 3).
+# Without R1, 1-2 and 3-4 may meet again, but 1-2 breaks the colour balance (|+3 + 1| = 4
+# > 2), so {1-2, 3-4} is not viable and {1-3, 2-4}, {1-4, 2-3} hold a live meeting: R2
+# goes too. Then 1-3 (|+3 - 1| = 2) and 2-4 (|+1 - 3| = 2) are viable: two rounds removed
+# at once.
+FOUR_ROUNDS = [
+    column([(1, 2, "="), (3, 4, "0")]),
+    column([(1, 3, "="), (2, 4, "0")]),
+    column([(1, 4, "="), (2, 3, "=")]),
+]
+
+
+def test_two_rounds_removed_at_once_are_named_and_meetings_counted_after_them() -> None:
+    """Round 4 (above). The STEP 3 note names both rounds removed, "rounds 1-2". STEP 4 for
+    4 (first in the pairing order): 1 met him in round 3, the earliest round left in the
+    history (its first round after two removed); 2 is allowed (R2 removed, |-3 + 1| = 2)
+    and 1-3 stays viable: 4-2, then 1-3; STEP 5 colours them 4-2, 3-1."""
+    _, e = explain_round(tournament(4, FOUR_ROUNDS))
+    notes = {r.article: r.text for r in e.notes}
+    assert notes["TCEC STEP 3"] == (
+        "no viable pairing existed with the encounter history: its earliest rounds 1-2 "
+        "removed for good; meetings there no longer bar a pair"
+    )
+    met = [r.text for r in reasons(board(e, 4, 2).reasons, Topic.REJECTED)]
+    assert met == ["#1: already met #4 (round 3 of the encounter history)"]
+    # STEP 5: the greater WGD has Black: 2 (+1) against 4 (-3), 1 (+3) against 3 (-1).
+    assert {(b.white, b.black) for b in e.boards} == {(4, 2), (3, 1)}
+
+
+def test_rounds_removed_before_are_noted_when_none_is_removed_now() -> None:
+    """Round 5, after round 4 drawn as STEP 5 coloured it (the greater WGD has Black): 4-2,
+    3-1. WGD now 1 +2, 2 0, 3 0, 4 -2; the history holds R3 (1-4, 2-3) and R4 (2-4, 1-3):
+    1-2 (|+2 + 0| = 2) and 3-4 (|0 - 2| = 2) are viable, nothing is removed; the note says
+    rounds 1-2 were removed before. Scores 4 3, 1 2, 2 and 3 1½: STEP 4 for 4: 1 met him in
+    round 3, 2 in round 4; 3 is allowed: 4-3, then 1-2."""
+    rounds = [*FOUR_ROUNDS, column([(4, 2, "="), (3, 1, "=")])]
+    _, e = explain_round(tournament(4, rounds))
+    notes = {r.article: r.text for r in e.notes}
+    assert notes["TCEC STEP 3"] == (
+        "a viable pairing exists with the encounter history as it stands "
+        "(rounds 1-2 were removed before)"
+    )
+    met = [r.text for r in reasons(board(e, 4, 3).reasons, Topic.REJECTED)]
+    assert met == [
+        "#1: already met #4 (round 3 of the encounter history)",
+        "#2: already met #4 (round 4 of the encounter history)",
+    ]

@@ -8,7 +8,12 @@ import math
 
 import pytest
 
-from pairing.engine.uscf.formulas import StandardResult, special_rating, standard_rating
+from pairing.engine.uscf.formulas import (
+    StandardResult,
+    dual_regular_k_factor,
+    special_rating,
+    standard_rating,
+)
 
 
 def test_2_2_step_4_an_opponent_exactly_400_points_away_counts_in_p() -> None:
@@ -56,3 +61,44 @@ def test_2_3_the_bonus_uses_b_6_by_default() -> None:
     assert result.expected == pytest.approx(2)
     assert result.bonus == pytest.approx(800 / 24 * 2 - 6 * math.sqrt(4))
     assert result.rating == pytest.approx(1500 + 2 * 800 / 24 * 2 - 12)
+
+
+# -- Run 12 (docs/testing.md): step 1's start and step 4b's ends on a flat piece, where the
+# transcription's guarantee decides ("a rating never decreases because of wins nor increases
+# because of losses"), and the current rules' dual-rated multiplier at its bounds.
+
+
+def test_2_2_a_win_after_all_losses_does_not_lower_the_rating() -> None:
+    """R0 = 2000, N' = 1, all losses before, a win against 1200 (m = 1, S = 1). 2.2: R0' =
+    R0 + 400 = 2400, S' = S = 1; f(R) = PWe(R, 2400) + PWe(R, 1200) - 1. Knots 800, 1600
+    (1200 -/+ 400), 2000, 2800 (2400 -/+ 400): f rises from -1 at 800 to 0 at 1600, is 0 on
+    [1600, 2000] (1200's term 1, 2400's term 0) and rises to 1 at 2800.
+    Step 1: M = (1 x 2400 + 1200 + 400 x (2 x 1 - 1)) / (1 + 1) = 4000 / 2 = 2000; f(2000)
+    = 0 + 1 - 1 = 0. Step 4: |2000 - R0'| = 400 <= 400, p = 1: stop, 2000 -- the win does
+    not lower the rating (the source's guarantee). Started at (3600 - 400) / 2 = 1600 or at
+    (1 / 2400 + 1600) / 2 (about 800, then step 3's secant to the knot 1600), step 4 stops
+    at the flat piece's other end, 1600: a win that costs 400 points."""  # USCF 2.2 step 1
+    assert special_rating(2000, 1, [1200], 1, all_losses=True) == pytest.approx(2000)
+
+
+def test_2_2_step_4b_takes_r0_at_the_flat_pieces_lower_end() -> None:
+    """R0 = 1100, N' = 1, all wins before, a loss against 2300 (m = 1, S = 0). 2.2: R0' =
+    R0 - 400 = 700, S' = S + N' = 1; f(R) = PWe(R, 700) + PWe(R, 2300) - 1. Knots 300,
+    1100 (700 -/+ 400), 1900, 2700 (2300 -/+ 400); f is 0 on [1100, 1900].
+    Step 1: M = (700 + 2300 + 400 x (0 - 1)) / 2 = 2600 / 2 = 1300; f(1300) = 0. Step 4:
+    2300 is 1000 away, R0' = 700 is 600 away: p = 0. Step 4b: za = 1100, zb = 1900 and
+    za <= R0 = 1100 <= zb: M = R0 = 1100 (R0 exactly at the lower end still counts; the
+    upper end, 1900, would be a loss worth 800 points)."""  # USCF 2.2 step 4b
+    assert special_rating(1100, 1, [2300], 0, all_wins=True) == pytest.approx(1100)
+
+
+def test_dual_rated_regular_k_multiplier_at_its_bounds() -> None:
+    """The current rules (shared/specs/README.md): on the Regular side of a dual-rated
+    event K is multiplied by 6.5 - 0.0025 x R0 for 2200 < R0 < 2500, by 1/4 from 2500, and
+    unchanged up to 2200. Ratings are stored with two decimals, so:
+    R0 = 2200: 1; R0 = 2200.5: 6.5 - 5.50125 = 0.99875; R0 = 2201: 6.5 - 5.5025 = 0.9975;
+    R0 = 2499.99: 6.5 - 6.249975 = 0.250025; R0 = 2500: 0.25; R0 = 2500.5: 0.25 (not
+    6.5 - 6.25125 = 0.24875)."""
+    priors = (2200, 2200.5, 2201, 2499.99, 2500, 2500.5)
+    expected = (1, 0.99875, 0.9975, 0.250025, 0.25, 0.25)
+    assert [dual_regular_k_factor(r) for r in priors] == pytest.approx(expected)

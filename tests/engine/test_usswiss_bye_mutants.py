@@ -12,20 +12,19 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from pairing.engine.core.state import ForbiddenPairs, TournamentState
-from pairing.engine.usswiss import USSettings, explain_round, pair_us_round
+from pairing.engine.core.state import ForbiddenPairs
+from pairing.engine.usswiss import USSettings, pair_us_round
 from pairing.engine.usswiss.groups import completable
+from tests.engine.usswiss_mutant_cases import (
+    BYE_FOR_COLOURS,
+    FOUR_ROUND_BYE,
+    bye_and_boards,
+    bye_reasons,
+    four_rounds,
+    odd_player_meets_unrated,
+    odd_player_past_a_rematch,
+)
 from tests.engine.usswiss_support import section
-
-BYE_FOR_COLOURS = USSettings(bye_for_colours=True)
-
-
-def _result(state: TournamentState, settings: USSettings) -> tuple[int, int | None, list]:
-    rnd = pair_us_round(state, settings)
-    assert rnd.bye is not None
-    boards = [(b.white, b.black) for b in rnd.pairing.boards]
-    return rnd.bye.player, rnd.bye.instead_of, boards
-
 
 # -- 28L2a: the bye moves up the lowest group, and only for better colours ----------------
 
@@ -45,7 +44,7 @@ def test_28l2a_never_moves_the_bye_down_to_a_player_22c6_passed_over() -> None:
         [2000, 1990, 1800, 600, 570],
         {1: ["W1", "B1"], 2: ["B1", "W1"], 3: ["W=", "W0"], 4: ["-", "B="], 5: ["H", "W0"]},
     )
-    assert _result(state, BYE_FOR_COLOURS) == (4, None, [(1, 2), (5, 3)])
+    assert bye_and_boards(state, BYE_FOR_COLOURS) == (4, None, [(1, 2), (5, 3)])
 
 
 def test_28l2a_an_equal_move_leaves_the_bye_with_the_28l2_choice() -> None:
@@ -59,7 +58,7 @@ def test_28l2a_an_equal_move_leaves_the_bye_with_the_28l2_choice() -> None:
         [2000, 1990, 1800, 600, 600],
         {1: ["W1", "B1"], 2: ["B1", "W1"], 3: ["W=", "B0"], 4: ["-", "W="], 5: ["H", "W0"]},
     )
-    assert _result(state, BYE_FOR_COLOURS) == (4, None, [(1, 2), (3, 5)])
+    assert bye_and_boards(state, BYE_FOR_COLOURS) == (4, None, [(1, 2), (3, 5)])
 
 
 def test_28l2a_of_two_equal_moves_the_bye_goes_to_the_lower_ranked() -> None:
@@ -73,7 +72,7 @@ def test_28l2a_of_two_equal_moves_the_bye_goes_to_the_lower_ranked() -> None:
     state = section(
         [2000, 1990, 600, 600, 520], {1: ["W1"], 2: ["B1"], 3: ["W0"], 4: ["W0"], 5: ["B0"]}
     )
-    assert _result(state, BYE_FOR_COLOURS) == (4, 5, [(2, 1), (5, 3)])
+    assert bye_and_boards(state, BYE_FOR_COLOURS) == (4, 5, [(2, 1), (5, 3)])
 
 
 def test_28l2a_goes_on_past_a_player_whose_absence_leaves_a_rematch() -> None:
@@ -94,7 +93,7 @@ def test_28l2a_goes_on_past_a_player_whose_absence_leaves_a_rematch() -> None:
             5: ["W1", "B0", "W0@3"],
         },
     )
-    assert _result(state, BYE_FOR_COLOURS) == (3, 5, [(2, 1), (4, 5)])
+    assert bye_and_boards(state, BYE_FOR_COLOURS) == (3, 5, [(2, 1), (4, 5)])
 
 
 def test_28l2a_goes_on_past_a_player_whose_group_cannot_pair_without_him() -> None:
@@ -111,7 +110,7 @@ def test_28l2a_goes_on_past_a_player_whose_group_cannot_pair_without_him() -> No
             5: ["W1", "B0", "W0@3"],
         },
     )
-    assert _result(state, BYE_FOR_COLOURS) == (3, 5, [(2, 1), (4, 5)])
+    assert bye_and_boards(state, BYE_FOR_COLOURS) == (3, 5, [(2, 1), (4, 5)])
 
 
 def test_28l2a_never_moves_the_bye_to_a_player_who_had_one() -> None:
@@ -126,7 +125,7 @@ def test_28l2a_never_moves_the_bye_to_a_player_who_had_one() -> None:
         [2000, 1990, 640, 600, 560],
         {1: ["W1", "B1"], 2: ["B1", "W1"], 3: ["W0", "B1"], 4: ["U", "B0"], 5: ["B1", "W0"]},
     )
-    assert _result(state, BYE_FOR_COLOURS) == (3, 5, [(1, 2), (4, 5)])
+    assert bye_and_boards(state, BYE_FOR_COLOURS) == (3, 5, [(1, 2), (4, 5)])
 
 
 def test_28l2a_a_tie_with_the_28l2_choice_keeps_the_bye_there() -> None:
@@ -139,12 +138,78 @@ def test_28l2a_a_tie_with_the_28l2_choice_keeps_the_bye_there() -> None:
     state = section(
         [2000, 1990, 1800, 600, 600], {1: ["W1"], 2: ["B1"], 3: ["W0"], 4: ["W0"], 5: ["W0"]}
     )
-    assert _result(state, BYE_FOR_COLOURS) == (5, None, [(2, 1), (4, 3)])
+    assert bye_and_boards(state, BYE_FOR_COLOURS) == (5, None, [(2, 1), (4, 3)])
+
+
+# -- Run 12 (docs/testing.md): how 28L2a measures the move (docs/uscf-pairings.md, "28L2a and
+# 28L5, run 12"): the bye moved from the 28L2 choice to a player above him is a switch of
+# those two players, measured like any 29E5 switch (29E5g included: to or from an unrated
+# player at most 80 points) and weighed like a transposition of the same points; no move is
+# no switch.
+
+BYE_TO_UNRATED_FOR_COLOURS = USSettings(bye_for_colours=True, bye_to_unrated=True)
+
+
+def test_28l2a_an_unrated_28l2_choice_keeps_the_bye_without_better_colours() -> None:
+    """Round 2 of five: 1 (2000: W1) and 2 (1990: B1) on 1 point; on 0: 3 (150: W0), 4 and
+    5 (unrated: B0, W0). 28L2 with bye_to_unrated: the unrated count as the lowest; of 4 and
+    5 the lower-ranked, 5. The rest of the group, 3 (due Black) and 4 (due White): 4-3, every
+    colour due; nothing for 28L2a to gain, so 5 keeps the bye; 2-1, 4-3. (Before the fix
+    the unrated 28L2 choice was charged as over the limits for keeping the bye, and it went
+    150 points up to 3 "instead of 5" for colours no better.)"""
+    state = section(
+        [2000, 1990, 150, 0, 0], {1: ["W1"], 2: ["B1"], 3: ["W0"], 4: ["B0"], 5: ["W0"]}
+    )
+    plain = bye_and_boards(state, USSettings(bye_to_unrated=True))
+    assert plain == (5, None, [(2, 1), (4, 3)])
+    assert bye_and_boards(state, BYE_TO_UNRATED_FOR_COLOURS) == plain
+
+
+def test_28l2a_a_move_between_two_unrated_players_is_no_switch() -> None:
+    """As above, but 4 (unrated) played White and 5 (unrated) Black: 3 and 4 due Black, 5
+    due White. 28L2 (bye_to_unrated): the bye to 5; the rest, 3 and 4, both due Black: one
+    misses it (27A5). 28L2a: 4 on the bye leaves 5 (White) - 3 (Black), every colour due,
+    and 4 and 5, both unrated, are 0 points apart (29E5g): the bye to 4 instead of 5; 2-1,
+    5-3. 3 (150) would give the same colours (5-4) for a switch counted 80 points (29E5g's
+    cap, a move from an unrated player): more than 0."""
+    state = section(
+        [2000, 1990, 150, 0, 0], {1: ["W1"], 2: ["B1"], 3: ["W0"], 4: ["W0"], 5: ["B0"]}
+    )
+    assert bye_and_boards(state, BYE_TO_UNRATED_FOR_COLOURS) == (4, 5, [(2, 1), (5, 3)])
+
+
+def test_28l2a_a_smaller_move_beats_a_larger_transposition() -> None:
+    """Round 2 of five, all on 0: 1 (1100: W0, due Black), 2 (1000: B0, due White), 3 (900:
+    no game, no due colour), 4 (860: B0, due White), 5 (830: W0, due Black). 28L2: the bye
+    to 5. The rest by 27A3: 1-3, 2-4 (both due White: one misses it); the transposition
+    1-4, 2-3 gives every due colour and moves min(|900 - 860|, |1100 - 1000|) = 40 points
+    (29E5c). 28L2a: 4 on the bye (30 points above 5) leaves 1-3, 2-5: every due colour, and
+    a switch of 30 points. Both are one switch each for the same colours; the smaller wins
+    (29E5, "the smaller the better"): the bye to 4 instead of 5; 3-1 (1 due Black), 2-5.
+    (A bye move weighed 1.5 times a transposition would keep the 40-point transposition.)"""
+    state = section(
+        [1100, 1000, 900, 860, 830], {1: ["W0"], 2: ["B0"], 3: ["-"], 4: ["B0"], 5: ["W0"]}
+    )
+    assert bye_and_boards(state) == (5, None, [(4, 1), (2, 3)])
+    assert bye_and_boards(state, BYE_FOR_COLOURS) == (4, 5, [(3, 1), (2, 5)])
+
+
+def test_28l2a_goes_on_past_a_move_over_the_limit_to_one_29e5g_allows() -> None:
+    """Round 3 of five, all on 1 point: 1 (unrated, the TD's assigned rating 700: W1, B0,
+    due White), 2 (650: W0, B1, due White), 3 (560: B1, W0, due Black). 28L2: the lowest
+    rating, 3 (the assigned rating counts for the bye order); the rest 1-2, both due White:
+    one misses it (27A5). 28L2a, up the group: 2 is 90 points up, over 29E5a's 80-point
+    limit for a due colour: no; 1 is 140 points up by his assigned rating, but a switch to an
+    unrated player counts at most 80 points (29E5g; an assigned rating does not make him
+    rated): within the limit, and 2 (White) - 3 (Black) gives every due colour: the bye to 1
+    instead of 3."""
+    state = section([0, 650, 560], {1: ["W1", "B0"], 2: ["W0", "B1"], 3: ["B1", "W0"]})
+    settings = USSettings(bye_for_colours=True, assigned_ratings={1: 700})
+    assert bye_and_boards(state, USSettings(assigned_ratings={1: 700})) == (3, None, [(1, 2)])
+    assert bye_and_boards(state, settings) == (1, 3, [(2, 3)])
 
 
 # -- 28L5: the bye one score group up in a four-round event (variation) -------------------
-
-FOUR_ROUND_BYE = USSettings(bye_up_in_four_rounds=True)
 
 
 def test_28l5_not_while_a_rated_player_of_the_lowest_group_can_take_the_bye() -> None:
@@ -159,10 +224,7 @@ def test_28l5_not_while_a_rated_player_of_the_lowest_group_can_take_the_bye() ->
         [2000, 1900, 1800, 1200, 0],
         {1: ["W1", "B1"], 2: ["B1", "W1"], 3: ["W1", "B0"], 4: ["H", "B0"], 5: ["W=", "B0"]},
     )
-    four = replace(state, total_rounds=4)
-    rnd = pair_us_round(four, FOUR_ROUND_BYE)
-    assert rnd.pairing.bye == 5
-    assert [(b.white, b.black) for b in rnd.pairing.boards] == [(1, 2), (4, 3)]
+    assert bye_and_boards(four_rounds(state), FOUR_ROUND_BYE) == (5, None, [(1, 2), (4, 3)])
 
 
 def test_28l5_falls_back_to_the_lowest_group_when_nobody_up_can_take_the_bye() -> None:
@@ -180,10 +242,7 @@ def test_28l5_falls_back_to_the_lowest_group_when_nobody_up_can_take_the_bye() -
             5: ["B0@1", "B0@2", "W0@3"],
         },
     )
-    four = replace(state, total_rounds=4)
-    rnd = pair_us_round(four, FOUR_ROUND_BYE)
-    assert rnd.pairing.bye == 5
-    assert [(b.white, b.black) for b in rnd.pairing.boards] == [(2, 1), (3, 4)]
+    assert bye_and_boards(four_rounds(state), FOUR_ROUND_BYE) == (5, None, [(2, 1), (3, 4)])
 
 
 def test_28l5_passed_over_cites_28l5() -> None:
@@ -194,13 +253,28 @@ def test_28l5_passed_over_cites_28l5() -> None:
     state = section(
         [2000, 1900, 1800, 1700, 0], {1: ["W1"], 2: ["B1"], 3: ["W="], 4: ["B="], 5: ["W0"]}
     )
-    pairing, explanation = explain_round(replace(state, total_rounds=4), FOUR_ROUND_BYE)
-    assert pairing.bye == 4
-    assert explanation.bye is not None
-    cited = {r.article: r.text for r in explanation.bye.reasons}
+    assert bye_and_boards(four_rounds(state), FOUR_ROUND_BYE)[0] == 4
+    cited = bye_reasons(four_rounds(state), FOUR_ROUND_BYE)
     assert "28L5" in cited
-    assert cited["28L5"].startswith("#5: unrated in a four-round event")
+    assert cited["28L5"].text.startswith("#5: unrated in a four-round event")
     assert "27A1" not in cited
+
+
+def test_28l5_passes_over_an_unrated_player_of_the_group_up_with_a_better_claim() -> None:
+    """Round 3 of four: 1 (2000) and 2 (1900) on 2 points; on 1: 3 (1200: H, B=) and 4
+    (unrated: W1, B0); on 0: 5 (unrated: W0, B0). 28L2: the bye to 5, unrated: 28L5 sends it
+    one group up, to the rated 3. In that group 22C6 put 4 before 3 (3 had a half-point
+    bye): 4 too is passed over because he is unrated in a four-round event, and the
+    explanation says so for both (each 28L5); the others 1-2, 4-5."""
+    state = section(
+        [2000, 1900, 1200, 0, 0],
+        {1: ["W1", "B1"], 2: ["B1", "W1"], 3: ["H", "B="], 4: ["W1", "B0"], 5: ["W0", "B0"]},
+    )
+    assert bye_and_boards(four_rounds(state), FOUR_ROUND_BYE) == (3, None, [(1, 2), (4, 5)])
+    rnd = pair_us_round(four_rounds(state), FOUR_ROUND_BYE)
+    assert rnd.bye is not None
+    why = "unrated in a four-round event: the bye goes one score group up (28L5)"
+    assert rnd.bye.passed_over == ((4, why), (5, why))
 
 
 # -- 29D2: the odd player's partner ---------------------------------------------------------
@@ -215,18 +289,7 @@ def test_29d2_the_odd_player_meets_an_unrated_player_for_his_due_colour() -> Non
     a due colour (29E5a); 6 is unrated, and a switch to an unrated player never breaks the
     limits (29E5g: counted as 80 points, docs/uscf-pairings.md), and 6 is due White. So
     3 meets 6: 6-3; 1-2 (1 due White), 5-4."""
-    state = section(
-        [2000, 1900, 1800, 1500, 1400, 0],
-        {
-            1: ["W1", "B1"],
-            2: ["B1", "W1"],
-            3: ["B1", "W1"],
-            4: ["B0", "W0"],
-            5: ["W0", "B0"],
-            6: ["W0", "B0"],
-        },
-    )
-    rnd = pair_us_round(state, USSettings())
+    rnd = pair_us_round(odd_player_meets_unrated(), USSettings())
     assert rnd.dropped == ((3, 4),)
     assert [(b.white, b.black) for b in rnd.pairing.boards] == [(1, 2), (6, 3), (5, 4)]
 
@@ -238,18 +301,7 @@ def test_29d2_the_odd_player_passes_over_a_partner_that_leaves_a_rematch() -> No
     (27A1): "the highest-rated player he may meet" with the rest pairable is 5. Boards:
     1-2 (1 due White), 3-5 (both due White after W, B: the higher-ranked 3 gets it, 29E4),
     6-4 (both due Black: 4, higher-ranked, gets it)."""
-    state = section(
-        [2000, 1900, 1800, 1500, 1400, 1000],
-        {
-            1: ["W1", "B1"],
-            2: ["B1", "W1"],
-            3: ["W1", "B1"],
-            4: ["B0", "W1"],
-            5: ["W1@6", "B0"],
-            6: ["B0@5", "W1"],
-        },
-    )
-    rnd = pair_us_round(state, USSettings())
+    rnd = pair_us_round(odd_player_past_a_rematch(), USSettings())
     assert rnd.dropped == ((3, 4),)
     assert [(b.white, b.black) for b in rnd.pairing.boards] == [(1, 2), (3, 5), (6, 4)]
 

@@ -15,6 +15,15 @@ from pairing.engine.core.explain import Reason, Topic
 from pairing.engine.core.state import TournamentState
 from pairing.engine.usswiss import USSettings, explain_round
 from pairing.engine.usswiss.explain import _Explainer
+from tests.engine.usswiss_mutant_cases import (
+    BYE_FOR_COLOURS,
+    board_reasons,
+    by_article,
+    bye_past_a_full_point_bye,
+    bye_reasons,
+    odd_player_meets_unrated,
+    odd_player_past_a_rematch,
+)
 from tests.engine.usswiss_support import section
 
 
@@ -50,14 +59,6 @@ def test_29e5h_colours_before_ratings_only_beyond_the_alternation_limit() -> Non
 
 # -- After run 10's survivors were analysed (docs/testing.md): what an explanation says
 # happened -- who, which group, which colour, which rule -- on rounds worked out by hand.
-
-
-def _reasons(explained: object) -> dict[str, Reason]:
-    """The reasons of a board or bye by article (each article once in these cases)."""
-    reasons = explained.reasons  # type: ignore[attr-defined]
-    by_article = {r.article: r for r in reasons}
-    assert len(by_article) == len(reasons)
-    return by_article
 
 
 def test_the_round_notes_29a_28r1() -> None:
@@ -108,23 +109,13 @@ def test_the_odd_player_and_his_partner_are_named() -> None:
     its reasons: 27A2 (that group), 29D1a (#3, the odd player of score group 2, the
     lowest-rated), 29E5a (#6 instead of #4, 80 points lower). Board 1-2 is top half against
     bottom half (27A3). With the Harkness variation the odd player is the middle one."""
-    state = section(
-        [2000, 1900, 1800, 1500, 1400, 0],
-        {
-            1: ["W1", "B1"],
-            2: ["B1", "W1"],
-            3: ["B1", "W1"],
-            4: ["B0", "W0"],
-            5: ["W0", "B0"],
-            6: ["W0", "B0"],
-        },
-    )
+    state = odd_player_meets_unrated()
     pairing, explanation = explain_round(state)
     assert explanation.matches(pairing)
     board = explanation.board(6, 3)
     assert board is not None
     assert board.bracket == "score group 0"
-    reasons = _reasons(board)
+    reasons = by_article(board)
     assert reasons["27A2"].text.startswith("score group 0: players with equal scores")
     assert reasons["29D1a"].topic is Topic.FLOAT
     assert reasons["29D1a"].text.startswith(
@@ -132,9 +123,9 @@ def test_the_odd_player_and_his_partner_are_named() -> None:
     )
     assert reasons["29E5a"].topic is Topic.CHOICE
     assert reasons["29E5a"].text.startswith("#6 instead of #4, 80 rating points lower: within")
-    top = explanation.board(1, 2)
-    assert top is not None
-    assert _reasons(top)["27A3"].text.startswith("top half against bottom half: #1 and #2 face")
+    assert board_reasons(explanation, 1, 2)["27A3"].text.startswith(
+        "top half against bottom half: #1 and #2 face"
+    )
     _, harkness = explain_round(state, USSettings(harkness=True))
     assert any("middle player by rank" in r.text for b in harkness.boards for r in b.reasons)
     assert not any("middle player by rank" in r.text for b in explanation.boards for r in b.reasons)
@@ -145,21 +136,9 @@ def test_the_odd_players_highest_rated_partner_is_named() -> None:
     highest-rated player of the 1-point group he may meet with the rest pairable (4 would
     leave 5 and 6 to meet again): 29D2, "#5 is the highest-rated player of the next group
     #3 may meet"."""
-    state = section(
-        [2000, 1900, 1800, 1500, 1400, 1000],
-        {
-            1: ["W1", "B1"],
-            2: ["B1", "W1"],
-            3: ["W1", "B1"],
-            4: ["B0", "W1"],
-            5: ["W1@6", "B0"],
-            6: ["B0@5", "W1"],
-        },
-    )
+    state = odd_player_past_a_rematch()
     _, explanation = explain_round(state)
-    board = explanation.board(3, 5)
-    assert board is not None
-    reasons = _reasons(board)
+    reasons = board_reasons(explanation, 3, 5)
     assert reasons["29D2"].topic is Topic.CHOICE
     assert reasons["29D2"].text == "#5 is the highest-rated player of the next group #3 may meet"
     assert reasons["29D1a"].text.startswith("#3 is the odd player of score group 2")
@@ -172,9 +151,7 @@ def test_a_transposition_forced_by_a_rematch_cites_27a1() -> None:
     whom: "#1 has already played #3". 4 (Black before) gets White: 4-1."""
     state = section([2000, 1900, 1800, 1700], {1: ["W=@3"], 2: ["W="], 3: ["B=@1"], 4: ["B="]})
     _, explanation = explain_round(state)
-    board = explanation.board(4, 1)
-    assert board is not None
-    reasons = _reasons(board)
+    reasons = board_reasons(explanation, 4, 1)
     assert reasons["27A1"].topic is Topic.CHOICE
     assert reasons["27A1"].text == "transposition in the bottom half: #1 has already played #3"
 
@@ -187,18 +164,15 @@ def test_transposition_and_interchange_are_told_apart_with_their_measure() -> No
     draw_wb, draw_bw = ["W=", "B="], ["B=", "W="]
     state = section([2000, 1980, 1800, 1500], {1: draw_wb, 2: draw_bw, 3: draw_wb, 4: draw_bw})
     _, explanation = explain_round(state)
-    board = explanation.board(1, 4)
-    assert board is not None
-    assert _reasons(board)["29E5a"].topic is Topic.CHOICE
-    assert _reasons(board)["29E5a"].text.startswith(
+    reasons = board_reasons(explanation, 1, 4)
+    assert reasons["29E5a"].topic is Topic.CHOICE
+    assert reasons["29E5a"].text.startswith(
         "transposition in the bottom half instead of #3 (20 rating points, the smaller of "
         "the two differences, 29E5c), within the 80-point limit"
     )
     state = section([2400, 2250, 2210, 2013], {1: ["B1"], 2: ["W1"], 3: ["B1"], 4: ["W1"]})
     _, explanation = explain_round(state)
-    board = explanation.board(1, 2)
-    assert board is not None
-    assert _reasons(board)["29E5a"].text.startswith(
+    assert board_reasons(explanation, 1, 2)["29E5a"].text.startswith(
         "interchange between the halves instead of #3 (40 rating points, between the "
         "players exchanged, 29E5d), within the 80-point limit"
     )
@@ -210,14 +184,10 @@ def test_a_keep_apart_pair_is_named() -> None:
     group the TD asked to keep apart" (rejected: nothing above it avoided the pair)."""
     state = section([2000, 1900, 1800, 1700], {1: ["W1"], 2: ["B1"], 3: ["W0"], 4: ["B0"]})
     _, explanation = explain_round(state, USSettings(avoid_together=((1, 2),)))
-    board = explanation.board(2, 1)
-    assert board is not None
-    reasons = _reasons(board)
+    reasons = board_reasons(explanation, 2, 1)
     assert reasons["28N"].topic is Topic.REJECTED
     assert reasons["28N"].text.startswith("#2 and #1 are in a group the TD asked to keep apart")
-    other = explanation.board(4, 3)
-    assert other is not None
-    assert "28N" not in _reasons(other)
+    assert "28N" not in board_reasons(explanation, 4, 3)
 
 
 def test_the_bye_names_its_player_group_and_who_was_passed_over() -> None:
@@ -236,9 +206,8 @@ def test_the_bye_names_its_player_group_and_who_was_passed_over() -> None:
         },
     )
     _, explanation = explain_round(state)
-    bye = explanation.bye
-    assert bye is not None and bye.player == 3
-    reasons = _reasons(bye)
+    assert explanation.bye is not None and explanation.bye.player == 3
+    reasons = bye_reasons(state)
     assert reasons["28L2"].topic is Topic.BYE
     assert reasons["28L2"].text.endswith("#3 is in score group 1")
     assert reasons["27A1"].topic is Topic.REJECTED
@@ -251,20 +220,17 @@ def test_the_bye_passed_over_for_28l3_and_moved_by_28l2a() -> None:
     """test_usswiss_mutants' 28L2a case: 5 (500) had the full-point bye: passed over by
     28L3; 28L2 gives it to 4, and 28L2a moves it to 3 for colours: "#3 instead of #4".
     Without 28L2a: 4 has the bye, 5 passed over (28L3), no 28L2a reason."""
-    state = section(
-        [2000, 1990, 590, 520, 500],
-        {1: ["W1", "B1"], 2: ["B1", "W1"], 3: ["W0", "B1"], 4: ["B0", "W1"], 5: ["U", "B0"]},
-    )
-    _, explanation = explain_round(state, USSettings(bye_for_colours=True))
+    state = bye_past_a_full_point_bye()
+    _, explanation = explain_round(state, BYE_FOR_COLOURS)
     assert explanation.bye is not None and explanation.bye.player == 3
-    reasons = _reasons(explanation.bye)
+    reasons = bye_reasons(state, BYE_FOR_COLOURS)
     assert reasons["28L2a"].topic is Topic.BYE
     assert reasons["28L2a"].text.startswith("variation: #3 instead of #4, so that")
     assert reasons["28L3"].topic is Topic.REJECTED
     assert reasons["28L3"].text == "#5: already received a full-point bye (28L3)"
     _, plain = explain_round(state)
     assert plain.bye is not None and plain.bye.player == 4
-    assert set(_reasons(plain.bye)) == {"28L2", "28L3"}
+    assert set(bye_reasons(state)) == {"28L2", "28L3"}
 
 
 # -- the colour reason: who gets which colour, by which part of 29E ----------------------

@@ -178,11 +178,10 @@ def _four_round_bye_order(
     if not up:
         return candidates
     why = "unrated in a four-round event: the bye goes one score group up (28L5)"
-    skipped = [
-        p
-        for p in candidates
-        if scores[p] == lowest and pairing_rating(state.player(p), settings) is None
-    ]
+    # Every unrated player is passed over so: the lowest group's, and those of the group up
+    # whom 22C6 or bye_to_unrated put before its rated players (_choose_bye lists only the
+    # players whose 28L2 claim was better than the one chosen).
+    skipped = [p for p in candidates if pairing_rating(state.player(p), settings) is None]
     passed += [(p, why) for p in reversed(skipped)]
     return up + [p for p in candidates if p not in up]
 
@@ -257,7 +256,7 @@ class _Pairer:
     def _bye_for_colours(self, bye: ByeRecord, players: list[PlayerId]) -> ByeRecord:
         """28L2a (variation): the bye to a higher-rated player of the lowest score group when
         the rest of the group then pairs with better colours, within the 29E5 limits (the
-        change counts as a switch of the rating points between the two)."""
+        change counts as a switch of the rating points between the two, 29E5g included)."""
         default = bye.player
         group = [p for p in players if self.scores[p] == bye.group]
         if len(group) % 2 == 0:  # the rest of the group is odd: its colours decide nothing
@@ -269,8 +268,9 @@ class _Pairer:
         for c in reversed(above):  # the 28L2 choice first: it keeps the bye on a tie
             if c != default and not may_have_bye(self.state, c):
                 continue
-            deviation = abs(self.rating(c) - self.rating(default))
-            switch = 2 * self.weigher.switch_cost(deviation, not self.rated(c))
+            # The move is a switch of the two players (29E5), charged as a transposition of
+            # two pairs is; 29E5g: to or from an unrated player it counts at most 80 points.
+            switch = 2 * self.weigher.switch_cost(self.weigher.points(c, default))
             if best is not None and switch >= best[0]:
                 continue
             if c != default and not completable(self.state, [p for p in players if p != c]):
