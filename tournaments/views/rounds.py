@@ -112,7 +112,9 @@ def _draft_context(board: Dashboard, number: int, page: str, unpaired: str) -> d
     waiting = page_of(waiting_list, unpaired)
     context |= {"boards_page": boards, "page_field": _page_field(boards.number, waiting.number)}
     context |= {"unpaired_page": waiting, "unpaired_param": UNPAIRED}
+    # Each list's links keep the other list's page (with htmx the draft's region holds both)
     context["unpaired_kept"] = kept(QueryDict(f"page={boards.number}"), UNPAIRED)
+    context["boards_kept"] = kept(QueryDict(f"{UNPAIRED}={waiting.number}"), "page")
     context["review"] = draft_review.review_draft(
         draft,
         tournament.engine_system,
