@@ -8,12 +8,10 @@ draws the links, each to a canonical URL (the fast path serves only those)."""
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 from urllib.parse import urlencode
 
-from django.core.paginator import Page
 from django.urls import reverse
 
 from tournaments.reports import View
@@ -69,14 +67,6 @@ def page_holding(items: Iterable[T], found: Any) -> tuple[int, T] | None:
         if found(item):
             return index // PER_PAGE + 1, item
     return None
-
-
-def standings_page(view: View, page: Page) -> View:
-    """``view`` with only the standings of ``page``: what the crosstable of one page reads
-    (the rows are computed for the page only; the rest of the view is shared)."""
-    shown = copy.copy(view)
-    shown.__dict__["standings"] = list(page.object_list)  # the cached_property's value
-    return shown
 
 
 def names(text: str) -> Any:

@@ -3,19 +3,29 @@ queries whatever the field size): pairings of a round, standings with the config
 tie-breaks, the crosstable, a player's games and score progression.
 
 Players only ever see published rounds; standings count the finished rounds.
+
+A :class:`View` is one revision of a tournament (``public/views.py`` keeps it while the
+revision lasts): what it computes for one page is kept for the others (issue 27: at 10,000
+players the states, lines, explanations and corrections of a round were computed again for
+each page of 100 rows). The standings' tie-break values are formatted for the rows shown.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any, TypeVar, cast
 
 from pairing.engine import RoundEntry, TieBreak, TournamentState, tie_break
-from pairing.explanations import BoardWhy, board_reasons, stored_explanation
+from pairing.engine.tiebreaks.registry import TieBreakValue, format_value
+from pairing.explanations import BoardWhy, RoundExplanation, board_reasons, stored_explanation
 from pairing.services import Snapshot, ranking, tie_break_codes
+from tournaments import corrections, receipts
 from tournaments.fide_rating import FideLine, fide_lines
-from tournaments.models import Bye, Entry, Game, Round, Tournament
+from tournaments.models import Bye, Entry, Game, PairingReceipt, Round, Tournament
 
+T = TypeVar("T")
 BYE_LABELS = {
     Bye.Kind.PAIRING_ALLOCATED: "Bye",
     Bye.Kind.FULL_POINT: "Full-point bye",
@@ -53,9 +63,18 @@ class Standing:
     rank: int
     entry: Entry
     score: str
-    values: list[str]
+    raw: tuple[TieBreakValue, ...]
+    """The tie-break values, in the tournament's order."""
+    units: tuple[int, ...] = field(repr=False, default=())
+    """Each tie-break's unit (:func:`format_value`), one tuple shared by every row."""
     fide: FideLine | None = None
     """FIDE-rated tournaments: the rating change and Rp so far."""
+
+    @property
+    def values(self) -> list[str]:
+        """The tie-break values for display, formatted when a row is shown (issue 27: the
+        50,000 values of 10,000 players took a quarter of the standings' time)."""
+        return [format_value(v, unit) for v, unit in zip(self.raw, self.units, strict=True)]
 
 
 @dataclass
@@ -63,6 +82,19 @@ class View:
     """The public view of a tournament."""
 
     snap: Snapshot
+    memo: dict[tuple[str, int], Any] = field(default_factory=dict, repr=False, compare=False)
+    """What was computed per round for one page, for the others: (what, round) -> value."""
+
+    def _kept(self, what: str, number: int, compute: Callable[[], T]) -> T:
+        key = (what, number)
+        if key not in self.memo:
+            self.memo[key] = compute()
+        return cast(T, self.memo[key])
+
+    def state_after(self, columns: int) -> TournamentState:
+        """The tournament after round column ``columns`` (``Snapshot.state``), computed once
+        for the standings, the crosstable, the players' pages and the pairings' scores."""
+        return self._kept("state", columns, lambda: self.snap.state(columns))
 
     @property
     def tournament(self) -> Tournament:
@@ -124,7 +156,7 @@ class View:
     @cached_property
     def state(self) -> TournamentState:
         """The tournament after its finished rounds."""
-        return self.snap.state(self.finished_columns)
+        return self.state_after(self.finished_columns)
 
     @cached_property
     def tie_breaks(self) -> list[TieBreak]:
@@ -148,13 +180,16 @@ class View:
     def standings(self) -> list[Standing]:
         rows = ranking(self.tournament, self.state)
         entry = self.snap.entry_by_number
+        units = tuple(tb.unit for tb in self.tie_breaks)
+        fide = self.fide
         return [
             Standing(
                 row.rank,
                 entry[row.player],
                 points(row.score),
-                [tb.format(v) for tb, v in zip(self.tie_breaks, row.values, strict=True)],
-                self.fide.get(entry[row.player].pk),
+                tuple(row.values),
+                units,
+                fide.get(entry[row.player].pk) if fide else None,
             )
             for row in rows
         ]
@@ -174,24 +209,59 @@ class View:
     def games(self, rnd: Round) -> list[Game]:
         return self.snap.games_of(rnd.number)
 
-    def why(self, rnd: Round) -> dict[int, BoardWhy]:
+    def explanation(self, number: int) -> RoundExplanation | None:
+        """The engine's explanation of round row ``number`` (one query, once)."""
+        return self._kept("explanation", number, lambda: stored_explanation(self.snap, number))
+
+    @cached_property
+    def names(self) -> dict[int, str]:
+        return {e.pairing_number: e.name for e in self.snap.entries}
+
+    def why(self, rnd: Round, games: list[Game] | None = None) -> dict[int, BoardWhy]:
         """Board number -> the player-facing part of the engine's explanation (floats, the
-        colour rule), for the boards the engine paired so (one query)."""
-        explanation = stored_explanation(self.snap, rnd.number)
-        boards = [
-            (g.board, g.white.pairing_number, g.black.pairing_number) for g in self.games(rnd)
-        ]
-        names = {e.pairing_number: e.name for e in self.snap.entries}
-        return board_reasons(explanation, boards, names, public=True)
+        colour rule), for the boards the engine paired so, among ``games`` (default: all the
+        round's; a page shows 100)."""
+        explanation = self.explanation(rnd.number)
+        shown = self.games(rnd) if games is None else games
+        boards = [(g.board, g.white.pairing_number, g.black.pairing_number) for g in shown]
+        return board_reasons(explanation, boards, self.names, public=True)
 
     def scores_before(self, rnd: Round) -> dict[int, str]:
         """Entry pk -> points before the round."""
-        state = self.snap.state(rnd.number - 1)
-        entry = self.snap.entry_by_number
-        return {entry[pid].pk: points(s) for pid, s in state.scores.items()}
+
+        def compute() -> dict[int, str]:
+            state = self.state_after(rnd.number - 1)
+            entry = self.snap.entry_by_number
+            return {entry[pid].pk: points(s) for pid, s in state.scores.items()}
+
+        return self._kept("before", rnd.number, compute)
+
+    def receipt(self, rnd: Round) -> PairingReceipt | None:
+        """The round's published receipt (issue 15; one query, once)."""
+        number = rnd.number
+        return self._kept(
+            "receipt", number, lambda: receipts.published_receipt(self.tournament, number)
+        )
+
+    def marked_boards(self, rnd: Round) -> frozenset[int]:
+        """The boards the arbiter changed (``receipts.marked_boards``), once."""
+        return self._kept("marked", rnd.number, lambda: receipts.marked_boards(self.receipt(rnd)))
+
+    def corrected(self, rnd: Round) -> list[str]:
+        """The results corrected since the round was paired (issue 24), once."""
+
+        def compute() -> list[str]:
+            first = rnd.number - (rnd.number - 1) % self.tournament.legs
+            state = self.state_after(first - 1)
+            return corrections.corrections(self.tournament, first, state, self.receipt(rnd))
+
+        return self._kept("corrected", rnd.number, compute)
 
     def lines(self, rnd: Round) -> list[Line]:
-        """Every registered player's line in the round, alphabetically."""
+        """Every registered player's line in the round, alphabetically (once)."""
+        return self._kept("lines", rnd.number, lambda: self._lines(rnd))
+
+    def _lines(self, rnd: Round) -> list[Line]:
         out: dict[int, Line] = {}
         for g in self.games(rnd):
             w, b = Game.TRF_CODES[g.result]
@@ -207,14 +277,16 @@ class View:
         return sorted(out.values(), key=lambda line: line.entry.name.casefold())
 
     def byes(self, rnd: Round) -> list[Line]:
-        return [line for line in self.lines(rnd) if line.board is None]
+        return self._kept(
+            "byes", rnd.number, lambda: [line for line in self.lines(rnd) if line.board is None]
+        )
 
     # -- crosstable and players ---------------------------------------------------------
 
     @cached_property
     def full_state(self) -> TournamentState:
         """Every published round, pending results included (blank codes)."""
-        return self.snap.state(len(self.published))
+        return self.state_after(len(self.published))
 
     @staticmethod
     def cell(e: RoundEntry) -> str:
