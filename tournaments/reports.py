@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cached_property
+from fractions import Fraction
+from functools import cached_property, lru_cache
 from typing import Any, TypeVar, cast
 
 from pairing.engine import RoundEntry, TieBreak, TournamentState, tie_break
-from pairing.engine.tiebreaks.registry import TieBreakValue, format_value
 from pairing.explanations import BoardWhy, RoundExplanation, board_reasons, stored_explanation
 from pairing.services import Snapshot, ranking, tie_break_codes
 from tournaments import corrections, receipts
@@ -26,6 +26,8 @@ from tournaments.fide_rating import FideLine, fide_lines
 from tournaments.models import Bye, Entry, Game, PairingReceipt, Round, Tournament
 
 T = TypeVar("T")
+_column = lru_cache(maxsize=64)(tie_break)
+"""A tie-break by code, to format its values."""
 BYE_LABELS = {
     Bye.Kind.PAIRING_ALLOCATED: "Bye",
     Bye.Kind.FULL_POINT: "Full-point bye",
@@ -63,10 +65,10 @@ class Standing:
     rank: int
     entry: Entry
     score: str
-    raw: tuple[TieBreakValue, ...]
+    raw: tuple[int | Fraction | None, ...]
     """The tie-break values, in the tournament's order."""
-    units: tuple[int, ...] = field(repr=False, default=())
-    """Each tie-break's unit (:func:`format_value`), one tuple shared by every row."""
+    codes: tuple[str, ...] = field(repr=False, default=())
+    """The tie-breaks' codes, one tuple shared by every row."""
     fide: FideLine | None = None
     """FIDE-rated tournaments: the rating change and Rp so far."""
 
@@ -74,7 +76,7 @@ class Standing:
     def values(self) -> list[str]:
         """The tie-break values for display, formatted when a row is shown (issue 27: the
         50,000 values of 10,000 players took a quarter of the standings' time)."""
-        return [format_value(v, unit) for v, unit in zip(self.raw, self.units, strict=True)]
+        return [_column(code).format(v) for v, code in zip(self.raw, self.codes, strict=True)]
 
 
 @dataclass
@@ -159,11 +161,14 @@ class View:
         return self.state_after(self.finished_columns)
 
     @cached_property
-    def tie_breaks(self) -> list[TieBreak]:
+    def codes(self) -> tuple[str, ...]:
+        """The codes of the standings' tie-breaks, as the tournament names them."""
         codes = tie_break_codes(self.tournament)
-        if self.tournament.is_tcec:
-            codes = ["BYE", *codes]
-        return [tie_break(c) for c in codes]
+        return ("BYE", *codes) if self.tournament.is_tcec else tuple(codes)
+
+    @cached_property
+    def tie_breaks(self) -> list[TieBreak]:
+        return [_column(c) for c in self.codes]
 
     @cached_property
     def rp_column(self) -> bool:
@@ -180,7 +185,7 @@ class View:
     def standings(self) -> list[Standing]:
         rows = ranking(self.tournament, self.state)
         entry = self.snap.entry_by_number
-        units = tuple(tb.unit for tb in self.tie_breaks)
+        codes = self.codes
         fide = self.fide
         return [
             Standing(
@@ -188,7 +193,7 @@ class View:
                 entry[row.player],
                 points(row.score),
                 tuple(row.values),
-                units,
+                codes,
                 fide.get(entry[row.player].pk) if fide else None,
             )
             for row in rows
