@@ -140,6 +140,7 @@ def published_receipt(tournament: Tournament, number: int) -> PairingReceipt | N
     first = number - (number - 1) % tournament.legs
     return (
         PairingReceipt.objects.select_related("round")
+        .defer("round__explanation")  # issue 27: 5,000 boards' reasons, read for nothing
         .filter(round__tournament=tournament, round__number=first, published_at__isnull=False)
         .exclude(round__status=Round.Status.DRAFT)
         .first()
