@@ -57,3 +57,46 @@ def test_it_keeps_a_rounds_scores_explanation_and_receipt_for_every_page_of_pair
         html = client.get(f"{url}?page=2").content.decode()
     assert 'id="board-101"' in html and 'id="board-100"' not in html
     assert states == [0]
+
+
+@pytest.mark.django_db
+def test_a_result_of_the_round_in_play_does_not_rank_the_finished_rounds_again(
+    client: Client, tournament, make_entries, record_round, monkeypatch
+) -> None:
+    """Round 1 finished (no. 1 beat no. 2, no. 3 beat no. 4), round 2 in play (1–3, 2–4).
+    A result of round 2 is a new revision, yet the standings count round 1 only: the same
+    ranking (1 and 3 on 1 point, 2 and 4 on 0), not computed again; a corrected result of
+    round 1 (no. 2 beat no. 1) ranks again: 2 and 3 on top."""
+    from tournaments import reports
+
+    calls: list[int] = []
+    ranking = reports.ranking
+
+    def counted(t, state):  # type: ignore[no-untyped-def]
+        calls.append(state.rounds_done)
+        return ranking(t, state)
+
+    monkeypatch.setattr(reports, "ranking", counted)
+    reports.rankings.kept.clear()
+    public_views.views.views.clear()
+    one, two, three, four = make_entries(4)
+    tournament.rounds = 3
+    tournament.save()
+    first = record_round(1, [(one, two, "1-0"), (three, four, "1-0")])
+    second = record_round(2, [(one, three, ""), (two, four, "")], status="published")
+    url = reverse("tournament_standings", args=[tournament.pk])
+
+    def top_two() -> list[str]:
+        html = client.get(url).content.decode()
+        order = sorted(("01", "02", "03", "04"), key=lambda n: html.index(f"Player {n}"))
+        return sorted(order[:2])
+
+    assert top_two() == ["01", "03"] and calls == [1]
+    game = second.games.get(board=1)
+    game.result = "1-0"
+    game.save()  # a new revision: the standings are computed again, the ranking kept
+    assert top_two() == ["01", "03"] and calls == [1]
+    game = first.games.get(board=1)
+    game.result = "0-1"
+    game.save()
+    assert top_two() == ["02", "03"] and calls == [1, 1]
