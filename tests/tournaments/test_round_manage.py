@@ -412,3 +412,29 @@ def test_it_keeps_the_page_of_players_not_paired_in_the_links_to_other_pages_of_
     assert f'href="{back}#unpaired" hx-get="{back}" hx-target="#unpaired"' in html
     link = f"{url}?unpaired=2&amp;page=1"
     assert f'href="{link}#draft" hx-get="{link}" hx-target="#draft"' in html
+
+
+@pytest.mark.django_db
+def test_it_checks_a_drafts_rules_and_computes_its_state_once_a_page(
+    arbiter_client: Client, tournament, make_entries, play, monkeypatch
+) -> None:
+    """Issue 27: the draft's page checked its rules three times (the list, the first 100, the
+    count: 0.5 s each for a hand-paired draft of 10,000 players) and computed the state before
+    the round twice (the draft's, and again for the results corrected since, issue 24)."""
+    from pairing.services import Snapshot
+
+    make_entries(6)
+    play(tournament, rounds=1)
+    services.pair_next_round(tournament.pk)
+    checks: list[int] = []
+    states: list[int | None] = []
+    violations, state = drafts.Draft.violations, Snapshot.state
+    monkeypatch.setattr(
+        drafts.Draft,
+        "violations",
+        property(lambda d: checks.append(d.number) or violations.fget(d)),
+    )
+    monkeypatch.setattr(Snapshot, "state", lambda s, n=None: states.append(n) or state(s, n))
+    html = page(arbiter_client, tournament, 2)
+    assert "This draft breaks no pairing rule" in html
+    assert checks == [2] and states == [1]
