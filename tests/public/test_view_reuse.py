@@ -20,7 +20,7 @@ def states(monkeypatch) -> list[int]:
     calls: list[int] = []
     state = Snapshot.state
 
-    def counted(snap: Snapshot, rounds: int | None = None):  # type: ignore[no-untyped-def]
+    def counted(snap: Snapshot, rounds: int | None = None):
         calls.append(len(snap.rounds) if rounds is None else rounds)
         return state(snap, rounds)
 
@@ -72,7 +72,7 @@ def test_a_result_of_the_round_in_play_does_not_rank_the_finished_rounds_again(
     calls: list[int] = []
     ranking = reports.ranking
 
-    def counted(t, state):  # type: ignore[no-untyped-def]
+    def counted(t, state):
         calls.append(state.rounds_done)
         return ranking(t, state)
 

@@ -429,12 +429,17 @@ def test_it_checks_a_drafts_rules_and_computes_its_state_once_a_page(
     checks: list[int] = []
     states: list[int | None] = []
     violations, state = drafts.Draft.violations, Snapshot.state
-    monkeypatch.setattr(
-        drafts.Draft,
-        "violations",
-        property(lambda d: checks.append(d.number) or violations.fget(d)),
-    )
-    monkeypatch.setattr(Snapshot, "state", lambda s, n=None: states.append(n) or state(s, n))
+
+    def checked(draft: drafts.Draft) -> object:
+        checks.append(draft.number)
+        return violations.fget(draft)  # type: ignore[attr-defined]
+
+    def computed(snap: Snapshot, rounds: int | None = None) -> object:
+        states.append(rounds)
+        return state(snap, rounds)
+
+    monkeypatch.setattr(drafts.Draft, "violations", property(checked))
+    monkeypatch.setattr(Snapshot, "state", computed)
     html = page(arbiter_client, tournament, 2)
     assert "This draft breaks no pairing rule" in html
     assert checks == [2] and states == [1]
