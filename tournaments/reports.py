@@ -84,7 +84,7 @@ class Standing:
 class _Rankings:
     """The last ranking of each recently shown tournament, in this process, with the state
     and tie-breaks it was computed from: a new revision whose finished rounds are the same
-    (a result of the round in play, a player's new name) ranks them again for nothing
+    (a result of the round in play) ranks them again for nothing
     (issue 27: 0.6 s of tie-breaks at 10,000 players, for each result entered). Comparing
     two states takes 10 ms at that size; the ranking depends on nothing else."""
 
