@@ -300,25 +300,32 @@ class View:
         """Every registered player's line in the round, alphabetically (once)."""
         return self._kept("lines", rnd.number, lambda: self._lines(rnd))
 
-    def _lines(self, rnd: Round) -> list[Line]:
+    def _lines(self, rnd: Round, boards: bool = True) -> list[Line]:
+        """The lines of the round, alphabetically; without ``boards``, only of the players
+        not on a board (issue 27: the pairings by board list those, a few of 10,000)."""
         out: dict[int, Line] = {}
+        on_board: set[int] = set()
         for g in self.games(rnd):
+            if not boards:
+                on_board.update((g.white_id, g.black_id))
+                continue
             w, b = Game.TRF_CODES[g.result]
             out[g.white_id] = Line(g.white, g.board, "White", g.black, RESULT_SYMBOL.get(w, ""))
             out[g.black_id] = Line(g.black, g.board, "Black", g.white, RESULT_SYMBOL.get(b, ""))
         for bye in self.snap.byes:
-            if bye.round_number == rnd.number and bye.entry_id not in out:
+            if bye.round_number != rnd.number or bye.entry_id in on_board:
+                continue
+            if bye.entry_id not in out:
                 out[bye.entry_id] = Line(bye.entry, bye=BYE_LABELS[Bye.Kind(bye.kind)])
         for e in self.snap.entries:
-            if e.pk not in out:
+            if e.pk not in out and e.pk not in on_board:
                 absent = "Not yet entered" if e.joined_round > rnd.number else "Withdrawn"
                 out[e.pk] = Line(e, bye=absent if not e.plays_in(rnd.number) else "Absent")
         return sorted(out.values(), key=lambda line: line.entry.name.casefold())
 
     def byes(self, rnd: Round) -> list[Line]:
-        return self._kept(
-            "byes", rnd.number, lambda: [line for line in self.lines(rnd) if line.board is None]
-        )
+        """The lines of the players without a board in the round (byes, absences)."""
+        return self._kept("byes", rnd.number, lambda: self._lines(rnd, boards=False))
 
     # -- crosstable and players ---------------------------------------------------------
 
