@@ -205,10 +205,13 @@ def pages(players: int) -> list[tuple[str, float, int, int]]:
     """(In a subprocess, production settings.) The arbiter's and the public pages of a
     ``players``-player Dutch tournament made through the web (test client, no HTTP): the
     entry list imported from a CSV file, rounds 1 and 2 paired, reviewed and published (the
-    other results of round 1 saved through the ORM), a result, the public pages, TRF export
-    and import, backup and restore. For each step: its name, CPU seconds
-    (``time.process_time``), SQL queries and the process's peak resident memory after it (MiB,
-    so a step that raises it shows)."""
+    other results of round 1 saved through the ORM), a result, the what-if of round 3 while
+    round 2 is in play, the public pages, TRF export and import, backup and restore; then the
+    Dubov A.1 provisional ratings (the tournament switched to Dubov and 1% of its players made
+    unrated through the ORM: the dashboard's forms and one rating given) and round 3 paired by
+    hand from no board (every player not paired, a board added). For each step: its name, CPU
+    seconds (``time.process_time``), SQL queries and the process's peak resident memory after
+    it (MiB, so a step that raises it shows)."""
     import random
     import resource
     from datetime import date
@@ -277,6 +280,10 @@ def pages(players: int) -> list[tuple[str, float, int, int]]:
         step(f"round {number}: pair", "post", f"{base}/rounds/pair/", 302, round=str(number))
         step(f"round {number}: draft review", "get", f"{base}/rounds/{number}/")
         step(f"round {number}: publish", "post", f"{base}/rounds/{number}/publish/", 302)
+        if number == 2:  # the games in play: the next round as it would be paired
+            what_if = f"{base}/rounds/2/what-if/?assume=draws"
+            hx_what_if = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "what-if"}
+            step("round 2: what-if (all draws)", "get", what_if, headers=hx_what_if)
         games = list(Game.objects.filter(round__tournament=t, round__number=number))
         games = [g for g in games if g.black_id is not None]
         for g in games[:-1]:  # all but one result saved through the ORM
@@ -305,6 +312,30 @@ def pages(players: int) -> list[tuple[str, float, int, int]]:
     backup = step("backup", "get", f"{base}/backup.json")
     upload = SimpleUploadedFile("big.backup.json", backup, content_type="application/json")
     step("restore", "post", "/manage/tournaments/restore/", 302, file=upload)
+    # Dubov A.1: the unrated players' provisional ratings, 100 forms a page
+    t.pairing_system = Tournament.PairingSystem.DUBOV
+    t.save()
+    unrated = list(Entry.objects.filter(tournament=t).order_by("pairing_number")[::100])
+    Entry.objects.filter(pk__in=[e.pk for e in unrated]).update(rating=0)
+    step(f"dashboard: {len(unrated)} provisional ratings", "get", f"{base}/")
+    url = f"{base}/players/{unrated[0].pk}/provisional-rating/"
+    step("a provisional rating", "post", url, 302, rating="1500")
+    Entry.objects.filter(pk__in=[e.pk for e in unrated]).update(rating=1500)
+    t.pairing_system = Tournament.PairingSystem.DUTCH
+    t.save()
+    # Round 3 paired by hand from an empty board list
+    by_hand = f"{base}/rounds/pair-by-hand/"
+    step("round 3: pair by hand (empty)", "post", by_hand, 302, round="3", start="empty")
+    step("round 3: hand draft", "get", f"{base}/rounds/3/")
+    hx_unpaired = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "unpaired"}
+    step(
+        "hand draft: unpaired p. 50 (htmx)",
+        "get",
+        f"{base}/rounds/3/?unpaired=50",
+        headers=hx_unpaired,
+    )
+    add = f"{base}/rounds/3/add-board/"
+    step("hand draft: add a board", "post", add, 302, white="1", black="2", confirm="1", reason="b")
     return rows
 
 

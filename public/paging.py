@@ -3,21 +3,20 @@
 (``tournaments/views/paging.py``, whose ``page_of`` this uses). The page number is one of the
 page's canonical parameters (``public/views.py``: ``_live_url``), so that the polls of page 3
 keep getting page 3; it is bounded by the field (no unbounded cache keys). Page 1 has no
-``page`` parameter: a small tournament keeps its one URL. ``templates/public/_pages.html``
-draws the links, each to a canonical URL (the fast path serves only those)."""
+``page`` parameter: a small tournament keeps its one URL. ``templates/_pages.html`` (the
+arbiter's lists' too) draws the links, each to a canonical URL (the fast path serves only
+those); the go-to-page form is a plain GET whose fields come in the canonical order."""
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 from urllib.parse import urlencode
 
-from django.core.paginator import Page
 from django.urls import reverse
 
 from tournaments.reports import View
-from tournaments.views.paging import PER_PAGE, page_of
+from tournaments.views.paging import PER_PAGE, Links, page_of
 
 T = TypeVar("T")
 DIGITS = 4
@@ -49,17 +48,19 @@ def url(path: str, params: dict[str, str]) -> str:
 
 def paged(items: Sequence[T], number: int, path: str, params: dict[str, str]) -> dict[str, Any]:
     """The context of page ``number`` of ``items`` (past the end: the last page): ``page``
-    and ``pages`` (the links of ``_pages.html``; ``params`` are the list's other ones)."""
+    and ``pages`` (the :class:`Links` of ``_pages.html``; ``params`` are the list's other
+    ones)."""
     page = page_of(items, number)
-    link = {
-        "first": url(path, params),
-        "previous": url(path, with_page(params, page.number - 1)),
-        "next": url(path, with_page(params, page.number + 1)),
-        "last": url(path, with_page(params, page.paginator.num_pages)),
-        "before": sorted((k, v) for k, v in params.items() if k < "page"),
-        "after": sorted((k, v) for k, v in params.items() if k > "page"),
-        "path": path,
-    }
+    link = Links(
+        first=url(path, params),
+        previous=url(path, with_page(params, page.number - 1)),
+        next=url(path, with_page(params, page.number + 1)),
+        last=url(path, with_page(params, page.paginator.num_pages)),
+        path=path,
+        before=sorted((k, v) for k, v in params.items() if k < "page"),
+        after=sorted((k, v) for k, v in params.items() if k > "page"),
+        htmx_form=False,
+    )
     return {"page": page, "pages": link}
 
 
@@ -69,14 +70,6 @@ def page_holding(items: Iterable[T], found: Any) -> tuple[int, T] | None:
         if found(item):
             return index // PER_PAGE + 1, item
     return None
-
-
-def standings_page(view: View, page: Page) -> View:
-    """``view`` with only the standings of ``page``: what the crosstable of one page reads
-    (the rows are computed for the page only; the rest of the view is shared)."""
-    shown = copy.copy(view)
-    shown.__dict__["standings"] = list(page.object_list)  # the cached_property's value
-    return shown
 
 
 def names(text: str) -> Any:

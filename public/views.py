@@ -41,8 +41,8 @@ from config.health import cache_problem, database_problem
 from pairing.services import Snapshot, snapshot
 from public import live, paging
 from ratings import events
-from tournaments import corrections, receipts, whatif
-from tournaments.models import Entry, PairingReceipt, Tournament
+from tournaments import whatif
+from tournaments.models import Entry, Tournament
 from tournaments.reports import Standing, View, sparkline
 from tournaments.tables import crosstable
 from tournaments.views.access import HtmxHttpRequest
@@ -391,12 +391,6 @@ def health(request: HtmxHttpRequest) -> HttpResponse:
     return response
 
 
-def _corrected(view: View, number: int, receipt: PairingReceipt | None) -> list[str]:
-    """The results corrected since round row ``number`` was paired."""
-    first = number - (number - 1) % view.tournament.legs
-    return corrections.corrections(view.tournament, first, view.snap.state(first - 1), receipt)
-
-
 @require_safe
 def tournament_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The pairings of the current round (or ``?round=N``), by board or ``?order=alpha``, 100
@@ -416,11 +410,13 @@ def tournament_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         if rnd is not None:
             rows = view.lines(rnd) if alpha else view.games(rnd)
             context |= paging.paged(rows, at, reverse("tournament_detail", args=[pk]), params)
+            shown = context["page"].object_list  # issue 27: the reasons of the page's boards
             context |= {"lines": [] if alpha else view.byes(rnd)}
-            context |= {"before": view.scores_before(rnd), "why": {} if alpha else view.why(rnd)}
-            receipt = receipts.published_receipt(view.tournament, rnd.number)  # issue 15
-            context |= {"receipt": receipt, "changed": receipts.marked_boards(receipt)}
-            context["corrected"] = _corrected(view, rnd.number, receipt)  # issue 24
+            context |= {"before": view.scores_before(rnd)}
+            context["why"] = {} if alpha else view.why(rnd, shown)
+            receipt = view.receipt(rnd)  # issue 15
+            context |= {"receipt": receipt, "changed": view.marked_boards(rnd)}
+            context["corrected"] = view.corrected(rnd)  # issue 24
         return context, view.label(rnd.number) if rnd else "Pairings"
 
     template = "public/tournament_detail.html"
@@ -453,7 +449,7 @@ def tournament_crosstable(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
     def build(view: View) -> tuple[dict[str, Any], str]:
         context = paging.paged(view.standings, at, reverse("tournament_crosstable", args=[pk]), {})
-        table = crosstable(paging.standings_page(view, context["page"]))
+        table = crosstable(view, context["page"].object_list)  # the page's rows only
         return context | {"table": table}, "Crosstable"
 
     template = "public/tournament_crosstable.html"

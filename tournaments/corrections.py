@@ -5,6 +5,8 @@ published round says it was paired before them."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from pairing.engine import Colour, EngineError, RoundEntry, TournamentState, engine_state
 from tournaments.models import PairingReceipt, Tournament
 
@@ -14,6 +16,14 @@ SHOWN = {"1": "1", "0": "0", "=": "½", "+": "+", "-": "−", "W": "1", "D": "½
 
 def _code(entry: RoundEntry) -> str:
     return SHOWN.get(entry.code, entry.code.strip() or "no result")
+
+
+@lru_cache(maxsize=4)
+def _paired_from(trf: str, system: str) -> TournamentState:
+    """The state a receipt's TRF was paired from, read once per process (issue 27: reading a
+    10,000-player TRF took 0.3 s for each page showing the round; a receipt's TRF never
+    changes once written, and the few kept are the rounds being looked at)."""
+    return engine_state(trf, system)
 
 
 def corrections(
@@ -35,7 +45,7 @@ def corrections(
     if not isinstance(receipt, PairingReceipt):
         return []
     try:
-        before = engine_state(receipt.trf, receipt.system)
+        before = _paired_from(receipt.trf, receipt.system)
     except (EngineError, ValueError):
         return []
     out = []

@@ -3,19 +3,33 @@ queries whatever the field size): pairings of a round, standings with the config
 tie-breaks, the crosstable, a player's games and score progression.
 
 Players only ever see published rounds; standings count the finished rounds.
+
+A :class:`View` is one revision of a tournament (``public/views.py`` keeps it while the
+revision lasts): what it computes for one page is kept for the others (issue 27: at 10,000
+players the states, lines, explanations and corrections of a round were computed again for
+each page of 100 rows). The standings' tie-break values are formatted for the rows shown.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cached_property
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cached_property, lru_cache
+from typing import Any, TypeVar, cast
 
-from pairing.engine import RoundEntry, TieBreak, TournamentState, tie_break
-from pairing.explanations import BoardWhy, board_reasons, stored_explanation
+from pairing.engine import RoundEntry, StandingRow, TieBreak, TournamentState, tie_break
+from pairing.explanations import BoardWhy, RoundExplanation, board_reasons, stored_explanation
 from pairing.services import Snapshot, ranking, tie_break_codes
+from tournaments import corrections, receipts
 from tournaments.fide_rating import FideLine, fide_lines
-from tournaments.models import Bye, Entry, Game, Round, Tournament
+from tournaments.models import Bye, Entry, Game, PairingReceipt, Round, Tournament
 
+T = TypeVar("T")
+_column = lru_cache(maxsize=64)(tie_break)
+"""A tie-break by code, to format its values."""
 BYE_LABELS = {
     Bye.Kind.PAIRING_ALLOCATED: "Bye",
     Bye.Kind.FULL_POINT: "Full-point bye",
@@ -53,9 +67,50 @@ class Standing:
     rank: int
     entry: Entry
     score: str
-    values: list[str]
+    raw: tuple[int | Fraction | None, ...]
+    """The tie-break values, in the tournament's order."""
+    codes: tuple[str, ...] = field(repr=False, default=())
+    """The tie-breaks' codes, one tuple shared by every row."""
     fide: FideLine | None = None
     """FIDE-rated tournaments: the rating change and Rp so far."""
+
+    @property
+    def values(self) -> list[str]:
+        """The tie-break values for display, formatted when a row is shown (issue 27: the
+        50,000 values of 10,000 players took a quarter of the standings' time)."""
+        return [_column(code).format(v) for v, code in zip(self.raw, self.codes, strict=True)]
+
+
+class _Rankings:
+    """The last ranking of each recently shown tournament, in this process, with the state
+    and tie-breaks it was computed from: a new revision whose finished rounds are the same
+    (a result of the round in play) ranks them again for nothing
+    (issue 27: 0.6 s of tie-breaks at 10,000 players, for each result entered). Comparing
+    two states takes 10 ms at that size; the ranking depends on nothing else."""
+
+    def __init__(self, size: int = 8) -> None:
+        self.size = size
+        self.lock = threading.Lock()
+        self.kept: OrderedDict[int, tuple[Any, TournamentState, list[StandingRow]]] = OrderedDict()
+
+    def of(
+        self, tournament: Tournament, codes: tuple[str, ...], state: TournamentState
+    ) -> list[StandingRow]:
+        key = (codes, tournament.is_tcec)
+        with self.lock:
+            kept = self.kept.get(tournament.pk)
+        if kept is not None and kept[0] == key and kept[1] == state:
+            return kept[2]
+        rows = ranking(tournament, state)
+        with self.lock:
+            self.kept[tournament.pk] = (key, state, rows)
+            self.kept.move_to_end(tournament.pk)
+            while len(self.kept) > self.size:
+                self.kept.popitem(last=False)
+        return rows
+
+
+rankings = _Rankings()
 
 
 @dataclass
@@ -63,6 +118,19 @@ class View:
     """The public view of a tournament."""
 
     snap: Snapshot
+    memo: dict[tuple[str, int], Any] = field(default_factory=dict, repr=False, compare=False)
+    """What was computed per round for one page, for the others: (what, round) -> value."""
+
+    def _kept(self, what: str, number: int, compute: Callable[[], T]) -> T:
+        key = (what, number)
+        if key not in self.memo:
+            self.memo[key] = compute()
+        return cast(T, self.memo[key])
+
+    def state_after(self, columns: int) -> TournamentState:
+        """The tournament after round column ``columns`` (``Snapshot.state``), computed once
+        for the standings, the crosstable, the players' pages and the pairings' scores."""
+        return self._kept("state", columns, lambda: self.snap.state(columns))
 
     @property
     def tournament(self) -> Tournament:
@@ -124,14 +192,17 @@ class View:
     @cached_property
     def state(self) -> TournamentState:
         """The tournament after its finished rounds."""
-        return self.snap.state(self.finished_columns)
+        return self.state_after(self.finished_columns)
+
+    @cached_property
+    def codes(self) -> tuple[str, ...]:
+        """The codes of the standings' tie-breaks, as the tournament names them."""
+        codes = tie_break_codes(self.tournament)
+        return ("BYE", *codes) if self.tournament.is_tcec else tuple(codes)
 
     @cached_property
     def tie_breaks(self) -> list[TieBreak]:
-        codes = tie_break_codes(self.tournament)
-        if self.tournament.is_tcec:
-            codes = ["BYE", *codes]
-        return [tie_break(c) for c in codes]
+        return [_column(c) for c in self.codes]
 
     @cached_property
     def rp_column(self) -> bool:
@@ -146,15 +217,18 @@ class View:
 
     @cached_property
     def standings(self) -> list[Standing]:
-        rows = ranking(self.tournament, self.state)
+        rows = rankings.of(self.tournament, self.codes, self.state)
         entry = self.snap.entry_by_number
+        codes = self.codes
+        fide = self.fide
         return [
             Standing(
                 row.rank,
                 entry[row.player],
                 points(row.score),
-                [tb.format(v) for tb, v in zip(self.tie_breaks, row.values, strict=True)],
-                self.fide.get(entry[row.player].pk),
+                tuple(row.values),
+                codes,
+                fide.get(entry[row.player].pk) if fide else None,
             )
             for row in rows
         ]
@@ -174,47 +248,91 @@ class View:
     def games(self, rnd: Round) -> list[Game]:
         return self.snap.games_of(rnd.number)
 
-    def why(self, rnd: Round) -> dict[int, BoardWhy]:
+    def explanation(self, number: int) -> RoundExplanation | None:
+        """The engine's explanation of round row ``number`` (one query, once)."""
+        return self._kept("explanation", number, lambda: stored_explanation(self.snap, number))
+
+    @cached_property
+    def names(self) -> dict[int, str]:
+        return {e.pairing_number: e.name for e in self.snap.entries}
+
+    def why(self, rnd: Round, games: list[Game] | None = None) -> dict[int, BoardWhy]:
         """Board number -> the player-facing part of the engine's explanation (floats, the
-        colour rule), for the boards the engine paired so (one query)."""
-        explanation = stored_explanation(self.snap, rnd.number)
-        boards = [
-            (g.board, g.white.pairing_number, g.black.pairing_number) for g in self.games(rnd)
-        ]
-        names = {e.pairing_number: e.name for e in self.snap.entries}
-        return board_reasons(explanation, boards, names, public=True)
+        colour rule), for the boards the engine paired so, among ``games`` (default: all the
+        round's; a page shows 100)."""
+        explanation = self.explanation(rnd.number)
+        shown = self.games(rnd) if games is None else games
+        boards = [(g.board, g.white.pairing_number, g.black.pairing_number) for g in shown]
+        return board_reasons(explanation, boards, self.names, public=True)
 
     def scores_before(self, rnd: Round) -> dict[int, str]:
         """Entry pk -> points before the round."""
-        state = self.snap.state(rnd.number - 1)
-        entry = self.snap.entry_by_number
-        return {entry[pid].pk: points(s) for pid, s in state.scores.items()}
+
+        def compute() -> dict[int, str]:
+            state = self.state_after(rnd.number - 1)
+            entry = self.snap.entry_by_number
+            return {entry[pid].pk: points(s) for pid, s in state.scores.items()}
+
+        return self._kept("before", rnd.number, compute)
+
+    def receipt(self, rnd: Round) -> PairingReceipt | None:
+        """The round's published receipt (issue 15; one query, once)."""
+        number = rnd.number
+        return self._kept(
+            "receipt", number, lambda: receipts.published_receipt(self.tournament, number)
+        )
+
+    def marked_boards(self, rnd: Round) -> frozenset[int]:
+        """The boards the arbiter changed (``receipts.marked_boards``), once."""
+        return self._kept("marked", rnd.number, lambda: receipts.marked_boards(self.receipt(rnd)))
+
+    def corrected(self, rnd: Round) -> list[str]:
+        """The results corrected since the round was paired (issue 24), once."""
+
+        def compute() -> list[str]:
+            first = rnd.number - (rnd.number - 1) % self.tournament.legs
+            state = self.state_after(first - 1)
+            return corrections.corrections(self.tournament, first, state, self.receipt(rnd))
+
+        return self._kept("corrected", rnd.number, compute)
 
     def lines(self, rnd: Round) -> list[Line]:
-        """Every registered player's line in the round, alphabetically."""
+        """Every registered player's line in the round, alphabetically (once)."""
+        return self._kept("lines", rnd.number, lambda: self._lines(rnd))
+
+    def _lines(self, rnd: Round, boards: bool = True) -> list[Line]:
+        """The lines of the round, alphabetically; without ``boards``, only of the players
+        not on a board (issue 27: the pairings by board list those, a few of 10,000)."""
         out: dict[int, Line] = {}
+        on_board: set[int] = set()
         for g in self.games(rnd):
+            if not boards:
+                on_board.update((g.white_id, g.black_id))
+                continue
             w, b = Game.TRF_CODES[g.result]
             out[g.white_id] = Line(g.white, g.board, "White", g.black, RESULT_SYMBOL.get(w, ""))
             out[g.black_id] = Line(g.black, g.board, "Black", g.white, RESULT_SYMBOL.get(b, ""))
         for bye in self.snap.byes:
-            if bye.round_number == rnd.number and bye.entry_id not in out:
+            if bye.round_number != rnd.number or bye.entry_id in on_board:
+                continue
+            if bye.entry_id not in out:
                 out[bye.entry_id] = Line(bye.entry, bye=BYE_LABELS[Bye.Kind(bye.kind)])
         for e in self.snap.entries:
-            if e.pk not in out:
+            if e.pk not in out and e.pk not in on_board:
                 absent = "Not yet entered" if e.joined_round > rnd.number else "Withdrawn"
                 out[e.pk] = Line(e, bye=absent if not e.plays_in(rnd.number) else "Absent")
         return sorted(out.values(), key=lambda line: line.entry.name.casefold())
 
     def byes(self, rnd: Round) -> list[Line]:
-        return [line for line in self.lines(rnd) if line.board is None]
+        """The lines of the players without a board in the round (byes, absences)."""
+        return self._kept("byes", rnd.number, lambda: self._lines(rnd, boards=False))
 
     # -- crosstable and players ---------------------------------------------------------
 
     @cached_property
     def full_state(self) -> TournamentState:
         """Every published round, pending results included (blank codes)."""
-        return self.snap.state(len(self.published))
+        return self.state_after(len(self.published))
 
     @staticmethod
     def cell(e: RoundEntry) -> str:

@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
 
-from tournaments.reports import View
+from tournaments.reports import Standing, View
 
 EMPTY_TEXT = "No players yet."
 
@@ -32,8 +32,9 @@ class Crosstable:
     empty_text: str = EMPTY_TEXT
 
 
-def crosstable(view: View) -> Crosstable:
-    """The crosstable of the published rounds; cells name the opponent by pairing number."""
+def crosstable(view: View, standings: list[Standing] | None = None) -> Crosstable:
+    """The crosstable of the published rounds; cells name the opponent by pairing number.
+    ``standings``: the rows to show (a page of them; default: every player)."""
     state = view.full_state
     rounds = state.rounds_done
     headers = [Header("Rk", True), Header("No.", True), Header("Name", False)]
@@ -46,7 +47,7 @@ def crosstable(view: View) -> Crosstable:
     if rated:  # B.02 8.3
         headers.append(Header("Rtg ±", True))
     rows = []
-    for s in view.standings:
+    for s in view.standings if standings is None else standings:
         e = s.entry
         cells = [view.cell(cell) for cell in state.player(e.pairing_number).results]
         values = list(s.values)

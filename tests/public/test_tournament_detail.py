@@ -10,7 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tournaments import drafts, services
-from tournaments.models import Bye
+from tournaments.models import Bye, Entry
 
 
 def url(t, **query) -> str:
@@ -176,3 +176,23 @@ def test_it_shows_no_reasons_for_a_board_the_engine_did_not_pair(
     services.publish_round(rnd.pk)
     html = client.get(url(tournament)).content.decode()
     assert "Why?" not in html and "Changed by hand" not in html
+
+
+@pytest.mark.django_db
+def test_it_lists_the_players_without_a_board_by_board_alphabetically(
+    client: Client, tournament, make_entries, play
+) -> None:
+    """Issue 27: the list under the boards is made from the players without a board only
+    (not from every player's line). Six players, no. 5 on a half-point bye, no. 6 entered
+    from round 2: round 1 pairs 1-4 on two boards; not playing, alphabetically: no. 5 (its
+    bye), no. 6 (not yet entered)."""
+    entries = make_entries(6)
+    Entry.objects.filter(pk=entries[5].pk).update(joined_round=2)
+    Bye.objects.create(entry=entries[4], round_number=1, kind=Bye.Kind.HALF_POINT)
+    play(tournament, [["1-0", ""]])
+    html = client.get(url(tournament)).content.decode()
+    listed = html.split('id="not-playing">Not playing</h3>')[1].split("</ul>")[0]
+    assert re.findall(r">(Player \d+)</a>: ([^<]+)</li>", listed) == [
+        ("Player 05", "Half-point bye"),
+        ("Player 06", "Not yet entered"),
+    ]

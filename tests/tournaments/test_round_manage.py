@@ -7,6 +7,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tournaments import drafts, registration, services
+from tournaments.models import Game
 
 
 def page(client: Client, t, number: int, **headers) -> str:
@@ -382,3 +383,63 @@ def test_it_names_a_hundred_players_not_paired_a_page_and_keeps_the_page_after_a
     assert '<input type="hidden" name="unpaired" value="2">' in html
     response = arbiter_client.post(add, data | {"white": "103", "black": "104"})
     assert response["Location"] == f"{url}?unpaired=2"
+
+
+@pytest.mark.django_db
+def test_it_keeps_the_page_of_players_not_paired_in_the_links_to_other_pages_of_boards(
+    arbiter_client: Client, tournament, make_entries
+) -> None:
+    """Issue 27: the draft's links to its pages of boards dropped ``?unpaired=N``, so going
+    to the next page of boards showed the first page of the players not paired again. 306
+    players paired (153 boards), the last 51 boards taken out: 102 boards (pages 1–100,
+    101–102) and 102 players not paired (pages 1–100, 101–102)."""
+    make_entries(306, step=5)
+    rnd = services.pair_next_round(tournament.pk)
+    Game.objects.filter(round=rnd, board__gt=102).delete()
+    url = reverse("round_manage", args=[tournament.pk, 1])
+    html = arbiter_client.get(url, {"unpaired": "2"}).content.decode()
+    assert "Page 1 of 2 (boards 1–100 of 102)" in html
+    assert "Page 2 of 2 (players not paired 101–102 of 102)" in html
+    link = f"{url}?unpaired=2&amp;page=2"  # without JavaScript, and with htmx
+    assert f'href="{link}#draft" rel="next" hx-get="{link}" hx-target="#draft"' in html
+    assert '<input type="hidden" name="unpaired" value="2">\n    <label>Page' in html  # Go
+    second = arbiter_client.get(url, {"unpaired": "2", "page": "2"}, headers=HX_DRAFT)
+    html = second.content.decode()
+    assert html.lstrip().startswith('<section id="draft">')
+    assert "Page 2 of 2 (boards 101–102 of 102)" in html
+    assert "Page 2 of 2 (players not paired 101–102 of 102)" in html
+    back = f"{url}?page=2&amp;unpaired=1"  # the other list's links keep this page of boards
+    assert f'href="{back}#unpaired" hx-get="{back}" hx-target="#unpaired"' in html
+    link = f"{url}?unpaired=2&amp;page=1"
+    assert f'href="{link}#draft" hx-get="{link}" hx-target="#draft"' in html
+
+
+@pytest.mark.django_db
+def test_it_checks_a_drafts_rules_and_computes_its_state_once_a_page(
+    arbiter_client: Client, tournament, make_entries, play, monkeypatch
+) -> None:
+    """Issue 27: the draft's page checked its rules three times (the list, the first 100, the
+    count: 0.5 s each for a hand-paired draft of 10,000 players) and computed the state before
+    the round twice (the draft's, and again for the results corrected since, issue 24)."""
+    from pairing.services import Snapshot
+
+    make_entries(6)
+    play(tournament, rounds=1)
+    services.pair_next_round(tournament.pk)
+    checks: list[int] = []
+    states: list[int | None] = []
+    violations, state = drafts.Draft.violations, Snapshot.state
+
+    def checked(draft: drafts.Draft) -> object:
+        checks.append(draft.number)
+        return violations.fget(draft)  # type: ignore[attr-defined]
+
+    def computed(snap: Snapshot, rounds: int | None = None) -> object:
+        states.append(rounds)
+        return state(snap, rounds)
+
+    monkeypatch.setattr(drafts.Draft, "violations", property(checked))
+    monkeypatch.setattr(Snapshot, "state", computed)
+    html = page(arbiter_client, tournament, 2)
+    assert "This draft breaks no pairing rule" in html
+    assert checks == [2] and states == [1]

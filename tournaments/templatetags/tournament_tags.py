@@ -5,11 +5,21 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.core.paginator import Page
 
 from tournaments.models import Tournament
 from tournaments.reports import points as format_points
+from tournaments.views.paging import Kept, Links, links
 
 register = template.Library()
+
+
+@register.simple_tag
+def page_links(page: Page, url: str, param: str = "", kept: Kept | None = None) -> Links:
+    """``{% page_links page url param kept as pages %}``: the links of ``_pages.html`` to the
+    pages of an arbiter's list (``param``: its page parameter, ``page`` by default; ``kept``:
+    the other parameters its links carry)."""
+    return links(page, url, param or "page", kept or None)
 
 
 @register.filter

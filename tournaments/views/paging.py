@@ -2,12 +2,13 @@
 and draft took 2-11 s as one table). Each list is shown ``PER_PAGE`` rows at a time: plain
 links with ``?page=N`` work without JavaScript; htmx fetches only the list's region (the
 template's inline partial whose name is the region's id) and keeps the address in the
-history. ``templates/tournaments/_pages.html`` draws the links."""
+history. ``templates/_pages.html`` draws the links of every long list, the arbiter's and the
+public ones (``public/paging.py``), from a :class:`Links`."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 from urllib.parse import urlencode
 
@@ -54,3 +55,41 @@ def kept(params: QueryDict, param: str) -> Kept:
     """The parameters of ``params`` but ``param`` (a page), for the links to other pages."""
     fields = [(k, v) for k, values in params.lists() if k != param for v in values]
     return Kept("".join(f"{urlencode({k: v})}&" for k, v in fields), fields)
+
+
+@dataclass(frozen=True)
+class Links:
+    """What ``templates/_pages.html`` draws for a page: the URLs of the first, previous, next
+    and last pages, and the go-to-page form (its action ``path``, the page's query parameter
+    ``param`` between the hidden fields ``before`` and ``after``; ``htmx_form``: the form
+    swaps the list's region too)."""
+
+    first: str
+    previous: str
+    next: str
+    last: str
+    path: str
+    param: str = "page"
+    before: list[tuple[str, str]] = field(default_factory=list)
+    after: list[tuple[str, str]] = field(default_factory=list)
+    htmx_form: bool = True
+
+
+def links(page: Page, url: str, param: str = "page", others: Kept | None = None) -> Links:
+    """The arbiter's links to the pages of a list at ``url``: ``?<others>&<param>=N``, the
+    other parameters (``others``: a what-if's choices, another list's page) first."""
+    query = others.query if others else ""
+    last = page.paginator.num_pages
+
+    def at(number: int) -> str:
+        return f"{url}?{query}{param}={number}"
+
+    return Links(
+        first=at(1),
+        previous=at(max(page.number - 1, 1)),
+        next=at(min(page.number + 1, last)),
+        last=at(last),
+        path=url,
+        param=param,
+        before=others.fields if others else [],
+    )

@@ -87,11 +87,16 @@ def _context(
         context["receipt"] = receipts.published_receipt(tournament, number)
         context["what_if_form"] = what_if_form(board.snap, page=page)
     first, receipt = board.first_leg(number), context.get("receipt", False)
+    draft = rnd.status == Round.Status.DRAFT
+
+    def corrected() -> list[str]:
+        # the state before the round: the draft's own (issue 27: not computed twice)
+        before = board.draft(first).state if draft else board.snap.state(first - 1)
+        return corrections.corrections(tournament, first, before, receipt)
+
     # Issue 24: results corrected since the round was paired. Computed when the template
     # shows them, once (issue 27: a page of boards or the what-if alone does not).
-    context["corrected"] = cache(
-        lambda: corrections.corrections(tournament, first, board.snap.state(first - 1), receipt)
-    )
+    context["corrected"] = cache(corrected)
     return context | extra
 
 
@@ -101,10 +106,11 @@ def _draft_context(board: Dashboard, number: int, page: str, unpaired: str) -> d
     not play."""
     tournament, first = board.tournament, board.first_leg(number)
     draft = board.draft(first)
-    context = {"draft": draft, "violations": draft.violations, "first_leg": first}
+    violations = draft.violations  # issue 27: checked once (it was three times a page)
+    context = {"draft": draft, "violations": violations, "first_leg": first}
     # Issue 27: a draft paired by hand from no board breaks "not paired" 10,000 times.
-    context["violations_shown"] = draft.violations[:PER_PAGE]
-    context["violations_more"] = max(len(draft.violations) - PER_PAGE, 0)
+    context["violations_shown"] = violations[:PER_PAGE]
+    context["violations_more"] = max(len(violations) - PER_PAGE, 0)
     context["draft_row"] = board.round(first)  # a stale tab publishes nothing (issue 24)
     context["virtual"] = draft.virtual_points
     boards = page_of(range(1, len(draft.pairing.boards) + 1), page)
@@ -112,7 +118,9 @@ def _draft_context(board: Dashboard, number: int, page: str, unpaired: str) -> d
     waiting = page_of(waiting_list, unpaired)
     context |= {"boards_page": boards, "page_field": _page_field(boards.number, waiting.number)}
     context |= {"unpaired_page": waiting, "unpaired_param": UNPAIRED}
+    # Each list's links keep the other list's page (with htmx the draft's region holds both)
     context["unpaired_kept"] = kept(QueryDict(f"page={boards.number}"), UNPAIRED)
+    context["boards_kept"] = kept(QueryDict(f"{UNPAIRED}={waiting.number}"), "page")
     context["review"] = draft_review.review_draft(
         draft,
         tournament.engine_system,
