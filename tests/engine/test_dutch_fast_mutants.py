@@ -1,0 +1,165 @@
+"""The Dutch fast path (``dutch/fast.py``) against independent oracles, quick enough for
+mutation testing (issue 22).
+
+The fast path answers a bracket only when it can prove its answer is the candidate B.8
+chooses; otherwise it returns ``None`` and the exact weighted matching of ``bracket.py``
+decides. So:
+
+- on many small random brackets (seeded; both editions; E.5 numbers out of pairing-number
+  order; MDPs of several scores; the following bracket, sometimes the last one with the bye),
+  wherever the fast path answers, its pairs are the exact solver's;
+- the C.7 / C8 value of a single downfloater (:func:`leaving_gains`) equals a brute-force
+  enumeration of every pairing of the downfloater with the following bracket;
+- hand-derived brackets, each with its rule derivation in the docstring, where the fast path
+  must answer (it is the path every round-1 and most later brackets take) and what it answers.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from pairing.engine.core.colours import preference
+from pairing.engine.dutch.bracket import exact_pairs
+from pairing.engine.dutch.criteria import Level
+from pairing.engine.dutch.edition import EDITION_2017, EDITION_2026, Edition
+from pairing.engine.dutch.fast import fast_pairs, leaving_gains
+from pairing.engine.dutch.graph import BracketGraph, Kind, Mode, build_graph, max_pairs
+from pairing.engine.dutch.players import DutchPlayer, Float
+from tests.engine.test_dutch_support import colours, player, rules
+
+EDITIONS = {"2017": EDITION_2017, "2026": EDITION_2026}
+
+
+def random_player(rng: random.Random, pid: int, score: int, edition: Edition) -> DutchPlayer:
+    history = colours("".join(rng.choice("wb") for _ in range(rng.randint(0, 4))))
+    return DutchPlayer(
+        id=pid,
+        tpn=pid,
+        score=score,
+        colours=history,
+        preference=preference(history),
+        float_last=rng.choice(list(Float)),
+        float_before_last=rng.choice(list(Float)),
+        bye_allowed=rng.random() < 0.8,
+        topscorer=rng.random() < 0.15,
+        # E.5 reads a pairing number whose parity is not the bracket order's (pairing
+        # numbers out of rating order, late entries): drawn independently.
+        e5_number=rng.randint(1, 60),
+        unplayed=rng.randint(0, 2) if edition.bye_unplayed else 0,
+    )
+
+
+def random_graph(rng: random.Random, edition: Edition) -> BracketGraph:
+    """A random NORMAL or LAST bracket: 0-3 MDPs of scores 5-8, 2-11 residents of score 4,
+    1-6 residents of the following bracket (score 2 or 3), C.1 bars between any two."""
+    mdp_count = rng.choice([0, 0, 1, 1, 2, 3])
+    size = rng.randint(2, 11)
+    mdps = [random_player(rng, i + 1, rng.choice([5, 6, 7, 8]), edition) for i in range(mdp_count)]
+    mdps.sort(key=lambda p: (-p.score, p.tpn))
+    residents = [random_player(rng, mdp_count + i + 1, 4, edition) for i in range(size)]
+    first_next = mdp_count + size + 1
+    next_score = rng.choice([2, 3])
+    nxt = [random_player(rng, first_next + i, next_score, edition) for i in range(rng.randint(1, 6))]
+    everyone = [*mdps, *residents, *nxt]
+    density = rng.choice([0.05, 0.15, 0.3])
+    barred = [
+        (a.id, b.id) for i, a in enumerate(everyone) for b in everyone[i + 1 :] if rng.random() < density
+    ]
+    mode = rng.choice([Mode.NORMAL, Mode.NORMAL, Mode.LAST])
+    return build_graph(
+        mdps,
+        residents,
+        mode,
+        replace(rules(everyone, barred, initial=rng.choice(list(colours("wb")))), edition=edition),
+        next_residents=nxt if mode is Mode.NORMAL else (),
+        next_is_last=rng.random() < 0.5,
+    )
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("seed", range(3))
+def test_fast_path_answers_are_the_exact_candidates(seed: int, edition: str) -> None:
+    """Wherever the fast path answers, the exact weighted matching (independent code:
+    graph gains, ``order.py`` costs, ``max_weight_matching``) finds the same pairs."""
+    rng = random.Random(f"fast-{edition}-{seed}")
+    answered = 0
+    for _ in range(60):
+        graph = random_graph(rng, EDITIONS[edition])
+        fast = fast_pairs(graph)
+        if fast is None:
+            continue
+        answered += 1
+        assert sorted(fast) == sorted(exact_pairs(graph))
+    assert answered >= 15
+
+
+# -- C.7 / C8: the single downfloater's value in the following bracket --------------------------
+
+
+def _matchings(vertices: list[int], edge) -> list[list[tuple[int, int]]]:  # type: ignore[no-untyped-def]
+    """Every matching (not only maximal ones) over ``vertices`` whose pairs ``edge`` allows."""
+    if not vertices:
+        return [[]]
+    first, rest = vertices[0], vertices[1:]
+    found = _matchings(rest, edge)  # ``first`` left unmatched
+    for k, other in enumerate(rest):
+        if edge(first, other):
+            for m in _matchings(rest[:k] + rest[k + 1 :], edge):
+                found.append([(first, other), *m])
+    return found
+
+
+def following_value(graph: BracketGraph, v: int) -> tuple[int, int]:
+    """C.7 (2017) / C8 (2026) by brute force: the best (pairs, PSD-or-scores gain) of the
+    following bracket when bracket player ``v`` floats into it, over every matching of ``v``
+    with its residents (and the bye vertex when it is the last bracket), using the exact
+    graph's edge gains. The fast path's closed form must agree."""
+    n = graph.size
+    outside = [u for u in range(n, graph.vertex_count) if graph.kinds[u] in (Kind.NEXT, Kind.BYE)]
+
+    def edge(a: int, b: int) -> bool:
+        return graph.gain(min(a, b), max(a, b)) is not None
+
+    best = (-1, 0)
+    for m in _matchings([v, *outside], edge):
+        total = [0, 0]
+        for a, b in m:
+            g = graph.gain(min(a, b), max(a, b))
+            assert g is not None
+            total[0] += g[Level.NEXT_PAIRS]
+            total[1] += g[Level.NEXT_PSD]
+        best = max(best, (total[0], total[1]))
+    return best
+
+
+def one_downfloater(graph: BracketGraph) -> bool:
+    """The bracket's maximum matching leaves exactly one player (C.5): the case the slot
+    values are for."""
+    return graph.size - 2 * max_pairs(graph.adjacency()) == 1
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("seed", range(3))
+def test_leaving_gains_are_the_following_brackets_best(seed: int, edition: str) -> None:
+    """Where :func:`leaving_gains` gives values for a NORMAL bracket, each player's C.7 / C8
+    pairs and PSD (or scores) gain is the brute-force best of the following bracket with that
+    player in it, and the player is paired there with a resident."""
+    rng = random.Random(f"leave-{edition}-{seed}")
+    answered = 0
+    for _ in range(80):
+        graph = random_graph(rng, EDITIONS[edition])
+        if graph.mode is not Mode.NORMAL or not one_downfloater(graph):
+            continue
+        values = leaving_gains(graph)
+        if values is None:
+            continue
+        answered += 1
+        assert sorted(values) == list(range(graph.size))
+        for v, gain in values.items():
+            pairs, psd = following_value(graph, v)
+            assert (gain[Level.NEXT_PAIRS], gain[Level.NEXT_PSD]) == (pairs, psd), v
+            assert [lv for lv, g in enumerate(gain) if g] == [Level.NEXT_PAIRS, Level.NEXT_PSD]
+    assert answered >= 10
