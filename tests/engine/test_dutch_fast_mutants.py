@@ -163,3 +163,105 @@ def test_leaving_gains_are_the_following_brackets_best(seed: int, edition: str) 
             assert (gain[Level.NEXT_PAIRS], gain[Level.NEXT_PSD]) == (pairs, psd), v
             assert [lv for lv, g in enumerate(gain) if g] == [Level.NEXT_PAIRS, Level.NEXT_PSD]
     assert answered >= 10
+
+
+# -- hand-derived brackets -----------------------------------------------------------------------
+
+
+def last(players: list[DutchPlayer], barred=(), edition: Edition = EDITION_2017) -> BracketGraph:  # type: ignore[no-untyped-def]
+    """The last bracket of a round of ``players`` (no MDPs)."""
+    return build_graph(
+        [], players, Mode.LAST, replace(rules(players, barred), edition=edition)
+    )
+
+
+def test_round_one_last_bracket_s1_against_s2_and_the_bye_to_the_last() -> None:
+    """Five players nobody has met, no colours (round 1): B.1 S1 = {1, 2}, S2 = {3, 4, 5};
+    D.1's first candidate 1-3, 2-4; the last player left over gets the bye (A.9, C.2). The
+    fast path answers it without the tight graph (every candidate is equally good)."""
+    graph = last([player(i) for i in range(1, 6)])
+    assert fast_pairs(graph) == [(0, 2), (1, 3)]
+
+
+def test_a_barred_pair_is_not_round_one() -> None:
+    """Round 1 of five with 1-3 forbidden (C.1): S1 = {1, 2}, S2 = {3, 4, 5}; D.1
+    transpositions of S2: 3 4 5 (1-3 barred), 3 5 4 (1-3 barred), 4 3 5: 1-4, 2-3, bye 5.
+    Every legal candidate is equally good (same scores, no colours, no floats)."""
+    graph = last([player(i) for i in range(1, 6)], barred=[(1, 3)])
+    assert fast_pairs(graph) == [(0, 3), (1, 2)]
+
+
+def test_a_player_barred_from_the_bye_is_not_round_one() -> None:
+    """Round 1 of five where no. 5 may not get the bye (C.2): the first transposition of S2
+    whose leftover may take it is 3 5 4: 1-3, 2-5, bye 4."""
+    players = [player(i, bye_allowed=i != 5) for i in range(1, 6)]
+    assert fast_pairs(last(players)) == [(0, 2), (1, 4)]
+
+
+def test_a_player_who_floated_down_last_round_does_not_get_the_bye() -> None:
+    """Five players of one score, no colours; no. 5 floated down in the previous round. The
+    bye is a downfloat (A.4.b): C.12 (2017) / C14 (2026: a resident downfloater) minimise
+    players floating down again, so 5 is paired: D.1's first candidate with another leftover,
+    3 5 4: 1-3, 2-5, bye 4."""
+    players = [player(i, float_last=Float.DOWN if i == 5 else Float.NONE) for i in range(1, 6)]
+    for edition in EDITIONS.values():
+        assert fast_pairs(last(players, edition=edition)) == [(0, 2), (1, 4)]
+
+
+def test_absolute_colour_preferences_of_one_colour_are_not_round_one() -> None:
+    """Four players of one score, each with two whites (A.6: an absolute preference for
+    black), none a topscorer: C.3 allows no pair, so the last bracket has no legal candidate
+    (the fast path must not answer S1 against S2)."""
+    players = [player(i, 2, "ww") for i in range(1, 5)]
+    assert fast_pairs(last(players)) is None
+
+
+def test_c9_the_bye_to_the_player_with_fewer_unplayed_games() -> None:
+    """2026 C9: three players of one score, no colours, no. 3 with one unplayed game. The
+    bye goes to a player with the fewest unplayed games (0: no. 1 or 2); C7 equal, C10-C21
+    equal, so D.1: S1 = {1}, S2 = {2, 3}, transposition 3 2: 1-3, bye 2. Under the 2017
+    rules C9 does not exist: 1-2, bye 3."""
+    players = [replace(player(i), unplayed=1 if i == 3 else 0) for i in range(1, 4)]
+    assert fast_pairs(last(players, edition=EDITION_2026)) == [(0, 2)]
+    assert fast_pairs(last(players, edition=EDITION_2017)) == [(0, 1)]
+
+
+def reaches_ideal(graph: BracketGraph, v: int) -> bool:
+    """Brute force: can bracket player ``v``, floating into the following bracket, be paired
+    there with a resident while that bracket (with the bye's vertex when it is the last one)
+    still has as many pairs as its number of players allows, ``(residents + bye + 1) // 2``?"""
+    n = graph.size
+    nxt = [u for u in range(n, graph.vertex_count) if graph.kinds[u] is Kind.NEXT]
+    outside = [u for u in range(n, graph.vertex_count) if graph.kinds[u] in (Kind.NEXT, Kind.BYE)]
+    ideal = (len(outside) + 1) // 2
+
+    def edge(a: int, b: int) -> bool:
+        return graph.gain(min(a, b), max(a, b)) is not None
+
+    return any(
+        len(m) == ideal and any(v in pair and (set(pair) - {v}) <= set(nxt) for pair in m)
+        for m in _matchings([v, *outside], edge)
+    )
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("seed", range(2))
+def test_leaving_gains_answer_exactly_when_every_player_reaches_the_ideal(
+    seed: int, edition: str
+) -> None:
+    """:func:`leaving_gains` answers (C.7 / C8 cheaply) exactly when every player of a
+    one-downfloater NORMAL bracket could float into the following bracket, be paired there
+    with a resident and leave it as many pairs as its size allows. (The fast search tries at
+    most four partners of the newcomer; here nobody has more than four.)"""
+    rng = random.Random(f"ideal-{edition}-{seed}")
+    checked = [0, 0]
+    for _ in range(120):
+        graph = random_graph(rng, EDITIONS[edition])
+        if graph.mode is not Mode.NORMAL or not one_downfloater(graph):
+            continue
+        if sum(1 for k in graph.kinds if k is Kind.NEXT) > 4:
+            continue
+        ideal = all(reaches_ideal(graph, v) for v in range(graph.size))
+        assert (leaving_gains(graph) is not None) == ideal
+        checked[ideal] += 1
+    assert min(checked) >= 5
