@@ -62,11 +62,16 @@ def random_graph(rng: random.Random, edition: Edition) -> BracketGraph:
     residents = [random_player(rng, mdp_count + i + 1, 4, edition) for i in range(size)]
     first_next = mdp_count + size + 1
     next_score = rng.choice([2, 3])
-    nxt = [random_player(rng, first_next + i, next_score, edition) for i in range(rng.randint(1, 6))]
+    nxt = [
+        random_player(rng, first_next + i, next_score, edition) for i in range(rng.randint(1, 6))
+    ]
     everyone = [*mdps, *residents, *nxt]
     density = rng.choice([0.05, 0.15, 0.3])
     barred = [
-        (a.id, b.id) for i, a in enumerate(everyone) for b in everyone[i + 1 :] if rng.random() < density
+        (a.id, b.id)
+        for i, a in enumerate(everyone)
+        for b in everyone[i + 1 :]
+        if rng.random() < density
     ]
     mode = rng.choice([Mode.NORMAL, Mode.NORMAL, Mode.LAST])
     return build_graph(
@@ -88,6 +93,78 @@ def test_fast_path_answers_are_the_exact_candidates(seed: int, edition: str) -> 
     answered = 0
     for _ in range(60):
         graph = random_graph(rng, EDITIONS[edition])
+        fast = fast_pairs(graph)
+        if fast is None:
+            continue
+        answered += 1
+        assert sorted(fast) == sorted(exact_pairs(graph))
+    assert answered >= 15
+
+
+TOPSCORER_HISTORIES = ["wwbw", "bwww", "wbww", "bbwb", "wbbb", "bwbb", "wbbw", "bwbw", "bwwb"]
+"""Four rounds whose A.6 preferences coincide (absolute black with a colour difference of 2,
+absolute white with -2, mild) while the histories differ: C.8 / C.9 tell them apart only for
+topscorers."""
+
+
+def few_types_graph(rng: random.Random, edition: Edition, topscorers: bool) -> BracketGraph:
+    """A random bracket whose players are copies of two or three prototypes (the fast path's
+    player *types*; only ids and E.5 numbers differ), so that pairs inside a type, several
+    players of a type and the slot all matter. ``topscorers``: the final round, histories
+    from :data:`TOPSCORER_HISTORIES`, half the players topscorers."""
+
+    def prototype(score: int) -> DutchPlayer:
+        p = random_player(rng, 0, score, edition)
+        if topscorers:
+            history = colours(rng.choice(TOPSCORER_HISTORIES))
+            p = replace(
+                p, colours=history, preference=preference(history), topscorer=rng.random() < 0.5
+            )
+        return p
+
+    kinds = [prototype(4) for _ in range(rng.choice([1, 2, 3]))]
+    top = prototype(rng.choice([6, 8]))
+    ids = iter(range(1, 40))
+
+    def copy(p: DutchPlayer) -> DutchPlayer:
+        pid = next(ids)
+        return replace(p, id=pid, tpn=pid, e5_number=rng.randint(1, 60))
+
+    mdps = [copy(top) for _ in range(rng.choice([0, 0, 1, 2]))]
+    residents = [copy(rng.choice(kinds)) for _ in range(rng.randint(2, 9))]
+    nxt_kind = prototype(2)
+    nxt = [copy(nxt_kind) for _ in range(rng.randint(1, 5))]
+    everyone = [*mdps, *residents, *nxt]
+    density = rng.choice([0.0, 0.1, 0.25])
+    barred = [
+        (a.id, b.id)
+        for i, a in enumerate(everyone)
+        for b in everyone[i + 1 :]
+        if rng.random() < density
+    ]
+    mode = rng.choice([Mode.NORMAL, Mode.LAST])
+    return build_graph(
+        mdps,
+        residents,
+        mode,
+        replace(rules(everyone, barred, initial=rng.choice(list(colours("wb")))), edition=edition),
+        next_residents=nxt if mode is Mode.NORMAL else (),
+        next_is_last=rng.random() < 0.5,
+    )
+
+
+@pytest.mark.parametrize("topscorers", [False, True], ids=["types", "topscorers"])
+@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("seed", range(2))
+def test_fast_path_on_few_types_is_the_exact_candidate(
+    seed: int, edition: str, topscorers: bool
+) -> None:
+    """As above, on brackets of few player types: the type LP, the pairs inside a type and
+    the tight graph decide. Wherever the fast path answers, the exact solver agrees."""
+    rng = random.Random(f"types-{edition}-{seed}-{topscorers}")
+    answered = 0
+    for _ in range(60):
+        graph = few_types_graph(rng, EDITIONS[edition], topscorers)
         fast = fast_pairs(graph)
         if fast is None:
             continue
@@ -170,9 +247,7 @@ def test_leaving_gains_are_the_following_brackets_best(seed: int, edition: str) 
 
 def last(players: list[DutchPlayer], barred=(), edition: Edition = EDITION_2017) -> BracketGraph:  # type: ignore[no-untyped-def]
     """The last bracket of a round of ``players`` (no MDPs)."""
-    return build_graph(
-        [], players, Mode.LAST, replace(rules(players, barred), edition=edition)
-    )
+    return build_graph([], players, Mode.LAST, replace(rules(players, barred), edition=edition))
 
 
 def test_round_one_last_bracket_s1_against_s2_and_the_bye_to_the_last() -> None:
@@ -265,3 +340,91 @@ def test_leaving_gains_answer_exactly_when_every_player_reaches_the_ideal(
         assert (leaving_gains(graph) is not None) == ideal
         checked[ideal] += 1
     assert min(checked) >= 5
+
+
+def normal(
+    mdps: list[DutchPlayer],
+    residents: list[DutchPlayer],
+    nxt: list[DutchPlayer],
+    barred=(),  # type: ignore[no-untyped-def]
+    edition: Edition = EDITION_2017,
+    next_is_last: bool = False,
+) -> BracketGraph:
+    """A bracket followed by the bracket of ``nxt`` (C.7 / C8 look into it)."""
+    everyone = [*mdps, *residents, *nxt]
+    return build_graph(
+        mdps,
+        residents,
+        Mode.NORMAL,
+        replace(rules(everyone, barred), edition=edition),
+        next_residents=nxt,
+        next_is_last=next_is_last,
+    )
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_an_even_bracket_with_a_barred_pair_follows_d1(edition: str) -> None:
+    """Four players of one score, no colours, 1-3 forbidden (C.1), followed by a bracket of
+    two. S1 = {1, 2}, S2 = {3, 4}; every legal candidate pairs everybody with PSD 0 and
+    leaves the following bracket alone, so D.1: S2 transposed 4 3, 1-4, 2-3. The fast path
+    proves it (two types, no downfloater)."""
+    graph = normal(
+        [], [player(i, 2) for i in range(1, 5)], [player(5), player(6)], [(1, 3)], EDITIONS[edition]
+    )
+    assert fast_pairs(graph) == [(0, 3), (1, 2)]
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_d2_exchange_when_s1_can_only_be_paired_inside_s1(edition: str) -> None:
+    """Four players of one score, no colours; 1 has met 3 and 4 (C.1). No transposition of
+    S2 = {3, 4} pairs 1, so D.2 exchanges one player each way, smallest BSN difference first:
+    2 <-> 3, S1 = {1, 3}, S2 = {2, 4}: 1-2, 3-4."""
+    graph = normal(
+        [],
+        [player(i, 2) for i in range(1, 5)],
+        [player(5), player(6)],
+        [(1, 3), (1, 4)],
+        EDITIONS[edition],
+    )
+    assert fast_pairs(graph) == [(0, 1), (2, 3)]
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_d3_of_two_mdps_and_one_resident_the_first_mdp_is_paired(edition: str) -> None:
+    """Last bracket: MDPs 1 and 2 (score 4, no colours), one resident 3 (score 2). MDPs never
+    meet (B.3), so one MDP is paired with 3 and the other gets the bye; both candidates are
+    equally good (PSD: SD 2 for the pair, 4 for the bye; 2026 C7: the same MDP score). D.3:
+    the set of paired MDPs with the lowest BSNs, {1}: 1-3, bye 2."""
+    mdps = [player(1, 4), player(2, 4)]
+    resident = player(3, 2)
+    graph = build_graph(
+        mdps,
+        [resident],
+        Mode.LAST,
+        replace(rules([*mdps, resident]), edition=EDITIONS[edition]),
+    )
+    assert fast_pairs(graph) == [(0, 2)]
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_c12_the_downfloater_of_an_odd_bracket_is_not_the_last_floater(edition: str) -> None:
+    """Three players of one score (no colours) above a bracket of two; no. 3 floated down
+    last round. One player floats down (C.5); C.7 / C8 are the same whoever it is (paired
+    with either resident of the following bracket); C.12 (2017) / C14 (2026, a resident
+    downfloater) keep 3 in: D.1 transposition S2 = 3 2, 1-3, 2 floats."""
+    residents = [player(i, 2, float_last=Float.DOWN if i == 3 else Float.NONE) for i in range(1, 4)]
+    graph = normal([], residents, [player(4), player(5)], edition=EDITIONS[edition])
+    assert fast_pairs(graph) == [(0, 2)]
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_topscorers_get_their_colour_preferences(edition: str) -> None:
+    """Final round, four topscorers: 1 and 3 with W B W (A.6: a strong preference for
+    black), 2 and 4 with B W B (strong, white). D.1's first candidate 1-3, 2-4 loses two
+    strong preferences (C.10, C.11); 1-4, 2-3 keeps every preference and no C.8 / C.9 cost
+    (differences +-2 at most, no three in a row): the best, and the fast path proves it (the
+    colours of a pair do not depend on the players' ranks)."""
+    histories = {1: "wbw", 2: "bwb", 3: "wbw", 4: "bwb"}
+    players = [player(i, 6, histories[i], topscorer=True) for i in range(1, 5)]
+    graph = normal([], players, [player(5, 4), player(6, 4)], edition=EDITIONS[edition])
+    assert fast_pairs(graph) == [(0, 3), (1, 2)]
