@@ -173,6 +173,44 @@ def test_fast_path_on_few_types_is_the_exact_candidate(
     assert answered >= 15
 
 
+def topscorers_graph(rng: random.Random, edition: Edition) -> BracketGraph:
+    """The last bracket of a final round: 3-7 topscorers of one score, each with four
+    games whose A.6 preference is absolute black with a colour difference of +2 (three
+    histories) or absolute white with -2 (three histories), some pairs barred (C.1). Players
+    of one preference differ only in their histories, which decide C.8 (a difference beyond
+    +-2) and C.9 (three in a row) of their pairs, and in their E.5 numbers."""
+    ps = []
+    for pid in range(1, rng.randint(3, 7) + 1):
+        history = colours(rng.choice(["wwbw", "bwww", "wbww", "bbwb", "wbbb", "bwbb"]))
+        ps.append(
+            replace(
+                player(pid, 6, topscorer=True),
+                colours=history,
+                preference=preference(history),
+                e5_number=rng.randint(1, 60),
+            )
+        )
+    barred = [(a.id, b.id) for k, a in enumerate(ps) for b in ps[k + 1 :] if rng.random() < 0.2]
+    initial = rng.choice(list(colours("wb")))
+    return build_graph([], ps, Mode.LAST, replace(rules(ps, barred, initial), edition=edition))
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_fast_path_on_topscorer_histories_is_the_exact_candidate(edition: str) -> None:
+    """Topscorers whose preferences coincide but whose histories differ are different
+    players for C.8 / C.9: wherever the fast path answers, the exact solver agrees."""
+    rng = random.Random(f"topscorers-{edition}")
+    answered = 0
+    for _ in range(60):
+        graph = topscorers_graph(rng, EDITIONS[edition])
+        fast = fast_pairs(graph)
+        if fast is None:
+            continue
+        answered += 1
+        assert sorted(fast) == sorted(exact_pairs(graph))
+    assert answered >= 10
+
+
 # -- C.7 / C8: the single downfloater's value in the following bracket --------------------------
 
 
