@@ -466,3 +466,24 @@ def test_topscorers_get_their_colour_preferences(edition: str) -> None:
     players = [player(i, 6, histories[i], topscorer=True) for i in range(1, 5)]
     graph = normal([], players, [player(5, 4), player(6, 4)], edition=EDITIONS[edition])
     assert fast_pairs(graph) == [(0, 3), (1, 2)]
+
+
+def test_c1_everybody_has_met_somebody() -> None:
+    """Last bracket of four players of one score (no colours) where 1-3 and 2-4 have met
+    (C.1): S1 = {1, 2}, S2 = {3, 4}; D.1's first candidate 1-3, 2-4 is illegal, the
+    transposition 4 3 gives 1-4, 2-3."""
+    graph = last([player(i, 2) for i in range(1, 5)], barred=[(1, 3), (2, 4)])
+    assert fast_pairs(graph) == [(0, 3), (1, 2)]
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_the_bye_to_the_only_player_who_did_not_float_down(edition: str) -> None:
+    """Last bracket of five players of one score, no colours, nobody has met anybody;
+    2, 3, 4 and 5 floated down last round, 1 did not. The bye is a downfloat (A.4.b), so
+    C.12 (2017) / C14 (2026) give it to 1. B.1: S1 = {1, 2}, S2 = {3, 4, 5}; no
+    transposition of S2 leaves an S1 player unpaired, so D.2: exchanges of one player in
+    the order 2-3, 2-4, 1-3 (smallest BSN difference, then the higher player leaving S1).
+    2-3, 2-4 keep 1 in S1; 1-3: S1 = {2, 3}, S2 = {1, 4, 5}, transpositions 1 4 5, 1 5 4,
+    4 1 5, 4 5 1: the last leaves 1 over: 2-4, 3-5, bye 1."""
+    players = [player(i, 2, float_last=Float.NONE if i == 1 else Float.DOWN) for i in range(1, 6)]
+    assert fast_pairs(last(players, edition=EDITIONS[edition])) == [(1, 3), (2, 4)]
