@@ -22,7 +22,7 @@ from dataclasses import replace
 import pytest
 
 from pairing.engine.core.colours import preference
-from pairing.engine.dutch.bracket import exact_pairs
+from pairing.engine.dutch.bracket import exact_pairs, pair_bracket
 from pairing.engine.dutch.criteria import Level
 from pairing.engine.dutch.edition import EDITION_2017, EDITION_2026, Edition
 from pairing.engine.dutch.fast import fast_pairs, leaving_gains
@@ -487,3 +487,19 @@ def test_the_bye_to_the_only_player_who_did_not_float_down(edition: str) -> None
     4 1 5, 4 5 1: the last leaves 1 over: 2-4, 3-5, bye 1."""
     players = [player(i, 2, float_last=Float.NONE if i == 1 else Float.DOWN) for i in range(1, 6)]
     assert fast_pairs(last(players, edition=EDITIONS[edition])) == [(1, 3), (2, 4)]
+
+
+def test_d2_two_exchanges_are_left_to_the_exact_path() -> None:
+    """Eight players of one score (no colours) who may only meet as 1-2, 3-4, 5-6, 7-8
+    (C.1 bars every other pair), followed by a bracket of two. C.5: four pairs, and these
+    are the only four. With S1 = {1, 2, 3, 4} they need two exchanges (D.2 tries one-player
+    exchanges first): the fast path gives up on it, and the bracket is still paired 1-2,
+    3-4, 5-6, 7-8 with nobody floating."""
+    players = [player(i, 2) for i in range(1, 9)]
+    allowed = {(1, 2), (3, 4), (5, 6), (7, 8)}
+    barred = [(a, b) for a in range(1, 9) for b in range(a + 1, 9) if (a, b) not in allowed]
+    nxt = [player(9), player(10)]
+    assert fast_pairs(normal([], players, nxt, barred)) is None
+    result = pair_bracket([], players, Mode.NORMAL, rules([*players, *nxt], barred), nxt)
+    assert {(a.id, b.id) for a, b in result.pairs} == allowed
+    assert result.downfloaters == ()
