@@ -503,3 +503,40 @@ def test_d2_two_exchanges_are_left_to_the_exact_path() -> None:
     result = pair_bracket([], players, Mode.NORMAL, rules([*players, *nxt], barred), nxt)
     assert {(a.id, b.id) for a, b in result.pairs} == allowed
     assert result.downfloaters == ()
+
+
+def lone_player_above_a_chain(partners: list[int]) -> BracketGraph:
+    """A bracket of one player (no. 1, score 4) above a bracket of seven (nos. 2-8, score 2)
+    whose residents may only meet along the chain 2-3, 3-4, ..., 7-8 (C.1); no. 1 may meet
+    only ``partners`` among them."""
+    top = player(1, 4)
+    chain = [player(i, 2) for i in range(2, 9)]
+    links = {(i, i + 1) for i in range(2, 8)}
+    barred = [(a, b) for a in range(2, 9) for b in range(a + 1, 9) if (a, b) not in links]
+    barred += [(1, b) for b in range(2, 9) if b not in partners]
+    return normal([], [top], chain, barred)
+
+
+def test_c7_the_downfloater_reaches_the_ideal_only_by_a_long_path() -> None:
+    """C.7: no. 1, alone in his bracket, floats down (C.5). The following bracket of seven
+    on a chain has at most three pairs (2-3, 4-5, 6-7); with 1 paired to 2, the only player
+    he may meet, it has four: 1-2, 3-4, 5-6, 7-8, the ideal (eight players). Reaching it
+    moves every pair of the chain: the fast path finds it (its augmenting search) and
+    answers, with the following bracket's value the brute force gives."""
+    graph = lone_player_above_a_chain([2])
+    values = leaving_gains(graph)
+    assert values is not None
+    assert (values[0][Level.NEXT_PAIRS], values[0][Level.NEXT_PSD]) == following_value(graph, 0)
+    assert values[0][Level.NEXT_PAIRS] == 4
+    assert fast_pairs(graph) == []
+
+
+def test_c7_the_downfloater_with_five_partners_reaches_the_ideal() -> None:
+    """As above, no. 1 may meet 2, 3, 4, 5 and 6: paired with 2 (or 4, or 6) the following
+    bracket still has four pairs (1-2, 3-4, 5-6, 7-8). The fast path answers although it
+    looks at four of the five partners only."""
+    graph = lone_player_above_a_chain([2, 3, 4, 5, 6])
+    values = leaving_gains(graph)
+    assert values is not None
+    assert (values[0][Level.NEXT_PAIRS], values[0][Level.NEXT_PSD]) == following_value(graph, 0)
+    assert values[0][Level.NEXT_PAIRS] == 4
