@@ -17,6 +17,7 @@ decides. So:
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 import pytest
@@ -214,7 +215,9 @@ def test_fast_path_on_topscorer_histories_is_the_exact_candidate(edition: str) -
 # -- C.7 / C8: the single downfloater's value in the following bracket --------------------------
 
 
-def _matchings(vertices: list[int], edge) -> list[list[tuple[int, int]]]:  # type: ignore[no-untyped-def]
+def _matchings(
+    vertices: list[int], edge: Callable[[int, int], bool]
+) -> list[list[tuple[int, int]]]:
     """Every matching (not only maximal ones) over ``vertices`` whose pairs ``edge`` allows."""
     if not vertices:
         return [[]]
@@ -283,7 +286,11 @@ def test_leaving_gains_are_the_following_brackets_best(seed: int, edition: str) 
 # -- hand-derived brackets -----------------------------------------------------------------------
 
 
-def last(players: list[DutchPlayer], barred=(), edition: Edition = EDITION_2017) -> BracketGraph:  # type: ignore[no-untyped-def]
+def last(
+    players: list[DutchPlayer],
+    barred: Sequence[tuple[int, int]] = (),
+    edition: Edition = EDITION_2017,
+) -> BracketGraph:
     """The last bracket of a round of ``players`` (no MDPs)."""
     return build_graph([], players, Mode.LAST, replace(rules(players, barred), edition=edition))
 
@@ -384,7 +391,7 @@ def normal(
     mdps: list[DutchPlayer],
     residents: list[DutchPlayer],
     nxt: list[DutchPlayer],
-    barred=(),  # type: ignore[no-untyped-def]
+    barred: Sequence[tuple[int, int]] = (),
     edition: Edition = EDITION_2017,
     next_is_last: bool = False,
 ) -> BracketGraph:
