@@ -547,3 +547,21 @@ def test_c7_the_downfloater_with_five_partners_reaches_the_ideal() -> None:
     assert values is not None
     assert (values[0][Level.NEXT_PAIRS], values[0][Level.NEXT_PSD]) == following_value(graph, 0)
     assert values[0][Level.NEXT_PAIRS] == 4
+
+
+def test_c7_a_downfloater_whose_only_partner_breaks_the_chain_is_not_ideal() -> None:
+    """Three players of score 4 (nos. 1-3) above the chain of seven of the tests above
+    (nos. 4-10 may only meet 4-5, 5-6, ..., 9-10). 1 and 3 may meet only 4 there, 2 only
+    5. Floating down, 1 or 3 paired with 4 leaves the chain 5-6, 7-8, 9-10: four pairs, the
+    ideal. 2 paired with 5 leaves 4 alone (he may meet only 5) and at most 6-7, 8-9: three
+    pairs. Not every player reaches the ideal, so the C.7 values are not given cheaply
+    (the exact path decides); checking 1 first must not make 2 look ideal."""
+    players = [player(i, 4) for i in range(1, 4)]
+    chain = [player(i, 2) for i in range(4, 11)]
+    links = {(i, i + 1) for i in range(4, 10)}
+    barred = [(a, b) for a in range(4, 11) for b in range(a + 1, 11) if (a, b) not in links]
+    only = {1: 4, 2: 5, 3: 4}
+    barred += [(p, b) for p, partner in only.items() for b in range(4, 11) if b != partner]
+    graph = normal([], players, chain, barred)
+    assert [reaches_ideal(graph, v) for v in range(3)] == [True, False, True]
+    assert leaving_gains(graph) is None
