@@ -63,12 +63,13 @@ def eventful(tournament: Tournament, make_entries, record_round) -> Tournament:
 @pytest.mark.django_db
 def test_the_snapshot_rows_are_the_orm_instances(eventful: Tournament) -> None:
     snap, orm = snapshot(eventful), _orm_snapshot(eventful)
-    for mine, theirs in [
+    pairs: list[tuple[list, list]] = [
         (snap.entries, orm.entries),
         (snap.rounds, orm.rounds),
         (snap.games, orm.games),
         (snap.byes, orm.byes),
-    ]:
+    ]
+    for mine, theirs in pairs:
         assert _fields(mine) == _fields(theirs)
         assert [o.get_deferred_fields() for o in mine] == [o.get_deferred_fields() for o in theirs]
         assert all(not o._state.adding and o._state.db == "default" for o in mine)
@@ -95,7 +96,8 @@ def test_the_snapshot_rows_are_linked_without_queries(
         assert all(g.round is rounds[g.round_id] for g in games)
         assert all(g.white is by_pk[g.white_id] and g.black is by_pk[g.black_id] for g in games)
         assert all(b.entry is by_pk[b.entry_id] for b in snap.byes)
-        assert all(o.tournament is eventful for o in [*snap.entries, *snap.rounds])
+        assert all(e.tournament is eventful for e in snap.entries)
+        assert all(r.tournament is eventful for r in snap.rounds)
     with django_assert_num_queries(1):  # deferred, as with defer("explanation")
         assert snap.rounds[2].explanation == {"boards": []}
 
