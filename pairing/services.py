@@ -17,7 +17,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import cached_property
+from typing import TypeVar
 
+from django.db.models import Model, QuerySet
+from django.db.models.base import ModelState
 from django.utils import timezone
 
 from pairing.engine import (
@@ -63,6 +66,9 @@ SYSTEM_CODES: dict[str, str] = {
 }
 """TRF record 192 (pairing system) per tournament system (Dutch and Dubov: see
 :func:`system_code`); TCEC double rounds are marked by ``XXT double``."""
+
+
+_M = TypeVar("_M", bound=Model)
 
 
 def system_code(tournament: Tournament) -> str:
@@ -168,7 +174,7 @@ def _player(entry: Entry, results: tuple[RoundEntry, ...]) -> EnginePlayer:
 
 def _absence(entry: Entry, round_number: int, byes: dict[tuple[int, int], str]) -> str | None:
     """Why an entry has no board in a round: its bye, or Z when not (yet/any more) playing."""
-    kind = byes.get((entry.pk, round_number))
+    kind = byes.get((entry.id, round_number))
     if kind:
         return kind
     return None if entry.plays_in(round_number) else "Z"
@@ -212,35 +218,66 @@ class Snapshot:
         return _state(self, len(self.rounds) if rounds is None else rounds)
 
 
+def _instances(queryset: QuerySet[_M], defer: tuple[str, ...] = ()) -> list[_M]:
+    """The rows of ``queryset`` as model instances, built from ``values_list`` tuples: the
+    attributes the ORM's own instances get (every concrete field but ``defer``, after the
+    database's converters; the deferred ones load on access as with ``defer()``), marked as
+    loaded from the database, without ``Model.__init__`` and its per-field work (a third of
+    a 9,998-player snapshot's CPU). The models loaded so have no ``pre_init``/``post_init``
+    receivers (tests/pairing/test_snapshot_rows.py checks this)."""
+    model = queryset.model
+    names = [f.attname for f in model._meta.concrete_fields if f.name not in defer]
+    db = queryset.db
+    new = model.__new__
+    rows = []
+    for values in queryset.values_list(*names):
+        obj = new(model)
+        fields = obj.__dict__
+        fields.update(zip(names, values, strict=True))
+        state = fields["_state"] = ModelState()
+        state.adding = False
+        state.db = db
+        rows.append(obj)
+    return rows
+
+
+def _link(obj: Model, **related: Model) -> None:
+    """Attach related objects as ``obj.field = value`` does for a foreign key whose id is
+    already ``value``'s (the instance's cache of related objects), without the descriptor's
+    checks."""
+    obj._state.fields_cache.update(related)
+
+
 def snapshot(tournament: Tournament) -> Snapshot:
     """Load a tournament for the engine and for the pages: five queries (six with imported
     virtual points), whatever its size."""
-    entries = list(tournament.entries.order_by("pairing_number"))
+    entries = _instances(tournament.entries.order_by("pairing_number"))
     # The explanations are loaded only by the pages that show them (stored_explanation).
-    rounds = list(
-        Round.objects.filter(tournament=tournament).defer("explanation").order_by("number")
+    rounds = _instances(
+        Round.objects.filter(tournament=tournament).order_by("number"), defer=("explanation",)
     )
-    games = list(Game.objects.filter(round__tournament=tournament).order_by("round_id", "board"))
-    byes = list(Bye.objects.filter(entry__tournament=tournament).order_by("round_number"))
+    games = _instances(
+        Game.objects.filter(round__tournament=tournament).order_by("round_id", "board")
+    )
+    byes = _instances(Bye.objects.filter(entry__tournament=tournament).order_by("round_number"))
     forbidden = list(ForbiddenPair.objects.filter(tournament=tournament))
     virtual = (
         list(VirtualPoints.objects.filter(entry__tournament=tournament))
         if tournament.acceleration == Tournament.Acceleration.EXPLICIT
         else []
     )
-    by_pk = {e.pk: e for e in entries}
-    round_by_pk = {r.pk: r for r in rounds}
+    by_pk = {e.id: e for e in entries}
+    round_by_pk = {r.id: r for r in rounds}
     for r in rounds:
-        r.tournament = tournament
+        _link(r, tournament=tournament)
     for e in entries:
-        e.tournament = tournament
+        _link(e, tournament=tournament)
     for g in games:
-        g.round = round_by_pk[g.round_id]
-        g.white = by_pk[g.white_id]
-        g.black = by_pk[g.black_id]
-    games.sort(key=lambda g: (g.round.number, g.board))
+        _link(g, round=round_by_pk[g.round_id], white=by_pk[g.white_id], black=by_pk[g.black_id])
+    number = {r.id: r.number for r in rounds}
+    games.sort(key=lambda g: (number[g.round_id], g.board))
     for b in byes:
-        b.entry = by_pk[b.entry_id]
+        _link(b, entry=by_pk[b.entry_id])
     return Snapshot(tournament, entries, rounds, games, byes, forbidden, virtual)
 
 
@@ -292,10 +329,11 @@ def _state(snap: Snapshot, done: int) -> TournamentState:
     tournament = snap.tournament
     entries = snap.entries
     paired = len(snap.rounds)
-    number = {e.pk: e.pairing_number for e in entries}
+    number = {e.id: e.pairing_number for e in entries}
+    round_number = {r.id: r.number for r in snap.rounds}
     cells: dict[tuple[int, int], RoundEntry] = {}
     for g in snap.games:
-        r = g.round.number
+        r = round_number[g.round_id]
         if r > done:
             continue
         w, b = Game.TRF_CODES[g.result]
@@ -313,7 +351,7 @@ def _state(snap: Snapshot, done: int) -> TournamentState:
     for e in entries:
         results = []
         for r in range(1, done + 1):
-            cell = cells.get((e.pk, r))
+            cell = cells.get((e.id, r))
             if cell is None:
                 code = _absence(e, r, byes)
                 cell = RoundEntry(None, None, code) if code else BLANK

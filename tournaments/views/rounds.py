@@ -83,16 +83,19 @@ def _context(
     context["games_page"] = page_of(games, page)
     if rnd.status == Round.Status.DRAFT:
         context |= _draft_context(board, number, page, unpaired)
-    if rnd.status != Round.Status.DRAFT:  # issue 15: the receipt, the what-if form
-        context["receipt"] = receipts.published_receipt(tournament, number)
-        context["what_if_form"] = what_if_form(board.snap, page=page)
-    first, receipt = board.first_leg(number), context.get("receipt", False)
     draft = rnd.status == Round.Status.DRAFT
+    # Issue 15: the receipt, the what-if form. Issue 27: computed when the template shows
+    # them (a region swapped by htmx, e.g. a page of results, shows neither).
+    receipt = cache(lambda: False if draft else receipts.published_receipt(tournament, number))
+    if not draft:
+        context["receipt"] = receipt
+        context["what_if_form"] = cache(lambda: what_if_form(board.snap, page=page))
+    first = board.first_leg(number)
 
     def corrected() -> list[str]:
         # the state before the round: the draft's own (issue 27: not computed twice)
         before = board.draft(first).state if draft else board.snap.state(first - 1)
-        return corrections.corrections(tournament, first, before, receipt)
+        return corrections.corrections(tournament, first, before, receipt())
 
     # Issue 24: results corrected since the round was paired. Computed when the template
     # shows them, once (issue 27: a page of boards or the what-if alone does not).
@@ -106,11 +109,14 @@ def _draft_context(board: Dashboard, number: int, page: str, unpaired: str) -> d
     not play."""
     tournament, first = board.tournament, board.first_leg(number)
     draft = board.draft(first)
-    violations = draft.violations  # issue 27: checked once (it was three times a page)
-    context = {"draft": draft, "violations": violations, "first_leg": first}
+    # Issue 27: the rules are checked once (it was three times a page), and only when the
+    # template shows them, as the review and the lists below (the region of the players not
+    # paired, swapped by htmx, shows none of them).
+    violations = cache(lambda: draft.violations)
+    context: dict[str, Any] = {"draft": draft, "violations": violations, "first_leg": first}
     # Issue 27: a draft paired by hand from no board breaks "not paired" 10,000 times.
-    context["violations_shown"] = violations[:PER_PAGE]
-    context["violations_more"] = max(len(violations) - PER_PAGE, 0)
+    context["violations_shown"] = cache(lambda: violations()[:PER_PAGE])
+    context["violations_more"] = cache(lambda: max(len(violations()) - PER_PAGE, 0))
     context["draft_row"] = board.round(first)  # a stale tab publishes nothing (issue 24)
     context["virtual"] = draft.virtual_points
     boards = page_of(range(1, len(draft.pairing.boards) + 1), page)
@@ -121,14 +127,16 @@ def _draft_context(board: Dashboard, number: int, page: str, unpaired: str) -> d
     # Each list's links keep the other list's page (with htmx the draft's region holds both)
     context["unpaired_kept"] = kept(QueryDict(f"page={boards.number}"), UNPAIRED)
     context["boards_kept"] = kept(QueryDict(f"{UNPAIRED}={waiting.number}"), "page")
-    context["review"] = draft_review.review_draft(
-        draft,
-        tournament.engine_system,
-        tournament.dutch_edition,
-        range(boards.start_index(), boards.end_index() + 1),
+    context["review"] = cache(
+        lambda: draft_review.review_draft(
+            draft,
+            tournament.engine_system,
+            tournament.dutch_edition,
+            range(boards.start_index(), boards.end_index() + 1),
+        )
     )
-    context["on_boards"] = board.on_boards(first) if draft.pairing.bye else []
-    context["not_playing"] = board.not_playing(first)
+    context["on_boards"] = cache(lambda: board.on_boards(first) if draft.pairing.bye else [])
+    context["not_playing"] = cache(lambda: board.not_playing(first))
     context["select_limit"] = SELECT_LIMIT
     return context
 
