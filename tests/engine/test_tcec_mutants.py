@@ -1,0 +1,50 @@
+"""TCEC Swiss: the tests written against run 2's `tcec/` survivors that no test pinned
+(forbidden pairs in STEP 3; docs/testing.md, "Current survivors: Dutch, Dubov, TCEC, core").
+Every expected value is derived by hand from /work/shared/specs/tcec-swiss.txt (STEP 3: the
+allowed pairings, the earliest round of the encounter history dropped while no viable pairing
+exists; STEP 4: the first unpaired player takes the highest-ranked one he may meet) and the
+arbiter's forbidden pairs (TRF ``XXP``, C.04.1 b), in the docstrings."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from pairing.engine.core.state import ForbiddenPairs
+from pairing.engine.tcec.history import encounter_history
+from pairing.engine.tcec.viability import ViabilityGraph
+from tests.engine.test_tcec import column, tournament
+
+
+def test_a_forbidden_pair_with_a_player_not_in_the_round_is_left_out() -> None:
+    """Players 1-4 (WGD 0, no history) pair; the arbiter forbade 1-9 (player 9 is not in
+    this round: nothing to forbid) and 1-2. STEP 3: a viable pairing exists (1-3, 2-4), no
+    round dropped. STEP 4: player 1 cannot take 2 (forbidden), takes 3; 2-4 is left."""
+    graph = ViabilityGraph([1, 2, 3, 4], [0, 0, 0, 0], [], forbidden=[(1, 9), (1, 2)])
+    assert graph.establish() == 0
+    assert graph.forbidden(0, 1)
+    assert not graph.forbidden(0, 2)
+    assert graph.greedy_pairs() == [(0, 2), (1, 3)]
+
+
+def test_a_forbidden_pair_counts_when_the_history_dropped_before_a_round_is_replayed() -> None:
+    """Four players; the arbiter forbids 1-4 in round 3 only (``XXP``).
+
+    Round 1: 1-2 (1 White), 3-4 (3 White): WGD 1 +1, 2 -1, 3 +1, 4 -1.
+    Round 2: 1-3 (1 White), 2-4 (2 White): WGD 1 +2, 2 0, 3 0, 4 -2; every pair so far
+    new, the colours compatible (|+1 +1| = 2, |-1 -1| = 2): nothing dropped.
+    Round 3, before it was paired: met 1-2, 3-4, 1-3, 2-4; the only other pairing, 1-4 and
+    2-3, has 1-4, forbidden this round. No viable pairing, so STEP 3 drops round 1: 1-2
+    (|+2 + 0| = 2) and 3-4 (|0 - 2| = 2) are allowed again and the round is viable: one
+    round dropped, and the recorded round 3 (1-2, 3-4) is that pairing. Without the
+    forbidden pair, 1-4 and 2-3 would have been viable with nothing dropped."""
+    state = tournament(
+        4,
+        [
+            column([(1, 2, "="), (3, 4, "=")]),
+            column([(1, 3, "="), (2, 4, "=")]),
+            column([(2, 1, "="), (4, 3, "=")]),
+        ],
+        total_rounds=5,
+    )
+    state = replace(state, forbidden=(ForbiddenPairs((1, 4), first_round=3, last_round=3),))
+    assert encounter_history(state).removed == (0, 0, 1)
