@@ -60,3 +60,35 @@ def test_the_rules_count_is_recognised_under_the_tournaments_scoring() -> None:
         )
         is None
     )
+
+
+def test_the_rules_count_is_searched_from_one_round_to_every_round() -> None:
+    """`baku_rounds_matching` tries every announced count from 1 to the number of rounds
+    (C.04.7: the arbiter may accelerate any number of rounds up to all of them). Eight
+    players, nine rounds, standard scoring, group A = players 1-4: one accelerated round
+    gives ceil(1 / 2) = 1 round of a win, (2,); all nine give ceil(9 / 2) = 5 rounds of a win
+    and 4 of half, (2, 2, 2, 2, 2, 1, 1, 1, 1); eight give (2, 2, 2, 2, 1, 1, 1, 1)."""
+    plain = state(8, [], 9)
+    group_a = (1, 2, 3, 4)
+    assert baku_rounds_matching(replace(plain, acceleration=dict.fromkeys(group_a, (2,)))) == 1
+    nine = (2, 2, 2, 2, 2, 1, 1, 1, 1)
+    assert baku_rounds_matching(replace(plain, acceleration=dict.fromkeys(group_a, nine))) == 9
+    eight = (2, 2, 2, 2, 1, 1, 1, 1)
+    assert baku_rounds_matching(replace(plain, acceleration=dict.fromkeys(group_a, eight))) == 8
+
+
+def test_no_count_matches_virtual_points_that_are_all_zero() -> None:
+    """``XXA`` records giving every player 0 virtual points say nobody is accelerated: no
+    count of accelerated rounds (1 or more gives group A a win's points in round 1)
+    matches them, and zero accelerated rounds is not an acceleration."""
+    plain = state(8, [], 9)
+    assert baku_rounds_matching(replace(plain, acceleration=dict.fromkeys((1, 2), (0, 0)))) is None
+
+
+def test_no_count_without_the_number_of_rounds() -> None:
+    """The accelerated rounds are counted from the number of rounds (C.04.7 1.4: the first
+    half of the rounds); a tournament that does not give it matches no count, even with
+    virtual points."""
+    plain = replace(state(8, [], 9), total_rounds=None)
+    virtual = dict.fromkeys((1, 2, 3, 4), (2, 2, 2, 1, 1))
+    assert baku_rounds_matching(replace(plain, acceleration=virtual)) is None
