@@ -48,3 +48,26 @@ def test_a_forbidden_pair_counts_when_the_history_dropped_before_a_round_is_repl
     )
     state = replace(state, forbidden=(ForbiddenPairs((1, 4), first_round=3, last_round=3),))
     assert encounter_history(state).removed == (0, 0, 1)
+
+
+def test_a_round_paired_by_hand_against_a_forbidden_pair_is_replayed_with_it() -> None:
+    """Four players; in round 2 the arbiter forbids 1-3 and 1-4 (``XXP``), and round 2 was
+    nevertheless paired 1-3, 2-4 (by hand). Replaying STEP 3 for round 2: the recorded
+    pairing repeats no game of round 1 (1-2, 3-4) and its colours are compatible (WGD after
+    round 1: 1 +1, 2 -1, 3 +1, 4 -1; |+1 +1| = 2, |-1 -1| = 2), but it holds a forbidden
+    pair, so it is not a pairing the system could make. Player 1 may then meet only 2, met
+    in round 1: no viable pairing until round 1 is dropped, after which 1-2 and 3-4 are
+    (|+1 -1| = 0): one round dropped before round 2."""
+    state = tournament(
+        4,
+        [column([(1, 2, "="), (3, 4, "=")]), column([(1, 3, "="), (4, 2, "=")])],
+        total_rounds=5,
+    )
+    state = replace(
+        state,
+        forbidden=(
+            ForbiddenPairs((1, 3), first_round=2, last_round=2),
+            ForbiddenPairs((1, 4), first_round=2, last_round=2),
+        ),
+    )
+    assert encounter_history(state).removed == (0, 1)
