@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from pairing.engine.core.state import ForbiddenPairs
 from pairing.engine.tcec.history import encounter_history
+from pairing.engine.tcec.system import pair_tcec_round
 from pairing.engine.tcec.viability import ViabilityGraph
 from tests.engine.test_tcec import column, tournament
 
@@ -71,3 +72,18 @@ def test_a_round_paired_by_hand_against_a_forbidden_pair_is_replayed_with_it() -
         ),
     )
     assert encounter_history(state).removed == (0, 1)
+
+
+def test_the_round_keeps_the_arbiters_forbidden_pair_apart() -> None:
+    """Four players, round 1 drawn 2-1 and 4-3 (WGD 2 +1, 1 -1, 4 +1, 3 -1; every score 1).
+    Round 2, STEP 1: all on one point, so seed order 1, 2, 3, 4. STEP 4 without forbidden
+    pairs: player 1 cannot take 2 (met), takes 3 (|-1 -1| = 2, allowed), leaving 2-4
+    (|+1 +1| = 2). With 1-3 forbidden for round 2 (``XXP``): player 1 takes 4
+    (|-1 +1| = 0) and 2-3 is left (|+1 -1| = 0)."""
+    state = tournament(4, [column([(2, 1, "="), (4, 3, "=")])], total_rounds=5)
+    state = replace(state, forbidden=(ForbiddenPairs((1, 3), first_round=2, last_round=2),))
+    result = pair_tcec_round(state)
+    assert {frozenset((b.white, b.black)) for b in result.boards} == {
+        frozenset((1, 4)),
+        frozenset((2, 3)),
+    }
