@@ -87,3 +87,27 @@ def test_the_round_keeps_the_arbiters_forbidden_pair_apart() -> None:
         frozenset((1, 4)),
         frozenset((2, 3)),
     }
+
+
+def test_rounds_dropped_before_different_rounds_add_up() -> None:
+    """Four players have three pairings: A (1-2, 3-4), B (1-3, 2-4), C (1-4, 2-3). Rounds
+    1-3 play A, B, C (colours keeping |WGD(p1) + WGD(p2)| <= 2 throughout; all draws).
+    Round 4: every pair has met, so STEP 3 drops round 1 and A is allowed again: round 4
+    plays A, one round dropped. Round 5: rounds 2-4 in force (B, C, A), all met: round 2
+    dropped, round 5 plays B. Round 6: rounds 3-5 in force (C, A, B): round 3 dropped,
+    round 6 plays C: one round again. The drops add up (rounds 1-3 gone before round 6);
+    counting only the last drop would keep round 2 in force, so round 6 would need two rounds
+    dropped (2, then 3: B was played again in round 5)."""
+    state = tournament(
+        4,
+        [
+            column([(1, 2, "="), (3, 4, "=")]),
+            column([(3, 1, "="), (2, 4, "=")]),
+            column([(4, 1, "="), (2, 3, "=")]),
+            column([(1, 2, "="), (4, 3, "=")]),
+            column([(1, 3, "="), (2, 4, "=")]),
+            column([(4, 1, "="), (3, 2, "=")]),
+        ],
+        total_rounds=8,
+    )
+    assert encounter_history(state).removed == (0, 0, 0, 1, 1, 1)
