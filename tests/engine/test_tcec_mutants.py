@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from pairing.engine.core.state import ForbiddenPairs
-from pairing.engine.tcec.history import encounter_history
+from pairing.engine.tcec.history import encounter_history, received_byes
 from pairing.engine.tcec.system import pair_tcec_round
 from pairing.engine.tcec.viability import ViabilityGraph
 from tests.engine.test_tcec import column, tournament
@@ -111,3 +111,25 @@ def test_rounds_dropped_before_different_rounds_add_up() -> None:
         total_rounds=8,
     )
     assert encounter_history(state).removed == (0, 0, 0, 1, 1, 1)
+
+
+def test_step2_counts_every_bye_a_player_received() -> None:
+    """Three players. Round 1: 1-2 drawn, BYE 3. Round 2: 1 beats 3, BYE 2. Round 3: 2-1
+    drawn, BYE 3 again. Round 4: 2 beats 3, BYE 1. A BYE is worth a win (1 point): scores
+    1 = ½ + 1 + ½ + 1 = 3, 2 = ½ + 1 + ½ + 1 = 3, 3 = 1 + 0 + 1 + 0 = 2; BYEs received:
+    1 one, 2 one, 3 two. Round 5, STEP 1: 1, 2 (3 points, seed order), 3 (2 points). STEP 2:
+    "order them by received BYEs (DESC) then pairing order (ASC); the bottom player gets
+    the BYE": 3 (two BYEs), 1, 2: player 2 gets it. Were 3's two BYEs counted as one, he
+    would be the bottom player and get a third."""
+    state = tournament(
+        3,
+        [
+            column([(1, 2, "=")], bye=3),
+            column([(3, 1, "0")], bye=2),
+            column([(2, 1, "=")], bye=3),
+            column([(3, 2, "0")], bye=1),
+        ],
+        total_rounds=6,
+    )
+    assert received_byes(state) == {1: 1, 2: 1, 3: 2}
+    assert pair_tcec_round(state).bye == 2
