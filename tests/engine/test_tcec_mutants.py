@@ -133,3 +133,24 @@ def test_step2_counts_every_bye_a_player_received() -> None:
     )
     assert received_byes(state) == {1: 1, 2: 1, 3: 2}
     assert pair_tcec_round(state).bye == 2
+
+
+def test_a_round_no_viable_pairing_could_make_drops_nothing() -> None:
+    """Three players. Round 1: 1 (White) - 3, BYE 2: WGD 1 +1, 3 -1. Round 2: 2 (White) - 3,
+    BYE 1: WGD 2 +1, 3 -2 (1-3 and 2-3 new, |+1 -1| = 0 and |0 -1| = 1: nothing dropped).
+    Round 3: 2 (White) - 3 again, BYE 1: STEP 3 for 2 and 3 (WGD +1, -2, |-1| <= 2): they met
+    in round 2, so rounds 1 and 2 are dropped (round 1 does not help): 2 rounds; WGD now 2 +2,
+    3 -3. Round 4, paired by hand: 1 - 2, BYE 3: WGD +1 and +2, |+3| > 2 (STEP 3 colour
+    balancing), so no pairing of them is viable whatever is dropped: the system could not
+    have paired that round, and nothing is counted as dropped before it."""
+    state = tournament(
+        3,
+        [
+            column([(1, 3, "=")], bye=2),
+            column([(2, 3, "=")], bye=1),
+            column([(2, 3, "=")], bye=1),
+            column([(1, 2, "=")], bye=3),
+        ],
+        total_rounds=6,
+    )
+    assert encounter_history(state).removed == (0, 0, 2, 0)
