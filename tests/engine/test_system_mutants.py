@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from pairing.engine import SYSTEMS, Board, RoundPairing
+from pairing.engine import SYSTEMS, Board, Colour, RoundPairing
 from pairing.engine.core.violations import TCEC_RULES
 from tests.engine.histories import past
 from tests.engine.test_dutch_support import state
@@ -86,3 +86,15 @@ def test_the_suggestion_checks_the_rules_it_is_asked_to() -> None:
 
     assert pairs(DUTCH_2017.suggest(s)) == {frozenset((1, 3)), frozenset((2, 4))}
     assert pairs(DUTCH_2017.suggest(s, TCEC_RULES)) == {frozenset((1, 2)), frozenset((3, 4))}
+
+
+def test_the_initial_colour_is_read_back_with_the_systems_own_numbers() -> None:
+    """No ``XXC``: the review reads the initial colour back from round 1 (C.04.2; E.5). Five
+    players; 1 took a half-point bye in round 1, which 2-4 (2 White) and 3-5 (3 White)
+    played. The highest-ranked player with a colour there is 2 (all on 0, the smallest
+    pairing number). E.5 numbers count only the players taking part in the pairing
+    (`dutch/players.py` `e5_numbers`: 1 was absent, so 2, 3, 4, 5 are numbered 1-4): 2 held
+    number 1, odd, so he received the initial colour, White. Read with the plain pairing
+    numbers (2, even) it would be Black."""
+    st = replace(state(5, ["2-4 1-0; 3-5 0-1; 1 H"], 9), initial_colour=None)
+    assert DUTCH_2017.initial_colour(st) is Colour.WHITE
