@@ -24,6 +24,7 @@ from pairing.engine.tiebreaks import (
     unplayed_category,
     us_performance,
 )
+from pairing.engine.tiebreaks.core import is_vur
 from pairing.engine.tiebreaks.fide import standard_points
 from pairing.engine.tiebreaks.ratings import rating_performance
 from tests.engine.test_tiebreaks import T1, build
@@ -235,3 +236,16 @@ def test_6_3_de_p_counts_the_forfeit_among_those_left() -> None:
     assert direct_encounter(DE_P_AFTER_6_3, [1, 2, 3, 4], include_forfeits=True) == {
         1: 1, 2: 2, 3: 3, 4: 4,
     }  # fmt: skip
+
+
+def test_16_2_a_forfeit_loss_without_an_opponent_is_a_vur_of_category_4() -> None:
+    """TRF-2026 writes a team event's forfeit on a board nobody sat at as ``0000 w -``: a
+    scheduled colour, no opponent. C.07 16.1: a forfeit loss is a voluntary unplayed round;
+    16.2: a forfeit loss is category 4 (not 1, the PAB / full-point bye). The ``0000 w +``
+    forfeit win is category 2. (This audit's run of ``tiebreaks/core.py``: ``_scheduled`` 1,
+    ``and`` for ``or``.)"""
+    lost = RoundEntry(None, Colour.WHITE, "-")
+    won = RoundEntry(None, Colour.BLACK, "+")
+    player = Player(id=1, rating=0, results=(lost, won))
+    assert is_vur(lost) and not is_vur(won)
+    assert [unplayed_category(player, c) for c in range(2)] == [4, 2]
