@@ -4,6 +4,7 @@ below is read into the :class:`FideEvent` the rater gets, and a wrong value name
 
 from __future__ import annotations
 
+import json
 from datetime import date
 
 import pytest
@@ -120,3 +121,22 @@ def test_the_output_of_an_unrated_and_a_rated_player() -> None:
 def test_an_event_that_is_no_object_is_refused() -> None:
     with pytest.raises(FideRatingError, match=r"^the event must be a JSON object$"):
         fide_event_from_json([])
+
+
+def test_a_published_first_rating_is_the_new_rating_written_as_whole_numbers() -> None:
+    """An unrated player meets five players rated 1800: two wins, a draw, two losses (5
+    half-points). B.02 8.2.2: Ra = (5 × 1800 + 2 × 1800) / 7 = 1800, p = (5 + 2) / 14 = .50,
+    dp = 0, Ru = 1800 (8.2.3); 5 games and at least 1400: published (7.1.4), so the output's
+    ``new_rating`` is 1800. Whole numbers are written as JSON integers (``1800``, ``2``), a
+    half as a decimal (``2.5``). (Run 5's ``fide_player_to_json`` 54, ``_number`` 8.)"""
+    opponents = [FidePlayer(f"o{i}", 1800) for i in range(1, 6)]
+    games = [FideGameRecord("u", f"o{i}", p) for i, p in enumerate((2, 2, 1, 0, 0), 1)]
+    event = FideEvent((FidePlayer("u", None), *opponents), tuple(games))
+    unrated, first_opponent = (fide_player_to_json(r) for r in rate_fide_event(event)[:2])
+    assert unrated["new_rating"] == 1800
+    assert unrated["initial"] == {
+        "rating": 1800, "average": 1800, "dp": 0, "published": True, "reason": "B.02 8.2.3",
+    }  # fmt: skip
+    text = json.dumps(unrated)
+    assert '"average": 1800,' in text and '"score": 2.5,' in text
+    assert json.dumps(first_opponent["score"]) == "0"  # lost to u: 0, not 0.0

@@ -224,3 +224,40 @@ def test_32b4_a_class_dividing_its_own_prize_takes_the_highest_class() -> None:
     )
     assert [result.cash_of(i) for i in (1, 2, 3, 4, 5)] == [Fraction(35000, 3)] * 3 + [50000, 0]
     assert [p.title for p in result.unawarded] == ["1st U1150"]
+
+
+def test_a_class_band_of_one_rating_is_accepted() -> None:
+    """parse_fund's text: "1400-1599 a rating class, both limits included". With both limits
+    included, 1500-1500 is a class holding exactly the rating 1500 (only a band ending below
+    its start is refused): 1500 in, 1499 and 1501 out. (Run 7's ``_category`` 32.)"""
+    (prize,) = parse_fund("1st 1500-1500 $10")
+    assert prize.title == "1st 1500-1500"
+    assert [admits("1500-1500", r) for r in (1499, 1500, 1501)] == [False, True, False]
+
+
+def test_a_comment_starts_at_the_first_hash() -> None:
+    """parse_fund's text: "# comments skipped": everything from the first ``#`` of a line is a
+    comment, so a comment may itself hold a ``#``. ``1st $500 # top prize # see flyer`` is a
+    $500 first place prize. (Run 7's ``parse_fund`` 13, ``rsplit``.)"""
+    (prize,) = parse_fund("1st $500 # top prize # see flyer")
+    assert (prize.title, prize.cents) == ("1st", 50_000)
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("1st U1600", "line 1 ('1st U1600'): end with the cash ($150) or the word trophy, or both"),
+        ("1st (4, 9) $10", "line 1 ('1st (4, 9) $10'): name the group before its pairing numbers"),
+        (
+            "1st Juniors $10",
+            "line 1 ('1st Juniors $10'): unknown category 'Juniors': U1600, 1400-1599, Unrated, "
+            "Age<=12, Age>=65 or a name with pairing numbers, e.g. Seniors (4, 9)",
+        ),
+    ],
+)
+def test_a_fund_line_that_cannot_be_read_is_refused_in_full(line: str, message: str) -> None:
+    """The TD sees the whole reason, word for word (parse_fund's refusals; run 7's
+    ``_parse_line`` 55, ``_category`` 64-66, 83-85)."""
+    with pytest.raises(PrizeFundError) as refused:
+        parse_fund(line)
+    assert str(refused.value) == message

@@ -24,6 +24,7 @@ from pairing.engine.tiebreaks import (
     unplayed_category,
     us_performance,
 )
+from pairing.engine.tiebreaks.core import is_vur
 from pairing.engine.tiebreaks.fide import standard_points
 from pairing.engine.tiebreaks.ratings import rating_performance
 from tests.engine.test_tiebreaks import T1, build
@@ -202,3 +203,49 @@ def test_6_3_nobody_is_alone_on_top_while_a_player_may_still_win_his_missing_gam
     for y in (2, 4):
         state = _de_state(y)
         assert direct_encounter(state, [1, 2, 3, 4]) == dict.fromkeys((1, 2, 3, 4), 1)
+
+
+# 1 beats 2, 3 and 4 draw; 3 beats 1, 2 and 4 draw; 1 beats 4, 2 beats 3 by forfeit.
+DE_P_SUB_TIE = build({1: "2w1 3w0 4w1", 2: "1b0 4w= 3w+", 3: "4w= 1b1 2b-", 4: "3b= 2b= 1b0"})
+
+
+def test_6_2_de_p_counts_the_forfeit_again_in_a_sub_tie() -> None:
+    """C.07 6.1.1 (``DE/P``: forfeits count as games) and 6.2 (apply art. 6 again to every
+    sub-tie). With the forfeit every pair of the four has met: points among them 1: 2 + 0 + 2
+    = 4, 2: 0 + 1 + 2 = 3, 3: 1 + 2 + 0 = 3, 4: 1 + 1 + 0 = 2. 2 and 3 are tied; among the
+    two of them, forfeits still counting, 2 won their game: 2 before 3. Places 1, 2, 3, 4.
+    Re-applied without the forfeit, 2 and 3 would never have met (6.3 places neither: 0
+    each, 2 each could reach) and share place 2. (Run 9's ``_de_blocks`` 51 / 83.)"""
+    assert direct_encounter(DE_P_SUB_TIE, [1, 2, 3, 4], include_forfeits=True) == {
+        1: 1, 2: 2, 3: 3, 4: 4,
+    }  # fmt: skip
+
+
+# 1 beats 2 and 3 and never meets 4; 2 beats 3 by forfeit and draws 4; 3 beats 4.
+DE_P_AFTER_6_3 = build({1: "2w1 3w1 .", 2: "1b0 4w= 3w+", 3: "4w1 1b0 2b-", 4: "3b0 2b= ."})
+
+
+def test_6_3_de_p_counts_the_forfeit_among_those_left() -> None:
+    """C.07 6.1.1 (``DE/P``) and 6.3 (the player alone on top whatever the outcome of the
+    missing games, then art. 6 again on those left). Among the four, forfeits counting, only
+    1-4 is missing. Points (best with the missing game won): 1 4 (6), 2 2 + 1 = 3 (3), 3 2 (2),
+    4 1 (3): 1 is on top (4 > 3, 2, 3); then nobody is (2's 3 does not exceed 4's best 3).
+    Art. 6 again on 2, 3, 4, forfeits still counting: all have met, 2 3, 3 2, 4 1: places 2,
+    3, 4. Without the forfeit there, 2 and 3 never met and 6.3 places none of the three (3's
+    2 against 2's best 1 + 2 = 3). (Run 9's ``_de_blocks`` 51 / 83.)"""
+    assert direct_encounter(DE_P_AFTER_6_3, [1, 2, 3, 4], include_forfeits=True) == {
+        1: 1, 2: 2, 3: 3, 4: 4,
+    }  # fmt: skip
+
+
+def test_16_2_a_forfeit_loss_without_an_opponent_is_a_vur_of_category_4() -> None:
+    """TRF-2026 writes a team event's forfeit on a board nobody sat at as ``0000 w -``: a
+    scheduled colour, no opponent. C.07 16.1: a forfeit loss is a voluntary unplayed round;
+    16.2: a forfeit loss is category 4 (not 1, the PAB / full-point bye). The ``0000 w +``
+    forfeit win is category 2. (This audit's run of ``tiebreaks/core.py``: ``_scheduled`` 1,
+    ``and`` for ``or``.)"""
+    lost = RoundEntry(None, Colour.WHITE, "-")
+    won = RoundEntry(None, Colour.BLACK, "+")
+    player = Player(id=1, rating=0, results=(lost, won))
+    assert is_vur(lost) and not is_vur(won)
+    assert [unplayed_category(player, c) for c in range(2)] == [4, 2]

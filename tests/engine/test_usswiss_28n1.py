@@ -86,3 +86,18 @@ def test_28N1_travels_in_the_xxu_record_and_is_explained() -> None:
     assert settings_from_words(words) == settings
     _, explanation = explain_round(five_rounds(), settings)
     assert "28N1" in [r.article for r in explanation.notes]
+
+
+def test_28N1_a_teammate_on_plus_two_does_not_meet_one_below_it() -> None:
+    """28N1 keeps teammates apart unless *both* have plus-two scores. 2000 (W1, B1) has 2
+    after two rounds, plus two; 1900 (B1, W=) has 1.5, plus one. Alone in his score group,
+    2000 drops to the 1.5 group, whose only player is 1900: without 28N1 the round is paired
+    by the rules, 2000 - 1900, 1800 - 1750, 1600 - 1500. By 28N1 they may not meet, and six
+    players can be paired otherwise, so 2000 and 1900 do not meet. (Mutant ``plus_two_pairs``
+    28, ``or`` for ``and``, kept apart only a pair of whom neither was plus two.)"""
+    histories = {**HISTORIES, 2: ["B1", "W="]}
+    team = ((1, 2),)
+    assert boards(five_rounds(histories), avoid_together=team) == BY_RULE
+    plus_two = boards(five_rounds(histories), avoid_together=team, teams_plus_two=True)
+    assert (1, 2) not in plus_two and (2, 1) not in plus_two
+    assert sorted(p for pair in plus_two for p in pair) == [1, 2, 3, 4, 5, 6]
