@@ -25,7 +25,7 @@ import decimal
 import enum
 import fractions
 import hashlib
-from typing import Any
+from typing import Any, TypeGuard
 
 from django.db import models
 
@@ -68,7 +68,9 @@ def digest(*values: Any) -> str:
     return hashlib.blake2b(repr(plain).encode(), digest_size=16).hexdigest()
 
 
-def same(before: Any, section: tuple[str, str, str, int]) -> bool:
+def same(
+    before: Any, section: tuple[str, str, str, int]
+) -> TypeGuard[tuple[str, str, str, int, bytes]]:
     """The section ``before`` (a section tuple: its HTML, the live round's label, the page
     title, the revision it shows) shows what ``section`` (the same, just rendered) shows."""
     if not isinstance(before, tuple) or len(before) != 5:
