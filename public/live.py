@@ -59,7 +59,12 @@ _GZIP = re.compile(r"\bgzip\b")
 def accepts_gzip(request: HttpRequest) -> bool:
     """The client takes a gzipped answer (``Accept-Encoding``, read as Django's
     ``GZipMiddleware`` reads it)."""
-    return bool(_GZIP.search(request.META.get("HTTP_ACCEPT_ENCODING", "")))
+    return accepts_gzip_environ(request.META)
+
+
+def accepts_gzip_environ(environ: dict[str, Any]) -> bool:
+    """:func:`accepts_gzip` of a WSGI environ (``public/wsgi.py``)."""
+    return bool(_GZIP.search(environ.get("HTTP_ACCEPT_ENCODING", "")))
 
 
 def compressed(html: str) -> bytes:
@@ -185,16 +190,20 @@ class _Revisions:
         self.lock = threading.Lock()
         self.known: dict[int, tuple[float, int | None]] = {}
 
-    def get(self, pk: int) -> int | None:
+    def get(self, pk: int, query: bool = True) -> int | None:
+        """The revision; with ``query`` false, None when neither this memo nor the shared
+        cache has it (no query: ``public/wsgi.py`` answers before Django)."""
         seconds = float(getattr(settings, "TOURNAMENTS_REVISION_MEMO_SECONDS", 0))
         if not seconds or isinstance(caches["default"], LocMemCache):
-            return Tournament.cached_revision(pk)  # (a memory cache: no round trip anyway)
+            return Tournament.cached_revision(pk, query)  # (a memory cache: no round trip)
         now = time.monotonic()
         with self.lock:
             found = self.known.get(pk)
         if found is not None and now - found[0] < seconds:
             return found[1]
-        revision = Tournament.cached_revision(pk)
+        revision = Tournament.cached_revision(pk, query)
+        if revision is None and not query:
+            return None
         with self.lock:
             self.known[pk] = (now, revision)
             if len(self.known) > 1000:  # tournaments polled are few: drop the oldest

@@ -72,15 +72,19 @@ def fast_answer(request: HttpRequest) -> HttpResponse | None:
         html, gzipped = page
         return live.encoded(request, html, gzipped, live.PAGE_VARY)
     view = live.view_key(request.META.get("QUERY_STRING", ""))
+    entry_pk = int(match.kwargs["entry_pk"]) if player else None
+    # what public/wsgi.py keeps to answer this page's next polls before Django
+    request.META["swissmanager.poll"] = (pk, live_url, view, entry_pk)
     unchanged = get_conditional_response(request, etag=live.etag(revision, view))
     if unchanged is not None:
         patch_vary_headers(unchanged, live.SECTION_VARY)
         return unchanged
     section, _ = _section(pk, live_url, revision, player)
     if not isinstance(section, tuple):  # not computed yet, or a page that does not exist
+        del request.META["swissmanager.poll"]  # (the view answers)
         return None
-    if player:
-        live.watched.note(pk, int(match.kwargs["entry_pk"]))
+    if entry_pk is not None:
+        live.watched.note(pk, entry_pk)
     html, _, _, shown, gzipped = section
     if shown != revision:  # computed last, or not changed since: maybe what the poll has
         unchanged = get_conditional_response(request, etag=live.etag(shown, view))

@@ -42,7 +42,7 @@ def rendered(monkeypatch) -> list[str]:
     urls: list[str] = []
     render = public_views.render_to_string
 
-    def counting(template, context=None, request=None, using=None):  # type: ignore[no-untyped-def]
+    def counting(template, context=None, request=None, using=None):
         urls.append(context["live_url"])
         return render(template, context, request, using)
 
@@ -50,7 +50,7 @@ def rendered(monkeypatch) -> list[str]:
     return urls
 
 
-def board(t: Tournament, number: int):  # type: ignore[no-untyped-def]
+def board(t: Tournament, number: int):
     return t.round_set.get(number=1).games.get(board=number)
 
 
