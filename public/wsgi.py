@@ -6,13 +6,13 @@ would send it.
 
 What it may answer it learns from Django's own answers, never by itself: when the fast path
 answers a poll it leaves in the WSGI environ the page it found (the tournament, the canonical
-URL, the view key; :data:`ROUTE`), and this layer keeps that for the URL, and the headers
-Django's middleware gave that answer (security headers, content security policy, ``Vary``,
-``Cache-Control``, …) for that kind of answer (304, 200 gzipped or not) and of request
-(scheme, forwarded scheme, host). A request of another kind (a cookie changes nothing for a
-poll; a method, a body, another host, ``If-Match`` or ``If-Modified-Since`` do), a page not
-answered by the fast path before, a revision not in memory or in the shared cache (never a
-query here), a section not computed yet: Django answers, as before.
+URL, the view key; :data:`ROUTE`), and this layer keeps that, and the headers Django's
+middleware gave that answer (security headers, content security policy, ``Vary``,
+``Cache-Control``, …), for that URL, kind of request (scheme, forwarded scheme, host) and
+kind of answer (304, 200 gzipped or not). A request of another kind (a cookie changes nothing
+for a poll; a method, a body, another host, ``If-Match`` or ``If-Modified-Since`` do), a kind
+of answer not given there by the fast path before, a revision not in memory or in the shared
+cache (never a query here), a section not computed yet: Django answers, as before.
 
 Its answers are the fast path's, byte for byte (``tests/public/test_polls_before_django.py``):
 the revision from the same per-process memo (``live.revisions``), the section from the same
@@ -32,16 +32,19 @@ ROUTE = "swissmanager.poll"
 """The environ key where the fast path leaves the page of a poll it answered: (tournament pk,
 canonical URL, view key, entry pk of a player's page or None)."""
 KIND = ("wsgi.url_scheme", "HTTP_X_FORWARDED_PROTO", "HTTP_X_FORWARDED_SSL", "HTTP_HOST")
-"""What the headers of an answer may depend on besides the answer itself (HSTS, redirects to
-HTTPS, the allowed hosts)."""
+"""What the headers of an answer may depend on besides the URL and the answer itself (HSTS,
+redirects to HTTPS, the allowed hosts)."""
+WHERE = ("SCRIPT_NAME", "PATH_INFO", "QUERY_STRING", *KIND)
 REFUSED = ("HTTP_IF_MATCH", "HTTP_IF_UNMODIFIED_SINCE", "HTTP_IF_MODIFIED_SINCE", "HTTP_RANGE")
 """Request headers that Django's conditional answers read and this layer does not: Django
 answers."""
 PER_ANSWER = frozenset({"etag", "content-length", "content-encoding"})
-SIZE = 4096
+SIZE = 16384
 
 StartResponse = Callable[..., Any]
 Route = tuple[int, str, str, int | None]
+Frame = tuple[tuple[str, str], ...]
+Answer = tuple[str, list[tuple[str, str]], bytes]
 
 
 class Polls:
@@ -51,8 +54,11 @@ class Polls:
     def __init__(self, app: Callable[[dict[str, Any], StartResponse], Iterable[bytes]]) -> None:
         self.app = app
         self.lock = threading.Lock()
-        self.routes: dict[tuple[str, str, str], Route] = {}
-        self.frames: dict[tuple[object, ...], list[tuple[str, str]]] = {}
+        self.pages: dict[tuple[object, ...], tuple[Route, dict[tuple[str, bool], Frame]]] = {}
+        """By URL and kind of request (:data:`WHERE`): the page, and the headers Django's
+        middleware gave each kind of answer (304, 200 gzipped or not) there."""
+        self.frames: dict[Frame, Frame] = {}
+        """Each set of headers once (most pages share theirs)."""
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         answer = self.answer(environ) if _plain_poll(environ) else None
@@ -80,26 +86,30 @@ class Polls:
         if code not in ("200", "304"):
             return
         gzipped = any(name.lower() == "content-encoding" for name, _ in headers)
-        frame = [(n, v) for n, v in headers if n.lower() not in PER_ANSWER]
+        frame = tuple((n, v) for n, v in headers if n.lower() not in PER_ANSWER)
+        where = _where(environ)
         with self.lock:
-            if len(self.routes) >= SIZE or len(self.frames) >= SIZE:
-                self.routes.clear()
+            if len(self.pages) >= SIZE or len(self.frames) >= SIZE:
+                self.pages.clear()
                 self.frames.clear()
-            self.routes[_where(environ)] = route
-            self.frames[(code, gzipped, *_kind(environ))] = frame
+            frame = self.frames.setdefault(frame, frame)
+            page = self.pages.get(where)
+            if page is None or page[0] != route:
+                page = self.pages[where] = (route, {})
+            page[1][(code, gzipped)] = frame
 
-    def answer(self, environ: dict[str, Any]) -> tuple[str, list[tuple[str, str]], bytes] | None:
+    def answer(self, environ: dict[str, Any]) -> Answer | None:
         """The fast path's answer to the poll ``environ``, or None: Django answers."""
-        route = self.routes.get(_where(environ))
-        if route is None:
+        page = self.pages.get(_where(environ))
+        if page is None:
             return None
-        pk, live_url, view, entry_pk = route
+        (pk, live_url, view, entry_pk), frames = page
         revision = live.revisions.get(pk, query=False)
         if revision is None:
             return None
         asked = parse_etags(environ.get("HTTP_IF_NONE_MATCH", ""))
         if _has(asked, live.etag(revision, view)):
-            return self.not_modified(environ)
+            return _not_modified(frames)
         section, _ = middleware._section(pk, live_url, revision, entry_pk is not None)
         if not isinstance(section, tuple):
             return None
@@ -107,9 +117,9 @@ class Polls:
             live.watched.note(pk, entry_pk)
         html, _, _, shown, gzipped = section
         if shown != revision and _has(asked, live.etag(shown, view)):
-            return self.not_modified(environ)
+            return _not_modified(frames)
         zipped = live.accepts_gzip_environ(environ)
-        frame = self.frames.get(("200", zipped, *_kind(environ)))
+        frame = frames.get(("200", zipped))
         if frame is None:
             return None
         body = gzipped if zipped else html.encode()
@@ -118,11 +128,10 @@ class Polls:
         headers.append(("ETag", live.etag(shown, view, zipped)))
         return "200 OK", headers, body
 
-    def not_modified(
-        self, environ: dict[str, Any]
-    ) -> tuple[str, list[tuple[str, str]], bytes] | None:
-        frame = self.frames.get(("304", False, *_kind(environ)))
-        return None if frame is None else ("304 Not Modified", list(frame), b"")
+
+def _not_modified(frames: dict[tuple[str, bool], Frame]) -> Answer | None:
+    frame = frames.get(("304", False))
+    return None if frame is None else ("304 Not Modified", list(frame), b"")
 
 
 def _plain_poll(environ: dict[str, Any]) -> bool:
@@ -135,16 +144,9 @@ def _plain_poll(environ: dict[str, Any]) -> bool:
     )
 
 
-def _where(environ: dict[str, Any]) -> tuple[str, str, str]:
-    return (
-        environ.get("SCRIPT_NAME", ""),
-        environ.get("PATH_INFO", ""),
-        environ.get("QUERY_STRING", ""),
-    )
-
-
-def _kind(environ: dict[str, Any]) -> tuple[object, ...]:
-    return tuple(environ.get(name) for name in KIND)
+def _where(environ: dict[str, Any]) -> tuple[object, ...]:
+    """The URL and the kind of request."""
+    return tuple(environ.get(name) for name in WHERE)
 
 
 def _has(asked: list[str], etag: str) -> bool:
