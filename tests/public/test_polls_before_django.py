@@ -188,3 +188,21 @@ def test_a_page_is_answered_before_django_once_the_fast_path_answered_it(
     assert django_app.calls == 4
     get(polls, standings)
     assert django_app.calls == 4
+
+
+@pytest.mark.django_db
+def test_a_section_a_result_did_not_change_stays_304_before_django(
+    in_play: Tournament, django_app: Counted, django_capture_on_commit_callbacks
+) -> None:
+    """The standings while the round is played (``public/unchanged.py``): the section of
+    before answers for the new revision, and so does its ETag."""
+    url = reverse("tournament_standings", args=[in_play.pk])
+    polls = Polls(django_app)
+    get(polls, url)
+    etag = get(polls, url)[1]["ETag"]
+    get(polls, url, HTTP_IF_NONE_MATCH=etag)  # learnt: 200 and 304
+    result(in_play, 1, django_capture_on_commit_callbacks)
+    assert get(polls, url, HTTP_IF_NONE_MATCH=etag)[0].startswith("304")  # by the view
+    calls = django_app.calls
+    assert get(polls, url, HTTP_IF_NONE_MATCH=etag)[0].startswith("304")
+    assert django_app.calls == calls  # before Django
