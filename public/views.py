@@ -358,9 +358,8 @@ def _whole_page(
     html, label, title, shown, _ = found
     reader = live.as_anonymous_reader(request)
     kept = reader and request.get_full_path() == live_url
-    current = shown == tournament.revision or _stored(
-        live.section_key(tournament.pk, live_url, tournament.revision)
-    )
+    current = not kept or shown == tournament.revision
+    current = current or _stored(live.section_key(tournament.pk, live_url, tournament.revision))
     around = tournament.revision if current else shown  # (else the section computed last)
     key = live.page_key(tournament.pk, live_url, around, shown)
     if kept and (stored := live.recent.get(key)) is not None:  # rendered by another request
