@@ -12,12 +12,15 @@ from django.core.wsgi import get_wsgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 try:
-    application = get_wsgi_application()
+    django_application = get_wsgi_application()
 except ImproperlyConfigured as e:
     print(f"swissmanager: configuration error: {e}", file=sys.stderr, flush=True)
     sys.exit(3)  # gunicorn's "worker failed to boot": the server stops
 
 from config.health import report_at_start_up  # (needs the settings)
+from public.wsgi import Polls
+
+application = Polls(django_application)  # issue 27: polls answered before, before Django
 
 report_at_start_up()
 # A thread back from the cache or the database waits for the GIL while another renders: at

@@ -59,7 +59,12 @@ _GZIP = re.compile(r"\bgzip\b")
 def accepts_gzip(request: HttpRequest) -> bool:
     """The client takes a gzipped answer (``Accept-Encoding``, read as Django's
     ``GZipMiddleware`` reads it)."""
-    return bool(_GZIP.search(request.META.get("HTTP_ACCEPT_ENCODING", "")))
+    return accepts_gzip_environ(request.META)
+
+
+def accepts_gzip_environ(environ: dict[str, Any]) -> bool:
+    """:func:`accepts_gzip` of a WSGI environ (``public/wsgi.py``)."""
+    return bool(_GZIP.search(environ.get("HTTP_ACCEPT_ENCODING", "")))
 
 
 def compressed(html: str) -> bytes:
@@ -108,8 +113,20 @@ def section_key(pk: int, live_url: str, revision: int) -> str:
 
 def latest_key(pk: int, live_url: str) -> str:
     """Where the page ``live_url`` (canonical) says which section was computed last: the key
-    of that section and when its computation started (:func:`last_computed`)."""
+    of that section, when its computation started (:func:`last_computed`) and the digest of
+    what it shows, or "" (``public/unchanged.py``)."""
     return f"{page_prefix(pk, live_url)}:latest"
+
+
+def pointer_parts(pointer: Any) -> tuple[str, float, str] | None:
+    """What a :func:`latest_key` holds: (the key of the section computed last, when its
+    computation started, the digest of what it shows or ""); None for anything else (a value
+    of before)."""
+    if isinstance(pointer, tuple) and len(pointer) in (2, 3):
+        key, made, *more = pointer
+        if isinstance(key, str) and isinstance(made, int | float):
+            return key, float(made), more[0] if more and isinstance(more[0], str) else ""
+    return None
 
 
 def lock_key(pk: int, live_url: str, revision: int, player: bool) -> str:
@@ -142,9 +159,10 @@ def last_computed(pointer: Any, computing: bool, key: str = "") -> Any:
     each; a computation slower than the bound delays the next one not at all).
     With ``key`` (the new section's), this process remembers the answer (:data:`pending`):
     till the bound, or for :data:`WAIT_SECONDS` while the new one is computed."""
-    if not (isinstance(pointer, tuple) and len(pointer) == 2):  # (or a value of before)
+    parts = pointer_parts(pointer)
+    if parts is None:  # (or a value of before)
         return None
-    last, made = pointer
+    last, made, _ = parts
     now = time.time()
     bound = made + render_seconds()
     if not computing and now >= bound:
@@ -154,10 +172,11 @@ def last_computed(pointer: Any, computing: bool, key: str = "") -> Any:
     return recent.get(last)
 
 
-def page_key(pk: int, live_url: str, revision: int) -> str:
-    """The whole page ``live_url`` at ``revision`` as an anonymous reader gets it: its HTML
-    and the same gzipped."""
-    return f"public-page:{pk}:{poll_seconds()}:{live_url}:{revision}"
+def page_key(pk: int, live_url: str, revision: int, shown: int) -> str:
+    """The whole page ``live_url`` at ``revision`` around the section of revision ``shown``
+    (the one computed last, or one that ``revision`` did not change) as an anonymous reader
+    gets it: its HTML and the same gzipped."""
+    return f"public-page:{pk}:{poll_seconds()}:{live_url}:{revision}:{shown}"
 
 
 class _Revisions:
@@ -171,16 +190,20 @@ class _Revisions:
         self.lock = threading.Lock()
         self.known: dict[int, tuple[float, int | None]] = {}
 
-    def get(self, pk: int) -> int | None:
+    def get(self, pk: int, query: bool = True) -> int | None:
+        """The revision; with ``query`` false, None when neither this memo nor the shared
+        cache has it (no query: ``public/wsgi.py`` answers before Django)."""
         seconds = float(getattr(settings, "TOURNAMENTS_REVISION_MEMO_SECONDS", 0))
         if not seconds or isinstance(caches["default"], LocMemCache):
-            return Tournament.cached_revision(pk)  # (a memory cache: no round trip anyway)
+            return Tournament.cached_revision(pk, query)  # (a memory cache: no round trip)
         now = time.monotonic()
         with self.lock:
             found = self.known.get(pk)
         if found is not None and now - found[0] < seconds:
             return found[1]
-        revision = Tournament.cached_revision(pk)
+        revision = Tournament.cached_revision(pk, query)
+        if revision is None and not query:
+            return None
         with self.lock:
             self.known[pk] = (now, revision)
             if len(self.known) > 1000:  # tournaments polled are few: drop the oldest

@@ -61,28 +61,32 @@ def fast_answer(request: HttpRequest) -> HttpResponse | None:
         return None  # the view says there is no such tournament
     live_url = request.get_full_path()  # found only in canonical form: the view stores that
     player = match.url_name == "entry_detail"
-    if not htmx:
-        page = live.recent.get(live.page_key(pk, live_url, revision))
-        if page is None:  # the page around the section shown meanwhile, as the view serves it
-            section = _section(pk, live_url, revision, player)
-            if isinstance(section, tuple) and section[3] != revision:
-                page = live.recent.get(live.page_key(pk, live_url, section[3]))
+    if not htmx:  # the page around the section shown, as the view serves it
+        section, current = _section(pk, live_url, revision, player)
+        page = None
+        if isinstance(section, tuple):
+            around = revision if current else section[3]  # (the page of that revision)
+            page = live.recent.get(live.page_key(pk, live_url, around, section[3]))
         if page is None:
             return None
         html, gzipped = page
         return live.encoded(request, html, gzipped, live.PAGE_VARY)
     view = live.view_key(request.META.get("QUERY_STRING", ""))
+    entry_pk = int(match.kwargs["entry_pk"]) if player else None
+    # what public/wsgi.py keeps to answer this page's next polls before Django
+    request.META["swissmanager.poll"] = (pk, live_url, view, entry_pk)
     unchanged = get_conditional_response(request, etag=live.etag(revision, view))
     if unchanged is not None:
         patch_vary_headers(unchanged, live.SECTION_VARY)
         return unchanged
-    section = _section(pk, live_url, revision, player)
+    section, _ = _section(pk, live_url, revision, player)
     if not isinstance(section, tuple):  # not computed yet, or a page that does not exist
+        del request.META["swissmanager.poll"]  # (the view answers)
         return None
-    if player:
-        live.watched.note(pk, int(match.kwargs["entry_pk"]))
+    if entry_pk is not None:
+        live.watched.note(pk, entry_pk)
     html, _, _, shown, gzipped = section
-    if shown != revision:  # the section computed last: maybe what the poll has already
+    if shown != revision:  # computed last, or not changed since: maybe what the poll has
         unchanged = get_conditional_response(request, etag=live.etag(shown, view))
         if unchanged is not None:
             patch_vary_headers(unchanged, live.SECTION_VARY)
@@ -92,19 +96,22 @@ def fast_answer(request: HttpRequest) -> HttpResponse | None:
     )
 
 
-def _section(pk: int, live_url: str, revision: int, player: bool) -> object:
+def _section(pk: int, live_url: str, revision: int, player: bool) -> tuple[object, bool]:
     """The section of ``live_url`` at ``revision`` from this process's copy or the shared
-    cache; else, in the same round trip, the one computed last while the new one is computed
-    or within the freshness bound (``live.last_computed``); else None: the view computes it."""
+    cache (maybe the section of an earlier revision that this one did not change,
+    ``public/unchanged.py``), and True; else, in the same round trip, the one computed last
+    while the new one is computed or within the freshness bound (``live.last_computed``), and
+    False; else None: the view computes it."""
     key = live.section_key(pk, live_url, revision)
     section = live.recent.known(key)
-    if section is None:
-        section = live.pending.last(key)
     if section is not None:
-        return section
+        return section, True
+    section = live.pending.last(key)
+    if section is not None:
+        return section, False
     latest, lock = live.latest_key(pk, live_url), live.lock_key(pk, live_url, revision, player)
     found = cache.get_many([key, latest, lock])
     if key in found:
         live.recent.put(key, found[key])
-        return found[key]
-    return live.last_computed(found.get(latest), lock in found, key)
+        return found[key], True
+    return live.last_computed(found.get(latest), lock in found, key), False

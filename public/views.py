@@ -39,7 +39,7 @@ from django.views.decorators.http import require_safe
 
 from config.health import cache_problem, database_problem
 from pairing.services import Snapshot, snapshot
-from public import live, paging
+from public import live, paging, unchanged
 from ratings import events
 from tournaments import whatif
 from tournaments.models import Entry, Tournament
@@ -153,7 +153,7 @@ def computed_once(
     if isinstance(last, tuple):  # a section: a missing page waits, it may exist now
         return last
     if alone is not None and lock != own and lock in found:
-        lock, compute, more = own, alone, None
+        lock, compute = own, alone  # (its own pointer only, in ``more``)
     deadline = time.monotonic() + COMPUTE_SECONDS
     while not cache.add(lock, 1, COMPUTE_SECONDS):
         if latest and isinstance(last := live.last_computed(found.get(latest), True), tuple):
@@ -171,9 +171,10 @@ def computed_once(
         extra: dict[str, Any] = {} if more is None else more
         started = time.time()  # the bound counts from here: a slow computation delays no more
         value = compute()
-        stored = {key: value} | extra
+        stored = {key: value}
         if latest:
             stored[latest] = (key, started)
+        stored |= extra  # (``compute`` may give its pointer: with what the section shows)
         cache.set_many(stored, seconds)
         return value
     finally:
@@ -207,25 +208,36 @@ def _section(
     """The section (cached once per revision) of ``page`` (template, section, build), or
     :data:`NOT_FOUND`; ``tournament`` is loaded only to compute it, when not given. With
     ``others``, the pages it names are computed in the same pass, under one lock (the players'
-    pages of a revision: ``live.lock_key``), except those already computed at ``revision``."""
+    pages of a revision: ``live.lock_key``), except those already computed at ``revision``.
+    A section that shows what the one computed last shows is that one (``public/unchanged.py``:
+    the players' pages by a digest of their inputs, without rendering them)."""
     template, section, build = page
     more: dict[str, Any] = {}
 
-    def render(view: View, url: str, build: Build) -> Section | str:
+    def render(view: View, url: str, build: Build, last: Any) -> tuple[Section | str, str]:
+        """The section of ``url`` and the digest of what it shows ("" but for a player's
+        page); ``last``: the pointer to the section computed last (``live.pointer_parts``)."""
         t = view.tournament
         try:
             context, title = build(view)
         except Http404:
-            return NOT_FOUND
+            return NOT_FOUND, ""
         finished = view.finished_columns >= t.rounds * t.legs
-        context |= {"view": view, "tournament": t, "live_url": url}
-        context |= {"poll_seconds": 0 if finished else live.poll_seconds()}
-        context |= {"revision": t.revision, "view_key": _view_key(url)}
-        html = render_to_string(f"{template}#{section}", context, request)
+        context |= {"live_url": url, "poll_seconds": 0 if finished else live.poll_seconds()}
+        context |= {"view_key": _view_key(url)}
         label = t.round_label(view.live_round.number) if view.live_round else ""
-        return (html, label, title, t.revision, live.compressed(html))
+        digest = _player_digest(view, context, title, label) if others is not None else ""
+        before = live.recent.get(last[0]) if last else None  # (a str: a page not found)
+        if digest and last and last[2] == digest and isinstance(before, tuple):
+            return before, digest  # nothing it shows changed: not even rendered
+        context |= {"view": view, "tournament": t, "revision": t.revision}
+        html = render_to_string(f"{template}#{section}", context, request)
+        if unchanged.same(before, (html, label, title, t.revision)):
+            return before, digest
+        return (html, label, title, t.revision, live.compressed(html)), digest
 
     def compute(others: Others | None = others) -> Section | str:
+        started = time.time()
         view = views.known(pk, revision)  # this process has the rows of this revision
         if view is None:
             t = tournament or Tournament.objects.filter(pk=pk).first()
@@ -233,19 +245,52 @@ def _section(
                 return NOT_FOUND
             view = views.get(t)
         pages = {url: b for url, b in (others(view) if others else {}).items() if url != live_url}
-        keys = {url: live.section_key(pk, url, revision) for url in pages}
-        pointers = cache.get_many([live.latest_key(pk, url) for url in pages]) if pages else {}
+        urls = {url: live.section_key(pk, url, revision) for url in [live_url, *pages]}
+        pointers = cache.get_many([live.latest_key(pk, url) for url in urls])
+        last = {url: live.pointer_parts(pointers.get(live.latest_key(pk, url))) for url in urls}
+        _fetch_recent([p[0] for p in last.values() if p and p[0] not in urls.values()])
         for url, other in pages.items():
-            if pointers.get(live.latest_key(pk, url), ("",))[0] != keys[url]:  # not done yet
-                more[live.latest_key(pk, url)] = (keys[url], time.time())
-                more[keys[url]] = render(view, url, other)
-        return render(view, live_url, build)
+            done = last[url]
+            if done is None or done[0] != urls[url]:  # not computed yet at this revision
+                made = time.time()
+                more[urls[url]], digest = render(view, url, other, last[url])
+                more[live.latest_key(pk, url)] = (urls[url], made, digest)
+        found, digest = render(view, live_url, build, last[live_url])
+        more[live.latest_key(pk, live_url)] = (urls[live_url], started, digest)
+        return found
 
     key, latest = live.section_key(pk, live_url, revision), live.latest_key(pk, live_url)
     lock = live.lock_key(pk, live_url, revision, player=others is not None)
     alone = (lambda: compute(None)) if others else None
     result: Section | str = computed_once(key, compute, latest, lock=lock, more=more, alone=alone)
     return result
+
+
+PLAYER_SHOWS = {"view": ("standings_label",), "tournament": ("pk", "fide_rated")}
+"""What a player's section reads from the tournament and its view besides its context (the
+digest of its inputs must hold it all: ``tests/public/test_unchanged_sections.py`` reads the
+template)."""
+
+
+def _player_digest(view: View, context: dict[str, Any], title: str, label: str) -> str:
+    """The digest of everything a player's section shows (``public/unchanged.py``)."""
+    t = view.tournament
+    read = [getattr(view, name) for name in PLAYER_SHOWS["view"]]
+    read += [getattr(t, name) for name in PLAYER_SHOWS["tournament"]]
+    return unchanged.digest(context, title, label, read)
+
+
+def _stored(key: str) -> bool:
+    """Whether the section ``key`` is stored (in this process's copy or the shared cache)."""
+    return live.recent.get(key) is not None
+
+
+def _fetch_recent(keys: list[str]) -> None:
+    """This process's copies (``live.recent``) of the sections ``keys``, the missing ones
+    taken from the shared cache in one round trip."""
+    missing = [k for k in keys if live.recent.known(k) is None]
+    for k, value in (cache.get_many(missing) if missing else {}).items():
+        live.recent.put(k, value)
 
 
 def _not_modified(request: HtmxHttpRequest, etag: str) -> HttpResponse | None:
@@ -306,13 +351,17 @@ def _whole_page(
     found: Section,
 ) -> HttpResponse:
     """The page around the section; an anonymous reader's (no session, no CSRF token) is
-    kept, when its URL is the canonical one, for the revision of the section it shows: for
-    the other readers while that section is the one shown (the new revision's is being
-    computed), and for the fast path (``public/middleware.py``) once it is the current one."""
+    kept, when its URL is the canonical one, for the tournament's revision (the header around
+    the section) and the revision of the section it shows (the one computed last while the
+    new one is computed, or a section the new revision did not change): for the other
+    readers and for the fast path (``public/middleware.py``)."""
     html, label, title, shown, _ = found
     reader = live.as_anonymous_reader(request)
     kept = reader and request.get_full_path() == live_url
-    key = live.page_key(tournament.pk, live_url, shown)  # the revision of the section shown
+    current = not kept or shown == tournament.revision
+    current = current or _stored(live.section_key(tournament.pk, live_url, tournament.revision))
+    around = tournament.revision if current else shown  # (else the section computed last)
+    key = live.page_key(tournament.pk, live_url, around, shown)
     if kept and (stored := live.recent.get(key)) is not None:  # rendered by another request
         return live.encoded(request, stored[0], stored[1], live.PAGE_VARY)
     is_arbiter = request.user.is_authenticated and tournament.is_arbiter(request.user)

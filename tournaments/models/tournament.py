@@ -434,12 +434,15 @@ class Tournament(models.Model):
         cls.objects.filter(**lookup).update(revision=new_revision())
 
     @classmethod
-    def cached_revision(cls, pk: int) -> int | None:
+    def cached_revision(cls, pk: int, query: bool = True) -> int | None:
         """The revision of tournament ``pk`` (None: no such tournament), from the shared cache
-        while it holds it (no query), else from the row (and then kept in the cache)."""
+        while it holds it (no query), else from the row (and then kept in the cache); with
+        ``query`` false, None when the cache does not hold it (``public/wsgi.py``)."""
         seconds = revision_cache_seconds()
         if seconds and (found := cache.get(_revision_key(pk))) is not None:
             return int(found)
+        if not query:
+            return None
         revision = cls.objects.filter(pk=pk).values_list("revision", flat=True).first()
         if revision is not None and seconds:
             cache.add(_revision_key(pk), revision, seconds)  # never over a newer commit's
