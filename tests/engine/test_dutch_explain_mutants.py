@@ -348,3 +348,34 @@ def test_a_round_with_every_player_absent_is_explained_empty(edition: Edition) -
     e = explain(state(2, [], 3, absent="1 H; 2 H"), edition)
     assert (e.boards, e.bye, e.notes) == ((), None, ())
     assert e.text() == f"Round 1: FIDE Dutch (C.04.3, {edition.year})\n"
+
+
+# Round 2 of 5, six players. Round 1: 1 beat 4 and 2 beat 5 (both with Black), 3 won by
+# forfeit against 6; 4, 5 and 6 are absent in round 2 (zero-point byes).
+FORFEIT_WINNER_BELOW = state(6, ["4-1 0-1; 5-2 0-1; 3-6 +-"], 5, absent="4 Z; 5 Z; 6 Z")
+
+
+def test_c2_2026_a_forfeit_winner_ranked_below_the_bye_is_named_under_c2() -> None:
+    """Mutation run 13, ``bye`` 33 (the round's point values dropped from the C2 check of the
+    players ranked below the bye). 2026 C2 (C.04.1 art. 4): no bye for a player who has had
+    "a win's points in one round without playing": 3's forfeit win. 1, 2, 3 (1 point each)
+    are the only players paired: one bracket, odd, so one of them has the bye; not 3 (C2),
+    and of 1 and 2 the lower-ranked, 2 (1.5: the bye goes to the last player the bracket
+    leaves unpaired; 2-3 is as good as 1-3 on every criterion but the order). 1-3 is
+    paired. The bye's reasons: the bye of the last bracket (1.5), C5's score (1), and 3,
+    ranked below 2, kept from it by C2; nobody eligible is ranked below 2."""
+    e = explain(FORFEIT_WINNER_BELOW, EDITION_2026)
+    assert e.bye is not None and e.bye.player == 2
+    assert [(r.topic, r.article, r.text) for r in e.bye.reasons] == [
+        (
+            Topic.BYE,
+            "C.04.3 1.5",
+            "#2 is the player the last bracket leaves unpaired: the pairing-allocated bye",
+        ),
+        (
+            Topic.BYE,
+            "C.04.3 C5",
+            "the bye goes to the lowest score with which the rest of the round can be completed: 1",
+        ),
+        (Topic.REJECTED, "C.04.3 C2", "#3: ranked lower, but may not receive the bye"),
+    ]
