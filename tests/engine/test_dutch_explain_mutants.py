@@ -17,7 +17,7 @@ from pairing.engine.dutch.edition import EDITION_2017, EDITION_2026, Edition
 from tests.engine.test_dutch_2026 import COMPLETION
 from tests.engine.test_dutch_support import boards, state
 from tests.engine.test_dutch_system_mutants import BY_2017, BY_2026
-from tests.engine.test_explain_dutch import explain, of, round_board
+from tests.engine.test_explain_dutch import explain, named, of, round_board
 
 BOTH = pytest.mark.parametrize("edition", [EDITION_2017, EDITION_2026], ids=["2017", "2026"])
 
@@ -378,4 +378,21 @@ def test_c2_2026_a_forfeit_winner_ranked_below_the_bye_is_named_under_c2() -> No
             "the bye goes to the lowest score with which the rest of the round can be completed: 1",
         ),
         (Topic.REJECTED, "C.04.3 C2", "#3: ranked lower, but may not receive the bye"),
+    ]
+
+
+@BOTH
+def test_c1_a_forbidden_pair_of_players_who_played_others_is_not_called_a_rematch(
+    edition: Edition,
+) -> None:
+    """Mutation run 13, ``barred_text`` 5, 6 (any game played, or any game against another
+    player, taken for a meeting). Round 2 of eight after 1-5, 2-6, 3-7, 4-8, all drawn, 5-8
+    absent: 1-4 are on ½, all with White (the same preference, so colours decide nothing),
+    one bracket S1 = {1, 2}, S2 = {3, 4}. The arbiter forbids 1-3 (C.1 covers forbidden
+    pairs too): 1-4, 2-3. 1 has played (5), but never 3: the explanation says 1 and 3 are a
+    forbidden pair, not that they have already met."""
+    rounds = ["1-5 =; 2-6 =; 3-7 =; 4-8 ="]
+    e = explain(state(8, rounds, 5, absent="5 Z; 6 Z; 7 Z; 8 Z", forbidden=[(1, 3)]), edition)
+    assert of(round_board(e, 1, 4).reasons, Topic.REJECTED) == [
+        (named(edition, "C.1", "C1"), "#3 for #1: #1 and #3 are a forbidden pair")
     ]
