@@ -14,10 +14,20 @@ from pairing.engine.core.explain import Topic
 from pairing.engine.core.state import Colour, TournamentInfo, TournamentState
 from pairing.engine.dutch import explain_round, explain_round_2017, explain_round_2026
 from pairing.engine.dutch.edition import EDITION_2017, EDITION_2026, Edition
+from pairing.engine.dutch.graph import Mode
 from tests.engine.test_dutch_2026 import COMPLETION
 from tests.engine.test_dutch_support import boards, state
 from tests.engine.test_dutch_system_mutants import BY_2017, BY_2026
-from tests.engine.test_explain_dutch import explain, named, of, round_board
+from tests.engine.test_explain_dutch import (
+    board,
+    explain,
+    explain_bracket,
+    named,
+    of,
+    player,
+    round_board,
+    rules,
+)
 
 BOTH = pytest.mark.parametrize("edition", [EDITION_2017, EDITION_2026], ids=["2017", "2026"])
 
@@ -395,4 +405,21 @@ def test_c1_a_forbidden_pair_of_players_who_played_others_is_not_called_a_rematc
     e = explain(state(8, rounds, 5, absent="5 Z; 6 Z; 7 Z; 8 Z", forbidden=[(1, 3)]), edition)
     assert of(round_board(e, 1, 4).reasons, Topic.REJECTED) == [
         (named(edition, "C.1", "C1"), "#3 for #1: #1 and #3 are a forbidden pair")
+    ]
+
+
+@BOTH
+def test_c3_two_absolute_colour_preferences_for_white(edition: Edition) -> None:
+    """Mutation run 13, ``compare`` 35 (the colour named dropped: it read "Black" always).
+    ``test_c3_two_absolute_colour_preferences_alike`` with every colour the other way: 1 and
+    3 played black twice (absolute White), 2 and 4 white twice (absolute Black): neither 1-3
+    nor 2-4 may be (C.3, no topscorers): 1-4, 2-3; 3 is rejected for 1 because both must
+    have White."""
+    bracket = [player(1, 4, "bb"), player(2, 4, "ww"), player(3, 4, "bb"), player(4, 4, "ww")]
+    said = explain_bracket([], bracket, Mode.LAST, rules(bracket), edition)
+    assert of(board(said, 1, 4), Topic.REJECTED) == [
+        (
+            named(edition, "C.3", "C3"),
+            "#3 for #1: both have an absolute colour preference for White",
+        )
     ]
