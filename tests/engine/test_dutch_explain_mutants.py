@@ -423,3 +423,41 @@ def test_c3_two_absolute_colour_preferences_for_white(edition: Edition) -> None:
             "#3 for #1: both have an absolute colour preference for White",
         )
     ]
+
+
+@BOTH
+def test_a3_a_heterogeneous_bracket_names_its_mdps_and_subgroups(edition: Edition) -> None:
+    """Mutation run 13, ``bracket_context`` 2-26 (the MDPs not read: every bracket called
+    homogeneous; their list or its wording changed). Last bracket: MDPs 1, 2, 3 (2 points),
+    residents 4, 5 (1 point). A.3 (2026 1.3): with MDPs the bracket is heterogeneous. B.2
+    (2026 3.2): S1 holds the MDPs that can be paired, M1 = 2 (two residents to meet them): 1
+    and 2; S2 the residents 4 and 5; 3 is left over (the bye)."""
+    mdps, residents = [player(1, 4), player(2, 4), player(3, 4)], [player(4, 2), player(5, 2)]
+    said = explain_bracket(mdps, residents, Mode.LAST, rules(mdps + residents), edition)
+    assert of(board(said, 1, 4), Topic.BRACKET) == [
+        (
+            named(edition, "A.3", "1.3"),
+            "heterogeneous bracket: 2 resident(s) and MDP(s) #1 (2), #2 (2), #3 (2)",
+        ),
+        (named(edition, "B.2", "3.2"), "S1: #1, #2; S2: #4, #5"),
+    ]
+
+
+@BOTH
+def test_b5_an_exchange_names_the_players_moved(edition: Edition) -> None:
+    """Mutation run 13, ``choice`` 15-56 (the exchange lines dropped or changed).
+    Homogeneous bracket 1-4, S1 = {1, 2}, S2 = {3, 4}; 1 may meet neither 3 nor 4 (C.1), so
+    no transposition pairs the bracket and an exchange must (B.5 / 2026 4.3): 2 moves from
+    S1 to S2 and 3 from S2 to S1, giving 1-2, 3-4."""
+    bracket = [player(i, 2) for i in range(1, 5)]
+    said = explain_bracket([], bracket, Mode.LAST, rules(bracket, barred=[(1, 3), (1, 4)]), edition)
+    moved = [
+        (sorted(pair), text)
+        for pair, reasons in said.boards.items()
+        for _, text in of(reasons, Topic.CHOICE)
+        if text.startswith("exchange")
+    ]
+    assert sorted(moved) == [
+        ([1, 2], "exchange: #2 moved from S1 to S2"),
+        ([3, 4], "exchange: #3 moved from S2 to S1"),
+    ]
