@@ -14,10 +14,20 @@ from pairing.engine.core.explain import Topic
 from pairing.engine.core.state import Colour, TournamentInfo, TournamentState
 from pairing.engine.dutch import explain_round, explain_round_2017, explain_round_2026
 from pairing.engine.dutch.edition import EDITION_2017, EDITION_2026, Edition
+from pairing.engine.dutch.graph import Mode
 from tests.engine.test_dutch_2026 import COMPLETION
 from tests.engine.test_dutch_support import boards, state
 from tests.engine.test_dutch_system_mutants import BY_2017, BY_2026
-from tests.engine.test_explain_dutch import explain, of, round_board
+from tests.engine.test_explain_dutch import (
+    board,
+    explain,
+    explain_bracket,
+    named,
+    of,
+    player,
+    round_board,
+    rules,
+)
 
 BOTH = pytest.mark.parametrize("edition", [EDITION_2017, EDITION_2026], ids=["2017", "2026"])
 
@@ -348,3 +358,106 @@ def test_a_round_with_every_player_absent_is_explained_empty(edition: Edition) -
     e = explain(state(2, [], 3, absent="1 H; 2 H"), edition)
     assert (e.boards, e.bye, e.notes) == ((), None, ())
     assert e.text() == f"Round 1: FIDE Dutch (C.04.3, {edition.year})\n"
+
+
+# Round 2 of 5, six players. Round 1: 1 beat 4 and 2 beat 5 (both with Black), 3 won by
+# forfeit against 6; 4, 5 and 6 are absent in round 2 (zero-point byes).
+FORFEIT_WINNER_BELOW = state(6, ["4-1 0-1; 5-2 0-1; 3-6 +-"], 5, absent="4 Z; 5 Z; 6 Z")
+
+
+def test_c2_2026_a_forfeit_winner_ranked_below_the_bye_is_named_under_c2() -> None:
+    """Mutation run 13, ``bye`` 33 (the round's point values dropped from the C2 check of the
+    players ranked below the bye). 2026 C2 (C.04.1 art. 4): no bye for a player who has had
+    "a win's points in one round without playing": 3's forfeit win. 1, 2, 3 (1 point each)
+    are the only players paired: one bracket, odd, so one of them has the bye; not 3 (C2),
+    and of 1 and 2 the lower-ranked, 2 (1.5: the bye goes to the last player the bracket
+    leaves unpaired; 2-3 is as good as 1-3 on every criterion but the order). 1-3 is
+    paired. The bye's reasons: the bye of the last bracket (1.5), C5's score (1), and 3,
+    ranked below 2, kept from it by C2; nobody eligible is ranked below 2."""
+    e = explain(FORFEIT_WINNER_BELOW, EDITION_2026)
+    assert e.bye is not None and e.bye.player == 2
+    assert [(r.topic, r.article, r.text) for r in e.bye.reasons] == [
+        (
+            Topic.BYE,
+            "C.04.3 1.5",
+            "#2 is the player the last bracket leaves unpaired: the pairing-allocated bye",
+        ),
+        (
+            Topic.BYE,
+            "C.04.3 C5",
+            "the bye goes to the lowest score with which the rest of the round can be completed: 1",
+        ),
+        (Topic.REJECTED, "C.04.3 C2", "#3: ranked lower, but may not receive the bye"),
+    ]
+
+
+@BOTH
+def test_c1_a_forbidden_pair_of_players_who_played_others_is_not_called_a_rematch(
+    edition: Edition,
+) -> None:
+    """Mutation run 13, ``barred_text`` 5, 6 (any game played, or any game against another
+    player, taken for a meeting). Round 2 of eight after 1-5, 2-6, 3-7, 4-8, all drawn, 5-8
+    absent: 1-4 are on ½, all with White (the same preference, so colours decide nothing),
+    one bracket S1 = {1, 2}, S2 = {3, 4}. The arbiter forbids 1-3 (C.1 covers forbidden
+    pairs too): 1-4, 2-3. 1 has played (5), but never 3: the explanation says 1 and 3 are a
+    forbidden pair, not that they have already met."""
+    rounds = ["1-5 =; 2-6 =; 3-7 =; 4-8 ="]
+    e = explain(state(8, rounds, 5, absent="5 Z; 6 Z; 7 Z; 8 Z", forbidden=[(1, 3)]), edition)
+    assert of(round_board(e, 1, 4).reasons, Topic.REJECTED) == [
+        (named(edition, "C.1", "C1"), "#3 for #1: #1 and #3 are a forbidden pair")
+    ]
+
+
+@BOTH
+def test_c3_two_absolute_colour_preferences_for_white(edition: Edition) -> None:
+    """Mutation run 13, ``compare`` 35 (the colour named dropped: it read "Black" always).
+    ``test_c3_two_absolute_colour_preferences_alike`` with every colour the other way: 1 and
+    3 played black twice (absolute White), 2 and 4 white twice (absolute Black): neither 1-3
+    nor 2-4 may be (C.3, no topscorers): 1-4, 2-3; 3 is rejected for 1 because both must
+    have White."""
+    bracket = [player(1, 4, "bb"), player(2, 4, "ww"), player(3, 4, "bb"), player(4, 4, "ww")]
+    said = explain_bracket([], bracket, Mode.LAST, rules(bracket), edition)
+    assert of(board(said, 1, 4), Topic.REJECTED) == [
+        (
+            named(edition, "C.3", "C3"),
+            "#3 for #1: both have an absolute colour preference for White",
+        )
+    ]
+
+
+@BOTH
+def test_a3_a_heterogeneous_bracket_names_its_mdps_and_subgroups(edition: Edition) -> None:
+    """Mutation run 13, ``bracket_context`` 2-26 (the MDPs not read: every bracket called
+    homogeneous; their list or its wording changed). Last bracket: MDPs 1, 2, 3 (2 points),
+    residents 4, 5 (1 point). A.3 (2026 1.3): with MDPs the bracket is heterogeneous. B.2
+    (2026 3.2): S1 holds the MDPs that can be paired, M1 = 2 (two residents to meet them): 1
+    and 2; S2 the residents 4 and 5; 3 is left over (the bye)."""
+    mdps, residents = [player(1, 4), player(2, 4), player(3, 4)], [player(4, 2), player(5, 2)]
+    said = explain_bracket(mdps, residents, Mode.LAST, rules(mdps + residents), edition)
+    assert of(board(said, 1, 4), Topic.BRACKET) == [
+        (
+            named(edition, "A.3", "1.3"),
+            "heterogeneous bracket: 2 resident(s) and MDP(s) #1 (2), #2 (2), #3 (2)",
+        ),
+        (named(edition, "B.2", "3.2"), "S1: #1, #2; S2: #4, #5"),
+    ]
+
+
+@BOTH
+def test_b5_an_exchange_names_the_players_moved(edition: Edition) -> None:
+    """Mutation run 13, ``choice`` 15-56 (the exchange lines dropped or changed).
+    Homogeneous bracket 1-4, S1 = {1, 2}, S2 = {3, 4}; 1 may meet neither 3 nor 4 (C.1), so
+    no transposition pairs the bracket and an exchange must (B.5 / 2026 4.3): 2 moves from
+    S1 to S2 and 3 from S2 to S1, giving 1-2, 3-4."""
+    bracket = [player(i, 2) for i in range(1, 5)]
+    said = explain_bracket([], bracket, Mode.LAST, rules(bracket, barred=[(1, 3), (1, 4)]), edition)
+    moved = [
+        (sorted(pair), text)
+        for pair, reasons in said.boards.items()
+        for _, text in of(reasons, Topic.CHOICE)
+        if text.startswith("exchange")
+    ]
+    assert sorted(moved) == [
+        ([1, 2], "exchange: #2 moved from S1 to S2"),
+        ([3, 4], "exchange: #3 moved from S2 to S1"),
+    ]
