@@ -29,27 +29,17 @@ from pairing.engine.dutch.edition import EDITION_2017, EDITION_2026, Edition
 from pairing.engine.dutch.fast import fast_pairs, leaving_gains
 from pairing.engine.dutch.graph import BracketGraph, Kind, Mode, build_graph, max_pairs
 from pairing.engine.dutch.players import DutchPlayer, Float
+from tests.engine import test_dutch_support as support
 from tests.engine.test_dutch_support import colours, player, rules
 
 EDITIONS = {"2017": EDITION_2017, "2026": EDITION_2026}
 
 
 def random_player(rng: random.Random, pid: int, score: int, edition: Edition) -> DutchPlayer:
-    history = colours("".join(rng.choice("wb") for _ in range(rng.randint(0, 4))))
-    return DutchPlayer(
-        id=pid,
-        tpn=pid,
-        score=score,
-        colours=history,
-        preference=preference(history),
-        float_last=rng.choice(list(Float)),
-        float_before_last=rng.choice(list(Float)),
-        bye_allowed=rng.random() < 0.8,
-        topscorer=rng.random() < 0.15,
-        # E.5 reads a pairing number whose parity is not the bracket order's (pairing
-        # numbers out of rating order, late entries): drawn independently.
-        e5_number=rng.randint(1, 60),
-        unplayed=rng.randint(0, 2) if edition.bye_unplayed else 0,
+    """15 % topscorers, E.5 numbers out of order, unplayed rounds where the edition counts
+    them."""
+    return support.random_player(
+        rng, pid, score, topscorers=0.15, e5_out_of_order=True, unplayed=edition.bye_unplayed
     )
 
 
@@ -85,21 +75,26 @@ def random_graph(rng: random.Random, edition: Edition) -> BracketGraph:
     )
 
 
+def answered_exactly(make_graph: Callable[[], BracketGraph], brackets: int = 60) -> int:
+    """Of ``brackets`` brackets made by ``make_graph``, how many the fast path answers; each
+    answer must be the exact solver's pairs."""
+    answered = 0
+    for _ in range(brackets):
+        graph = make_graph()
+        fast = fast_pairs(graph)
+        if fast is not None:
+            answered += 1
+            assert sorted(fast) == sorted(exact_pairs(graph))
+    return answered
+
+
 @pytest.mark.parametrize("edition", EDITIONS)
 @pytest.mark.parametrize("seed", range(3))
 def test_fast_path_answers_are_the_exact_candidates(seed: int, edition: str) -> None:
     """Wherever the fast path answers, the exact weighted matching (independent code:
     graph gains, ``order.py`` costs, ``max_weight_matching``) finds the same pairs."""
     rng = random.Random(f"fast-{edition}-{seed}")
-    answered = 0
-    for _ in range(60):
-        graph = random_graph(rng, EDITIONS[edition])
-        fast = fast_pairs(graph)
-        if fast is None:
-            continue
-        answered += 1
-        assert sorted(fast) == sorted(exact_pairs(graph))
-    assert answered >= 15
+    assert answered_exactly(lambda: random_graph(rng, EDITIONS[edition])) >= 15
 
 
 TOPSCORER_HISTORIES = ["wwbw", "bwww", "wbww", "bbwb", "wbbb", "bwbb", "wbbw", "bwbw", "bwwb"]
@@ -163,15 +158,7 @@ def test_fast_path_on_few_types_is_the_exact_candidate(
     """As above, on brackets of few player types: the type LP, the pairs inside a type and
     the tight graph decide. Wherever the fast path answers, the exact solver agrees."""
     rng = random.Random(f"types-{edition}-{seed}-{topscorers}")
-    answered = 0
-    for _ in range(60):
-        graph = few_types_graph(rng, EDITIONS[edition], topscorers)
-        fast = fast_pairs(graph)
-        if fast is None:
-            continue
-        answered += 1
-        assert sorted(fast) == sorted(exact_pairs(graph))
-    assert answered >= 15
+    assert answered_exactly(lambda: few_types_graph(rng, EDITIONS[edition], topscorers)) >= 15
 
 
 def topscorers_graph(rng: random.Random, edition: Edition) -> BracketGraph:
@@ -201,15 +188,7 @@ def test_fast_path_on_topscorer_histories_is_the_exact_candidate(edition: str) -
     """Topscorers whose preferences coincide but whose histories differ are different
     players for C.8 / C.9: wherever the fast path answers, the exact solver agrees."""
     rng = random.Random(f"topscorers-{edition}")
-    answered = 0
-    for _ in range(60):
-        graph = topscorers_graph(rng, EDITIONS[edition])
-        fast = fast_pairs(graph)
-        if fast is None:
-            continue
-        answered += 1
-        assert sorted(fast) == sorted(exact_pairs(graph))
-    assert answered >= 10
+    assert answered_exactly(lambda: topscorers_graph(rng, EDITIONS[edition])) >= 10
 
 
 # -- C.7 / C8: the single downfloater's value in the following bracket --------------------------

@@ -10,15 +10,14 @@ from dataclasses import replace
 import networkx as nx
 import pytest
 
-from pairing.engine.core.colours import preference
 from pairing.engine.dutch.bracket import exact_pairs
 from pairing.engine.dutch.edition import Edition
 from pairing.engine.dutch.fast import fast_pairs
 from pairing.engine.dutch.graph import Mode, build_graph
 from pairing.engine.dutch.lp import type_prices
-from pairing.engine.dutch.players import DutchPlayer, Float
+from pairing.engine.dutch.players import DutchPlayer
 from pairing.engine.matching.weighted import max_weight_matching
-from tests.engine.test_dutch_support import colours, rules
+from tests.engine.test_dutch_support import random_player, rules
 
 
 def matching_weight(edges: list[tuple[int, int, int]], mate: list[int]) -> int:
@@ -79,22 +78,6 @@ def test_type_prices_are_an_optimal_dual(seed: int) -> None:
             assert prices[t] + prices[u] >= 2 * g
         optimum = sum(cover[a][b]["weight"] - 1000 for a, b in matching)
         assert sum(size * price for size, price in zip(sizes, prices, strict=True)) == optimum
-
-
-def random_player(rng: random.Random, pid: int, score: int) -> DutchPlayer:
-    history = colours("".join(rng.choice("wb") for _ in range(rng.randint(0, 4))))
-    return DutchPlayer(
-        id=pid,
-        tpn=pid,
-        score=score,
-        colours=history,
-        preference=preference(history),
-        float_last=rng.choice(list(Float)),
-        float_before_last=rng.choice(list(Float)),
-        bye_allowed=rng.random() < 0.8,
-        topscorer=rng.random() < 0.1,
-        e5_number=pid,
-    )
 
 
 def fast_and_exact_agree(rng: random.Random, edition: Edition | None = None) -> int:

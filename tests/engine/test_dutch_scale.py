@@ -19,8 +19,7 @@ from pairing.engine.dutch.graph import BracketGraph, compatibility_masks, compat
 from pairing.engine.dutch.system import pair_round
 from pairing.engine.matching.bitset import bits
 from pairing.engine.tools.generator import GeneratorSettings, generate_tournament
-from tests.engine.test_dutch_matching import random_player
-from tests.engine.test_dutch_support import rules
+from tests.engine.test_dutch_support import random_player, rules
 
 
 def played(edition: Edition, players: int, rounds: int, seed: int) -> TournamentState:

@@ -7,6 +7,7 @@ or absence code without opponent: ``U`` pairing-allocated bye, ``H``, ``F``, ``Z
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Sequence
 
 from pairing.engine.core.colours import preference
@@ -67,6 +68,35 @@ def rules(
         banned[a].add(b)
         banned[b].add(a)
     return RoundRules(barred={k: frozenset(v) for k, v in banned.items()}, initial=initial)
+
+
+def random_player(
+    rng: random.Random,
+    pid: int,
+    score: int,
+    *,
+    topscorers: float = 0.1,
+    e5_out_of_order: bool = False,
+    unplayed: bool = False,
+) -> DutchPlayer:
+    """A player of random colour history (0-4 games), floats and bye eligibility; a
+    ``topscorers`` share of them topscorers. ``e5_out_of_order``: the E.5 pairing number is
+    drawn independently of the bracket order (pairing numbers out of rating order, late
+    entries); ``unplayed``: 0-2 unplayed rounds (2026 C9)."""
+    history = colours("".join(rng.choice("wb") for _ in range(rng.randint(0, 4))))
+    return DutchPlayer(
+        id=pid,
+        tpn=pid,
+        score=score,
+        colours=history,
+        preference=preference(history),
+        float_last=rng.choice(list(Float)),
+        float_before_last=rng.choice(list(Float)),
+        bye_allowed=rng.random() < 0.8,
+        topscorer=rng.random() < topscorers,
+        e5_number=rng.randint(1, 60) if e5_out_of_order else pid,
+        unplayed=rng.randint(0, 2) if unplayed else 0,
+    )
 
 
 def state(

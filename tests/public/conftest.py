@@ -1,9 +1,12 @@
-"""A field too big for one page of the public lists (issue 27: 100 rows a page)."""
+"""Fixtures of the public pages: a live round of six players; a field too big for one page of
+the public lists (issue 27: 100 rows a page)."""
 
 from __future__ import annotations
 
 import pytest
+from django.core.cache import cache
 
+from public import live
 from tournaments.models import Entry, Tournament
 
 FIELD = 210
@@ -20,3 +23,16 @@ def field(tournament: Tournament, make_entries, record_round) -> list[Entry]:
     pairs = [(entries[i], entries[i + 1], "") for i in range(0, FIELD, 2)]
     record_round(1, pairs, status="published")
     return entries
+
+
+@pytest.fixture
+def in_play(settings, tournament: Tournament, make_entries, play) -> Tournament:
+    """Six players, round 1 published (three boards), no result yet; the revision kept in the
+    cache, as in production, and every worker memory of live pages empty."""
+    settings.TOURNAMENTS_REVISION_CACHE_SECONDS = 60
+    cache.clear()
+    live.recent.values.clear()
+    live.watched.asked.clear()
+    make_entries(6)
+    play(tournament, [[]])
+    return tournament

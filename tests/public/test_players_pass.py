@@ -20,17 +20,6 @@ from tournaments.models import Entry, Tournament
 HTMX = {"HX-Request": "true"}
 
 
-@pytest.fixture
-def in_play(settings, tournament: Tournament, make_entries, play) -> Tournament:
-    """Six players, round 1 published, no result yet; the revision kept in the cache."""
-    settings.TOURNAMENTS_REVISION_CACHE_SECONDS = 60
-    cache.clear()
-    live.watched.asked.clear()
-    make_entries(6)
-    play(tournament, [[]])
-    return tournament
-
-
 def player_url(t: Tournament, number: int) -> str:
     entry = Entry.objects.get(tournament=t, pairing_number=number)
     return reverse("entry_detail", args=[t.pk, entry.pk])

@@ -10,13 +10,11 @@ import io
 from typing import Any
 
 import pytest
-from django.core.cache import cache
 from django.core.handlers.wsgi import WSGIHandler
 from django.core.signals import request_finished, request_started
 from django.db import close_old_connections
 from django.urls import reverse
 
-from public import live
 from public.wsgi import Polls
 from tournaments import services
 from tournaments.models import Entry, Tournament
@@ -42,18 +40,6 @@ class Counted:
             request_started.connect(close_old_connections)
             request_finished.connect(close_old_connections)
         return [body]
-
-
-@pytest.fixture
-def in_play(settings, tournament: Tournament, make_entries, play) -> Tournament:
-    """Six players, round 1 published, no result yet; the revision kept in the cache."""
-    settings.TOURNAMENTS_REVISION_CACHE_SECONDS = 60
-    cache.clear()
-    live.recent.values.clear()
-    live.watched.asked.clear()
-    make_entries(6)
-    play(tournament, [[]])
-    return tournament
 
 
 @pytest.fixture

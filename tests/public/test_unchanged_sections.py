@@ -24,19 +24,6 @@ HTMX = {"HX-Request": "true"}
 
 
 @pytest.fixture
-def in_play(settings, tournament: Tournament, make_entries, play) -> Tournament:
-    """Six players, round 1 published (three boards), no result yet; the revision kept in the
-    cache, as in production."""
-    settings.TOURNAMENTS_REVISION_CACHE_SECONDS = 60
-    cache.clear()
-    live.recent.values.clear()
-    live.watched.asked.clear()
-    make_entries(6)
-    play(tournament, [[]])
-    return tournament
-
-
-@pytest.fixture
 def rendered(monkeypatch) -> list[str]:
     """The live URLs whose section is rendered from now on, in order."""
     urls: list[str] = []
