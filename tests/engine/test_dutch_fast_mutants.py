@@ -43,6 +43,18 @@ def random_player(rng: random.Random, pid: int, score: int, edition: Edition) ->
     )
 
 
+def random_bars(
+    rng: random.Random, players: list[DutchPlayer], density: float
+) -> list[tuple[int, int]]:
+    """Each pair of ``players`` barred (C.1) with probability ``density``."""
+    return [
+        (a.id, b.id)
+        for i, a in enumerate(players)
+        for b in players[i + 1 :]
+        if rng.random() < density
+    ]
+
+
 def random_graph(rng: random.Random, edition: Edition) -> BracketGraph:
     """A random NORMAL or LAST bracket: 0-3 MDPs of scores 5-8, 2-11 residents of score 4,
     1-6 residents of the following bracket (score 2 or 3), C.1 bars between any two."""
@@ -58,12 +70,7 @@ def random_graph(rng: random.Random, edition: Edition) -> BracketGraph:
     ]
     everyone = [*mdps, *residents, *nxt]
     density = rng.choice([0.05, 0.15, 0.3])
-    barred = [
-        (a.id, b.id)
-        for i, a in enumerate(everyone)
-        for b in everyone[i + 1 :]
-        if rng.random() < density
-    ]
+    barred = random_bars(rng, everyone, density)
     mode = rng.choice([Mode.NORMAL, Mode.NORMAL, Mode.LAST])
     return build_graph(
         mdps,
@@ -132,12 +139,7 @@ def few_types_graph(rng: random.Random, edition: Edition, topscorers: bool) -> B
     nxt = [copy(nxt_kind) for _ in range(rng.randint(1, 5))]
     everyone = [*mdps, *residents, *nxt]
     density = rng.choice([0.0, 0.1, 0.25])
-    barred = [
-        (a.id, b.id)
-        for i, a in enumerate(everyone)
-        for b in everyone[i + 1 :]
-        if rng.random() < density
-    ]
+    barred = random_bars(rng, everyone, density)
     mode = rng.choice([Mode.NORMAL, Mode.LAST])
     return build_graph(
         mdps,
