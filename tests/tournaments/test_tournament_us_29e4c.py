@@ -94,6 +94,9 @@ def test_the_seed_is_drawn_once_for_the_last_round_and_recorded(
     verification = verify_receipt(*load_receipt(text))
     assert verification.ok, "\n".join(verification.lines)
     assert "XXU last-round-lot=5" in export_trf(tournament)
+    tournament.us_last_round_lot = False  # turned off after the draw: rank, no XXU word
+    tournament.save()
+    assert "last-round-lot" not in export_trf(tournament)
 
 
 @pytest.mark.django_db
