@@ -130,7 +130,9 @@ def draw_lot_seed(tournament: Tournament, round_number: int) -> None:
     claims by lot is paired, draw the lot's seed (``secrets``) unless it was drawn before,
     and keep it with the tournament; it goes into ``XXU last-round-lot=SEED`` and so into the
     round's receipt and the exported TRF. Drawn once: pairing the round again (after deleting
-    it) draws the same colours. Call inside the pairing's transaction."""
+    it) draws the same colours. Also called when the settings are saved, with the last round
+    paired (``round_number``), so that its draft is reviewed by the lot the TD chose. Call
+    inside the pairing's (or the settings') transaction."""
     t = tournament
     if t.is_uscf and t.us_last_round_lot and t.us_lot_seed is None and round_number >= t.rounds:
         t.us_lot_seed = secrets.randbelow(LOT_SEEDS)

@@ -22,10 +22,11 @@ from django.urls import reverse
 
 import pairing.services
 from pairing.engine import load_receipt, verify_receipt
+from pairing.services import snapshot
 from tests.tournaments.test_round_receipt import boards, download
 from tests.tournaments.test_tournament_create import FORM
 from tests.tournaments.test_tournament_import_trf import DUBOV_FILE
-from tournaments import services
+from tournaments import draft_review, drafts, services
 from tournaments.models import Tournament
 
 BY_RANK = [(3, 2), (1, 4)]
@@ -97,6 +98,31 @@ def test_the_seed_is_drawn_once_for_the_last_round_and_recorded(
     tournament.us_last_round_lot = False  # turned off after the draw: rank, no XXU word
     tournament.save()
     assert "last-round-lot" not in export_trf(tournament)
+
+
+@pytest.mark.django_db
+def test_chosen_after_the_last_round_was_paired_the_seed_is_drawn_at_once(
+    arbiter_client: Client, tournament, make_entries, play, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The last round's draft was paired by rank (3 - 2, 1 - 4); the TD then chooses 29E4c:
+    the seed is drawn when the settings are saved (5 here), and the draft review gives both
+    boards' colours by the lot (2 - 3, 4 - 1), so they show as swapped against the rule."""
+    monkeypatch.setattr(pairing.services.secrets, "randbelow", lambda below: 5)
+    two_round_section(tournament, make_entries, play, lot=False)
+    services.pair_next_round(tournament.pk)
+    assert boards(tournament, 2) == BY_RANK
+    url = reverse("tournament_edit", args=[tournament.pk])
+    arbiter_client.post(
+        url, FORM | {"pairing_system": "uscf", "rounds": 2, "us_last_round_lot": "on"}
+    )
+    tournament.refresh_from_db()
+    assert tournament.us_last_round_lot and tournament.us_lot_seed == 5
+    draft = drafts.draft_of(snapshot(tournament), 2)
+    reviewed = draft_review.review_draft(draft, tournament.engine_system)
+    assert [(r.rule, r.rule_white, r.swapped) for r in reviewed] == [
+        ("29E4c", 2, True),
+        ("29E4c", 4, True),
+    ]
 
 
 @pytest.mark.django_db
