@@ -24,6 +24,7 @@ from pairing import cli
 from pairing.engine import TrfError, system_for, write_trf
 from pairing.engine.core.state import Board, TournamentState
 from pairing.engine.usswiss import ColourRule, USSettings, colour_rule, explain_round
+from pairing.engine.usswiss.colours import lot_white
 from pairing.engine.usswiss.settings import settings_from_words, settings_record
 from tests.engine.usswiss_support import boards, section
 
@@ -137,20 +138,26 @@ def test_29E4c_travels_in_the_xxu_record() -> None:
     assert "lot" not in settings_record(USSettings())
     with pytest.raises(ValueError, match="last-round-lot=heads"):
         settings_from_words("last-round-lot=heads")
-    with pytest.raises(ValueError, match="29E4c"):
+    seed_error = r"^a lot seed is a number >= 0, drawn for last_round_lot \(29E4c\)$"
+    with pytest.raises(ValueError, match=seed_error):
         USSettings(lot_seed=5)
-    with pytest.raises(ValueError, match="29E4c"):
+    with pytest.raises(ValueError, match=seed_error):
         USSettings(last_round_lot=True, lot_seed=-1)
 
 
 def test_29E4c_the_last_round_without_a_seed_is_an_input_error() -> None:
     """The system does not draw by itself: a last round with the variation and no seed is an
-    invalid input naming 29E4c; earlier rounds pair without one."""
+    invalid input naming 29E4c (so is asking the lot without a seed); earlier rounds pair
+    without one."""
     system = system_for("uscf")
     last = identical_pair(2, ["W1"])
     last = replace(last, info=replace(last.info, extra_records=(("XXU", " last-round-lot"),)))
-    with pytest.raises(TrfError, match="29E4c"):
+    message = r"^29E4c: .*no seed was drawn: write it in the XXU record as last-round-lot=SEED$"
+    with pytest.raises(TrfError, match=message):
         system.pair(last)
+    undrawn = r"^29E4c: the last round's colours by lot need the seed drawn for them \(XXU "
+    with pytest.raises(ValueError, match=undrawn + r"last-round-lot=SEED\)$"):
+        lot_white(USSettings(last_round_lot=True), 1, 2)  # the rule asked directly
     earlier = replace(last, total_rounds=3)
     assert [(b.white, b.black) for b in system.pair(earlier).boards] == [(2, 1)]
 
