@@ -12,6 +12,7 @@ explanations of rounds :mod:`pairing.explanations`.
 
 from __future__ import annotations
 
+import secrets
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
@@ -119,7 +120,27 @@ def us_settings(tournament: Tournament, entries: Iterable[Entry] = ()) -> USSett
         no_third_colour=tournament.us_no_third_colour,
         teams_never=tournament.us_teams_never,
         teams_plus_two=tournament.us_teams_plus_two,
+        last_round_lot=tournament.us_last_round_lot,
+        lot_seed=tournament.us_lot_seed if tournament.us_last_round_lot else None,
     )
+
+
+def draw_lot_seed(tournament: Tournament, round_number: int) -> None:
+    """29E4c (variation): before the last round of a US Chess section that draws equal colour
+    claims by lot is paired, draw the lot's seed (``secrets``) unless it was drawn before,
+    and keep it with the tournament; it goes into ``XXU last-round-lot=SEED`` and so into the
+    round's receipt and the exported TRF. Drawn once: pairing the round again (after deleting
+    it) draws the same colours. Also called when the settings are saved, with the last round
+    paired (``round_number``), so that its draft is reviewed by the lot the TD chose. Call
+    inside the pairing's (or the settings') transaction."""
+    t = tournament
+    if t.is_uscf and t.us_last_round_lot and t.us_lot_seed is None and round_number >= t.rounds:
+        t.us_lot_seed = secrets.randbelow(LOT_SEEDS)
+        t.save(update_fields=["us_lot_seed"])
+
+
+LOT_SEEDS = 1_000_000_000
+"""29E4c seeds are drawn from 0 to 999,999,999 (nine digits, easy to read out)."""
 
 
 def _extra_records(tournament: Tournament, entries: Iterable[Entry]) -> tuple[tuple[str, str], ...]:

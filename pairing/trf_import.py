@@ -13,12 +13,11 @@ from pairing.engine import (
     Colour,
     PlayerId,
     TournamentState,
-    TrfError,
-    USSwissSystem,
     accelerated_round_count,
     apply_declared_acceleration,
     baku_rounds_matching,
     initial_colour_of,
+    us_settings_of,
 )
 from players.models import Player
 from tournaments.models import (
@@ -110,8 +109,8 @@ def _us_fields(state: TournamentState) -> dict[str, object]:
     """The tournament's US Chess settings from the file's ``XXU`` record (rules' defaults
     without one)."""
     try:
-        us = USSwissSystem().settings_for(state)
-    except TrfError as e:
+        us = us_settings_of(state.info.extra_records)  # 29E4c: a missing seed is drawn later
+    except ValueError as e:
         raise AccelerationError(str(e)) from e  # reported like the other record problems
     return {
         "us_alternation_limit": us.alternation_limit,
@@ -126,6 +125,8 @@ def _us_fields(state: TournamentState) -> dict[str, object]:
         "us_no_third_colour": us.no_third_colour,
         "us_teams_never": us.teams_never,
         "us_teams_plus_two": us.teams_plus_two,
+        "us_last_round_lot": us.last_round_lot,
+        "us_lot_seed": us.lot_seed,
     }
 
 
@@ -222,7 +223,7 @@ def _store_us_entries(
     groups kept apart (28N; named "group 1", "group 2", ... as the file has no names)."""
     if not tournament.is_uscf:
         return
-    us = USSwissSystem().settings_for(state)
+    us = us_settings_of(state.info.extra_records)
     changed: dict[PlayerId, Entry] = {}
     for pid, rating in us.assigned_ratings.items():
         if pid in entries:

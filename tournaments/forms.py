@@ -41,8 +41,9 @@ US_FIELDS = (
     "us_no_third_colour",
     "us_teams_never",
     "us_teams_plus_two",
+    "us_last_round_lot",
 )
-"""The US Chess Swiss TD settings (rules 28L, 28R, 29E5), each with the rules' default."""
+"""The US Chess Swiss TD settings (rules 28L, 28R, 28N, 29E), each with the rules' default."""
 TIME_CONTROL_CODE = re.compile(r"(\d+/)?\d+(\+\d+)?(:(\d+/)?\d+(\+\d+)?)*")
 POINT_FIELDS = {
     "win_points": "Win",

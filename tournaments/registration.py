@@ -17,6 +17,7 @@ from django.db.models import F, Q
 
 from pairing.engine import group_seeding, random_seeding, recommended_groups
 from pairing.explanations import renumber_explanations
+from pairing.services import draw_lot_seed
 from players import identity
 from players.identity import Candidate, PlayerData
 from players.models import Player
@@ -139,6 +140,8 @@ def save_settings(
         form = bind(tournament, paired)
         if form.is_valid():
             form.save()
+            # 29E4c chosen once the last round is paired: its draft is reviewed by the lot.
+            draw_lot_seed(tournament, paired // tournament.legs)
             if not paired:  # a new seeding method renumbers before round 1 only
                 if "pairing_rating" in form.changed_data:
                     refresh_ratings(tournament)

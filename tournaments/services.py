@@ -27,7 +27,7 @@ from pairing.engine import (
 )
 from pairing.explanations import explanation_json
 from pairing.limits import too_many_to_pair
-from pairing.services import engine_system, snapshot, state_for
+from pairing.services import draw_lot_seed, engine_system, snapshot, state_for
 from tournaments import drafts, receipts
 from tournaments.draft_review import nearest_pairing
 from tournaments.errors import ArbiterError, ConfirmationNeeded
@@ -144,6 +144,7 @@ def pair_next_round(
     with transaction.atomic():
         tournament = locked_tournament(tournament_id)
         done = tournament.round_set.count()
+        draw_lot_seed(tournament, done // tournament.legs + 1)  # 29E4c, before the TRF is made
         state = _next_round_state(tournament, expected_round)
         explanation = None
         try:

@@ -188,6 +188,7 @@ from pairing.engine.uscf import (
 )
 from pairing.engine.usswiss import USSettings
 from pairing.engine.usswiss.settings import SETTINGS_RECORD as US_SETTINGS_RECORD
+from pairing.engine.usswiss.settings import settings_of as us_settings_of
 from pairing.engine.usswiss.settings import settings_record as us_settings_record
 
 __all__ = [
@@ -311,6 +312,7 @@ __all__ = [
     "team_standings",
     "team_tournament",
     "tie_break",
+    "us_settings_of",
     "us_settings_record",
     "verify_receipt",
     "violations",

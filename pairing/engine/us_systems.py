@@ -63,12 +63,17 @@ class USSwissSystem(System):
         """Fixed settings (``None``: the state's ``XXU`` record, else the rules' defaults)."""
 
     def settings_for(self, state: TournamentState) -> USSettings:
-        if self.settings is not None:
-            return self.settings
         try:
-            return settings_of(state.info.extra_records)
+            fixed = self.settings
+            settings = fixed if fixed is not None else settings_of(state.info.extra_records)
         except ValueError as e:
             raise TrfError(str(e)) from e
+        if settings.last_round_lot and settings.lot_seed is None and state.is_last_round:
+            raise TrfError(
+                "29E4c: the last round's colours are drawn by lot, but no seed was drawn: "
+                "write it in the XXU record as last-round-lot=SEED"
+            )
+        return settings
 
     def pair_as_system(self, state: TournamentState) -> RoundPairing:
         return pair_us(state, self.settings_for(state))

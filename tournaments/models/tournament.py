@@ -265,6 +265,18 @@ class Tournament(models.Model):
         help_text="Variation: except in the last round, no player gets one colour three "
         "rounds running, even if players leave their score groups for it.",
     )
+    us_last_round_lot = models.BooleanField(
+        "Last round: equal colour claims by lot (29E4c)",
+        default=False,
+        help_text="Variation: in the last round, when two players' colour histories are the "
+        "same, a lot drawn when the round is paired gives the colour, not rank.",
+    )
+    us_lot_seed = models.PositiveIntegerField(
+        null=True,
+        blank=True,
+        editable=False,
+        help_text="29E4c: the lot's seed, drawn once when the last round is paired.",
+    )
     rounds = models.PositiveSmallIntegerField(default=5)
     rating_system = models.CharField(
         max_length=10, choices=RatingSystem.choices, blank=True, default=RatingSystem.NONE

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from hashlib import sha256
 
 from pairing.engine.core.colours import colour_difference
 from pairing.engine.core.state import Board, Colour, Player, PlayerId, TournamentState
@@ -75,6 +76,7 @@ class ColourRule(Enum):
         "his due colour (variation)"
     )
     FIRST_ROUND = "no colours yet: the colour drawn by lot, alternating down the boards"
+    LOT = "the same colour histories in the last round: the colour drawn by lot (variation)"
 
     @property
     def article(self) -> str:
@@ -84,6 +86,7 @@ class ColourRule(Enum):
             ColourRule.FIRST_ROUND: "29E2",
             ColourRule.RANK_MINUS: "29E4a",
             ColourRule.RANK_ALTERNATE: "29E4b",
+            ColourRule.LOT: "29E4c",
         }
         return articles.get(self, "29E4")
 
@@ -115,7 +118,8 @@ def colour_rule(
     3. Equally unequal: look back to the latest round in which their colours differed (a
        round without a game counts as no colour); the one who then had the other colour now
        gets the due colour (alternation).
-    4. Identical histories: the higher-ranked player (score, then rating) gets it.
+    4. Identical histories: the higher-ranked player (score, then rating) gets it; in the
+       last round with ``last_round_lot`` the lot decides (29E4c, :func:`lot_white`).
     5. Neither has played a game: the higher-ranked player gets the colour drawn by lot on
        odd-numbered boards and the other colour on even ones (29E2, as in round 1).
     """
@@ -157,12 +161,33 @@ def colour_rule(
         if ca is due.opposite or cb is due:
             return give(pa, due, ColourRule.HISTORY)
         return give(pb, due, ColourRule.HISTORY)
+    if settings.last_round_lot and state.is_last_round:
+        # 29E4c (variation): in the last round the lot, not rank, settles identical claims.
+        white_by_lot = lot_white(settings, a, b)
+        gets_due = white_by_lot if due is Colour.WHITE else (b if white_by_lot == a else a)
+        return give(pa if gets_due == a else pb, due, ColourRule.LOT)
     second = pb if first is pa else pa
     if settings.colour_priority == "minus-lower" and scores[second.id] < state.rounds_done:
         # 29E4a (variation): in a minus score group (below half the points played for)
         # the lower-ranked player gets the due colour.
         return give(second, due, ColourRule.RANK_MINUS)
     return give(first, due, ColourRule.RANK)
+
+
+def lot_white(settings: USSettings, a: PlayerId, b: PlayerId) -> PlayerId:
+    """29E4c (variation): the player of ``a`` and ``b`` the lot gives White. The lot is the
+    first byte of the SHA-256 of the ASCII text ``"SEED:LOW:HIGH"`` (the settings' recorded
+    :attr:`~USSettings.lot_seed`, then the two pairing numbers in increasing order): even
+    gives White to the lower pairing number, odd to the higher. The same seed always draws
+    the same way, whatever the board order; ValueError without a seed."""
+    if settings.lot_seed is None:
+        raise ValueError(
+            "29E4c: the last round's colours by lot need the seed drawn for them "
+            "(XXU last-round-lot=SEED)"
+        )
+    low, high = sorted((a, b))
+    digest = sha256(f"{settings.lot_seed}:{low}:{high}".encode("ascii")).digest()
+    return low if digest[0] % 2 == 0 else high
 
 
 def to_lower_ranked(decision: ColourDecision) -> ColourDecision:

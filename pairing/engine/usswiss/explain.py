@@ -257,6 +257,11 @@ class _Explainer:
                 f"both due {colour} with the same history, in a minus score group: {winner} "
                 f"is lower-ranked (variation)"
             )
+        elif rule is ColourRule.LOT:
+            text = (
+                f"both due {colour} with the same history, in the last round: {colour} drawn "
+                f"by lot for {winner} (seed {self.settings.lot_seed}, variation)"
+            )
         else:
             text = f"both due {colour} with the same history: {winner} is higher-ranked"
         failures = []

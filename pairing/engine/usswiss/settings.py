@@ -80,6 +80,15 @@ class USSettings:
     players outside their score groups (27A4 before 27A2). Off: 29E5f, a third colour in a
     row only when the score group leaves no other reasonable pairing. The last round is
     known from the tournament's number of rounds."""
+    last_round_lot: bool = False
+    """29E4c (variation): in the last round, when two players' colour histories are the same
+    (29E4 rule 5, which gives the due colour to the higher-ranked), the lot decides who gets
+    it. Off: rank decides in every round (29E4). The last round is known from the
+    tournament's number of rounds; :attr:`lot_seed` is the draw."""
+    lot_seed: int | None = None
+    """29E4c's draw: a number drawn once when the last round is paired and recorded with the
+    settings (``XXU last-round-lot=SEED``), so that a replay gives the same colours
+    (:func:`~pairing.engine.usswiss.colours.lot_white`). ``None``: not drawn yet."""
     harkness: bool = False
     """The "Harkness" odd-player variation (a pairing-program option, not in the 7th
     edition's text): the odd player of a score group is its middle player by rank, not the
@@ -92,6 +101,8 @@ class USSettings:
             raise ValueError("accelerated_rounds must not be negative")
         if self.colour_priority not in COLOUR_PRIORITIES:
             raise ValueError(f"unknown colour priority {self.colour_priority!r}")
+        if self.lot_seed is not None and (self.lot_seed < 0 or not self.last_round_lot):
+            raise ValueError("a lot seed is a number >= 0, drawn for last_round_lot (29E4c)")
 
 
 COLOUR_PRIORITIES = {
@@ -120,11 +131,16 @@ _FLAGS = {
     "teams-plus-two": "teams_plus_two",
 }
 
+LOT_WORD = "last-round-lot"
+"""29E4c in :data:`SETTINGS_RECORD`: ``last-round-lot`` (the seed not drawn yet) or
+``last-round-lot=SEED``."""
+
 
 def settings_record(settings: USSettings) -> str:
     """The words of :data:`SETTINGS_RECORD` for ``settings`` ("" = the rules' defaults).
     The TD's per-player choices are words too: ``assigned=12:1450`` (player 12, unrated, is
-    ranked as 1450) and ``apart=3,7,12`` (one group kept apart, 28N)."""
+    ranked as 1450) and ``apart=3,7,12`` (one group kept apart, 28N); 29E4c's draw is
+    ``last-round-lot=SEED``."""
     default = USSettings()
     words = []
     if settings.alternation_limit != default.alternation_limit:
@@ -136,6 +152,9 @@ def settings_record(settings: USSettings) -> str:
     if settings.colour_priority != default.colour_priority:
         words.append(f"colour-priority={settings.colour_priority}")
     words += [word for word, name in _FLAGS.items() if getattr(settings, name)]
+    if settings.last_round_lot:
+        seed = settings.lot_seed
+        words.append(f"{LOT_WORD}={seed}" if seed is not None else LOT_WORD)
     words += [f"assigned={pid}:{r}" for pid, r in sorted(settings.assigned_ratings.items())]
     words += [f"apart={','.join(map(str, group))}" for group in settings.avoid_together]
     return " ".join(words)
@@ -162,6 +181,9 @@ def settings_from_words(text: str) -> USSettings:
                 values[f"{key}_limit"] = int(value)
         elif key == "colour-priority" and value in COLOUR_PRIORITIES:
             values["colour_priority"] = value
+        elif key == LOT_WORD and (word == LOT_WORD or (value.isascii() and value.isdigit())):
+            values["last_round_lot"] = True
+            values["lot_seed"] = int(value) if value else None
         elif key == "assigned" and (pair := _numbers(value, ":")) and len(pair) == 2:
             assigned[pair[0]] = pair[1]
         elif key == "apart" and (group := _numbers(value, ",")) and len(group) >= 2:
