@@ -169,3 +169,21 @@ def test_two_colour_breaks_cost_less_than_one_rematch() -> None:
     s = past({1: "w= w=", 2: "w= w=", 3: "b= b=", 4: "b= b="}, 5, forbidden=[(1, 3), (1, 4)])
     suggested = nearest_pairing(s, ALL_RULES, frozenset())
     assert (boards(suggested), suggested.bye) == ([(1, 2), (3, 4)], None)
+
+
+def test_a_lone_player_gets_the_bye() -> None:
+    """Round 1 with one player available: no pair is possible, so he gets the bye (the bye is
+    the other end of his edge to the bye vertex, whichever way round the matching lists it)."""
+    suggested = nearest_pairing(past({1: ""}, 5), ALL_RULES, frozenset())
+    assert (suggested.boards, suggested.bye) == ((), 1)
+
+
+def test_the_bye_goes_to_the_lowest_score_of_three() -> None:
+    """Round 3 of three: 1 had the bye (1 point) and a draw with White, 2 won with Black and
+    with White (2 points), 3 lost with White and drew with White (½ point). The bye goes to
+    the lowest score, 3; 1-2 remain, and neither colour breaks C.04.1 f or g (1 has W, 2 has
+    B W: one more White gives W W or B W W), so White goes to the higher-ranked player, 2
+    (2 points before 1½): board 2-1."""
+    s = past({1: "U w=", 2: "b1 w1", 3: "w0 w="}, 5)
+    suggested = nearest_pairing(s, ALL_RULES, frozenset())
+    assert (boards(suggested), suggested.bye) == ([(2, 1)], 3)
