@@ -233,3 +233,40 @@ def test_rest_against_a_maximum_matching(mode: Mode) -> None:
             assert answer == brute_force(graph, histories, forbidden, floaters), floaters
             seen.add((graph.bye_vertex >= 0, len(floaters) > 1))
     assert seen == {(True, True), (True, False), (False, True), (False, False)}
+
+
+def test_rest_searches_from_the_players_left_free_below() -> None:
+    """Regression (run 14): :class:`Rest` searched for augmenting paths only from the
+    downfloaters given, so a path between two players the base matching left free below the
+    bracket, through the downfloaters, was never looked for.
+
+    A PPB of 1-6 (score 4) over 7-11 (score 2) and the bye. Absolute preferences (A.6.a): 3,
+    7, 9, 11 (B B: White), 5 (W W: Black); C.3 keeps 7, 9 and 11 apart. Forbidden (C.1): the
+    pairs listed. With 2 and 4 floating down:
+
+    - 2 may meet 8 and 10 (7, 9, 11 forbidden);
+    - 4 may meet each of 7-11 (only 5 and 6 forbidden) and the bye;
+    - 7 may meet 10 (8, 9 forbidden, 11 by C.3), 8 may meet 10 (7, 9, 11 forbidden), 9 may
+      meet 10 (7, 8, 11 forbidden), 11 may meet 10 (8, 9 forbidden, 7 by C.3), and each of
+      them the bye; 1, 2 and 5 may not have it (``bye_allowed``).
+
+    Below the bracket alone 7, 8, 9 and 11 each need 10 or the bye: 2 pairs. With 2 and 4:
+    2-8, 4-7, 9-10, 11-bye, 4 pairs (every vertex). The search from 2 alone found 2-10,
+    7-4 through the base pair 7-10, leaving 9 and 11 free and never searched from: 3."""
+    histories = {
+        1: "bw", 2: "bw", 3: "bb", 4: "bw", 5: "ww", 6: "b",
+        7: "bb", 8: "w", 9: "bb", 10: "w", 11: "bb",
+    }  # fmt: skip
+    no_bye = {1, 2, 5}
+    people = [
+        player(i, 4 if i <= 6 else 2, histories[i], bye_allowed=i not in no_bye)
+        for i in range(1, 12)
+    ]
+    forbidden = {
+        (1, 2), (1, 9), (2, 7), (2, 9), (2, 11), (3, 8), (3, 11), (4, 5),
+        (4, 6), (5, 7), (6, 9), (7, 8), (7, 9), (8, 9), (8, 11), (9, 11),
+    }  # fmt: skip
+    graph = build_graph([], people[:6], Mode.PPB, rules(people, barred=forbidden), (), people[6:])
+    floaters = [1, 3]  # players 2 and 4
+    assert brute_force(graph, histories, forbidden, floaters) == 4
+    assert Rest(graph).pairs(floaters) == 4

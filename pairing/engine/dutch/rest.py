@@ -38,4 +38,7 @@ class Rest:
         for f in added:
             now_active[f] = True
         self.matcher.restore((list(mates), now_active))
-        return self.matcher.repair(added)
+        # Every free vertex is searched, not only the downfloaters: once two downfloaters
+        # are joined by a path, two players the base matching left free may be joined
+        # through them (Berge; a failed search stays failed, Edmonds).
+        return self.matcher.repair(self.matcher.free_vertices())
