@@ -388,3 +388,46 @@ def test_c7_a_player_floating_instead_would_leave_the_next_bracket_fewer_pairs(
             "#4 floating instead: the following bracket would pair fewer players",
         )
     ]
+
+
+@BOTH
+def test_a_downfloater_of_two_keeps_the_brackets_own_criterion(edition: Edition) -> None:
+    """Run 13, ``leaving`` 59 (``=`` for ``+=``: the following bracket's difference replaces
+    the bracket's own). Bracket 1-4 (2 points), 4 floated down in the previous round; next
+    bracket 5, 6 (1 point). 1 has met 2, 3 and 4: one pair of 2-4, 1 and one more float
+    (C.5 / C6). The lowest, 4, would float first (D.1 order), but again after the previous
+    round (C.12 / C14); 3 floating is not worse: 2-4, 1 and 3 float. 4 floating instead is
+    worse by C.12 (C14) in the bracket, and the same beyond it (3 and 4 are alike there:
+    either meets 5 or 6 with 1 the other)."""
+    bracket = [player(1, 4), player(2, 4), player(3, 4), player(4, 4, float_last=Float.DOWN)]
+    nxt = [player(5, 2), player(6, 2)]
+    met = [(1, 2), (1, 3), (1, 4)]
+    said = explain_bracket(
+        [], bracket, Mode.NORMAL, rules([*bracket, *nxt], met), edition, next_residents=nxt
+    )
+    assert set(said.floats) == {1, 3}
+    assert of(said.floats[3], Topic.REJECTED) == [
+        (
+            named(edition, "C.12", "C14"),
+            "#4 floating instead: more players would float down again after the previous round",
+        )
+    ]
+
+
+@BOTH
+def test_the_bye_taken_instead_keeps_the_brackets_own_criterion(edition: Edition) -> None:
+    """Run 13, ``leaving`` 13 (``=`` for ``+=``: the bye's gain replaces the bracket's own
+    difference). Last bracket 1, 2 (White once: strong Black), 3 (Black once: strong White),
+    1 point each. Candidates with the bye to the lowest first: 1-2 (bye 3) loses a colour
+    preference (C.10 / C12); 1-3 (bye 2) grants both: chosen. 3, ranked below 2, taking the
+    bye instead is worse by C.10 (C12); the bye itself is alike for both (no C.2 bar, no
+    unplayed games)."""
+    bracket = [player(1, 2, "w"), player(2, 2, "w"), player(3, 2, "b")]
+    said = explain_bracket([], bracket, Mode.LAST, rules(bracket), edition)
+    assert set(said.boards) == {frozenset((1, 3))}
+    assert of(said.bye, Topic.REJECTED) == [
+        (
+            named(edition, "C.10", "C12"),
+            "#3 taking the bye instead: more players would not get their colour preference",
+        )
+    ]
