@@ -359,6 +359,22 @@ def test_c1_cause_four_players_of_mixed_preferences(edition: Edition) -> None:
     }
 
 
+@BOTH
+def test_c1_cause_an_mdp_who_met_every_resident(edition: Edition) -> None:
+    """Run 13, ``absolute_cause`` 22 (the MDPs' mask all ones: an MDP may meet nobody once
+    C.1 is lifted). MDPs 1 (W B: mild White), 2 and 3 (W W: absolute Black), 3 points;
+    residents 4 and 6 (B W: mild Black), 5 (W W: absolute Black), 2 points. B.3: MDPs do not
+    meet each other; C.3 keeps 5 from 2 and 3. 1 has met 4, 5 and 6, so 1 floats; 2 and 3
+    meet two of 4, 5, 6 but not 5: two pairs (2-4, 3-6), 1 and 5 float (least 2). Lifting
+    C.1 alone: 1-5, 2-4, 3-6, all six paired: the cause is C.1."""
+    mdps = [player(1, 6, "wb"), player(2, 6, "ww"), player(3, 6, "ww")]
+    residents = [player(4, 4, "bw"), player(5, 4, "ww"), player(6, 4, "bw")]
+    causes = causes_of(mdps, residents, [(1, 4), (1, 5), (1, 6)], edition)
+    assert causes == {
+        (named(edition, "C.1", "C1"), "its largest legal pairing leaves 2 unpaired (rematches)")
+    }
+
+
 # -- what a downfloater changes beyond the bracket ------------------------------------------------
 
 
