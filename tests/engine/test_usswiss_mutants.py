@@ -677,14 +677,16 @@ def test_29e5_of_switches_all_over_the_200_point_limit_the_smallest() -> None:
 
 
 def test_29e5d_an_interchange_is_measured_between_the_two_players_exchanged() -> None:
-    """Round 2, all on 1 point: 1 (1300: B1, due White), 2 (1150: W1, due Black), 3 (1100:
-    B1, due White), 4 (1000: W1, due Black). 27A3: 1-3, 2-4, both pairs with one due colour
-    missed. The transposition 1-4, 2-3 moves min(|1000 - 1100|, |1300 - 1150|) = 100 points:
-    over 29E5a's 80, not for due colours alone. The interchange 1-2, 3-4 exchanges 2 and 3
-    across the halves: 50 points (29E5d, the one difference between the players
-    exchanged), within 80, and it gives every due colour (29E5e: smaller than the
-    transposition, which is not within 80): 1-2, 3-4."""
-    state = section([1300, 1150, 1100, 1000], {1: ["B1"], 2: ["W1"], 3: ["B1"], 4: ["W1"]})
+    """Round 2, all on 1 point: 1 (1400: B1, due White), 2 (1220: W1, due Black), 3 (1150:
+    B1, due White), 4 (900: W1, due Black). 27A3's 1-3, 2-4 would put one player of each
+    pair two games ahead in one colour (27A4): switches up to 200 points may equalize
+    (29E5b). The transposition 1-4, 2-3 moves min(|900 - 1150|, |1400 - 1220|) = 180 points
+    (29E5c). The interchange 1-2, 3-4 exchanges 2 and 3 across the halves: 70 points (29E5d,
+    the one difference between the two players exchanged), the smaller, and the
+    transposition does not satisfy the 80-point rule (29E5e): 1-2, 3-4, each his due
+    colour. (Measured against 4 or 1 instead of 2, the move of 3 into the top half would
+    be 250 points, over the 200-point limit, and the transposition would be made.)"""
+    state = section([1400, 1220, 1150, 900], {1: ["B1"], 2: ["W1"], 3: ["B1"], 4: ["W1"]})
     assert boards_of(pair_us_round(state)) == [(1, 2), (3, 4)]
 
 
