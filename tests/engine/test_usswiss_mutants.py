@@ -821,3 +821,16 @@ def test_the_round_notes_say_each_variation_in_full() -> None:
         notes = {r.article: r for r in explanation.notes}
         for article, text in texts.items():
             assert (notes[article].topic, notes[article].text) == (Topic.ROUND, text)
+
+
+def test_29e5b_a_transposition_whose_smaller_difference_is_exactly_200_points() -> None:
+    """29E5b allows "within 200 points" to equalize colours, a transposition measured by the
+    smaller of its two differences (29E5c). 1 (2300) and 3 (1850) had W, B, B; 2 (2100) and 4
+    (1650) had B, W, W. 1-3 and 2-4 would each leave a player two games ahead in one colour;
+    the transposition 1-4, 2-3 moves min(|1650 - 1850|, |2300 - 2100|) = 200 points, within
+    the limit: 1-4, 3-2. (The interchange of 2 and 3 moves 250, beyond it. The older test of
+    the edge, above, measures 10 points since 29E5c's smaller difference.)"""
+    histories = {1: ["W1", "B0", "B="], 3: ["W1", "B0", "B="]}
+    histories |= {2: ["B1", "W0", "W="], 4: ["B1", "W0", "W="]}
+    state = section([2300, 2100, 1850, 1650], histories)
+    assert boards_of(pair_us_round(state)) == [(1, 4), (3, 2)]
