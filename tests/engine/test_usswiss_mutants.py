@@ -373,11 +373,13 @@ def test_29e5a_a_switch_of_exactly_80_points_is_made_for_due_colours() -> None:
     assert [(b.white, b.black) for b in pair_us_round(state).pairing.boards] == [(1, 4), (3, 2)]
 
 
-def test_29e5b_a_switch_of_exactly_200_points_is_made_to_equalize() -> None:
+def test_29e5b_a_transposition_is_made_to_equalize() -> None:
     """29E5b allows "within 200 points" to equalize colours. 1 (2000) and 3 (1700) had W, B,
     B; 2 (1990) and 4 (1500) had B, W, W. 1-3 and 2-4 would each leave a player two games
-    ahead in one colour; the transposition of 3 and 4 (exactly 200 points) mends both:
-    1-4, 3-2. (The interchange of 2 and 3 moves 290 points, beyond the limit.)"""
+    ahead in one colour; the transposition 1-4, 2-3 mends both: 1-4, 3-2. It exchanges 3 and
+    4 (200 points) or, for the same pairs, 1 and 2 (10 points): the smaller, 10, counts
+    (29E5c; the 200-point edge itself: the test of a transposition whose smaller difference
+    is exactly 200 points). (The interchange of 2 and 3 moves 290 points, beyond the limit.)"""
     histories = {1: ["W1", "B0", "B="], 3: ["W1", "B0", "B="]}
     histories |= {2: ["B1", "W0", "W="], 4: ["B1", "W0", "W="]}
     state = section([2000, 1990, 1700, 1500], histories)
@@ -828,8 +830,7 @@ def test_29e5b_a_transposition_whose_smaller_difference_is_exactly_200_points() 
     smaller of its two differences (29E5c). 1 (2300) and 3 (1850) had W, B, B; 2 (2100) and 4
     (1650) had B, W, W. 1-3 and 2-4 would each leave a player two games ahead in one colour;
     the transposition 1-4, 2-3 moves min(|1650 - 1850|, |2300 - 2100|) = 200 points, within
-    the limit: 1-4, 3-2. (The interchange of 2 and 3 moves 250, beyond it. The older test of
-    the edge, above, measures 10 points since 29E5c's smaller difference.)"""
+    the limit: 1-4, 3-2. (The interchange of 2 and 3 moves 250, beyond it.)"""
     histories = {1: ["W1", "B0", "B="], 3: ["W1", "B0", "B="]}
     histories |= {2: ["B1", "W0", "W="], 4: ["B1", "W0", "W="]}
     state = section([2300, 2100, 1850, 1650], histories)
