@@ -835,3 +835,44 @@ def test_29e5b_a_transposition_whose_smaller_difference_is_exactly_200_points() 
     histories |= {2: ["B1", "W0", "W="], 4: ["B1", "W0", "W="]}
     state = section([2300, 2100, 1850, 1650], histories)
     assert boards_of(pair_us_round(state)) == [(1, 4), (3, 2)]
+
+
+def test_29e4d_the_last_round_is_looked_back_at() -> None:
+    """29E4d (variation: no look-back past the last two rounds), round 4: 1 (2000: W, W, B)
+    and 2 (1900: W, B, W), both due Black and both two Whites ahead with White. Round 3,
+    within the two rounds looked at, decides: 1 had Black, 2 White, so 2 now gets Black:
+    1-2 (29E4 rule 4, not rule 5's higher-ranked 1)."""
+    state = section([2000, 1900], {1: ["W1", "W0", "B="], 2: ["W0", "B1", "W="]})
+    decision = colour_rule(state, 1, 2, USSettings(colour_priority="old-rank"))
+    assert (decision.board.white, decision.board.black, decision.rule) == (
+        1,
+        2,
+        ColourRule.HISTORY,
+    )
+
+
+def test_29e4a_the_lower_ranked_gets_the_colour_whichever_is_named_first() -> None:
+    """29E4a (variation: in a minus score group the lower-ranked player gets the due colour),
+    round 2: 1 (2000) and 2 (1900) both lost with White (due Black, identical histories, 0
+    of 1 point: a minus score). 2 gets Black: 1-2, whether the pair is given as (1, 2) or
+    (2, 1)."""
+    state = section([2000, 1900], {1: ["W0"], 2: ["W0"]})
+    settings = USSettings(colour_priority="minus-lower")
+    for a, b in ((1, 2), (2, 1)):
+        decision = colour_rule(state, a, b, settings)
+        assert (decision.board.white, decision.board.black) == (1, 2)
+
+
+def test_29e5h_a_switch_over_200_points_is_made_to_equalize() -> None:
+    """29E5h (variation): the 80- and 200-point rules do not limit switches made for colours.
+    1 (2000) and 3 (1400) had W, B, B (due White); 2 (1700) and 4 (1100) B, W, W (due Black).
+    1-3 and 2-4 would each leave a player two games ahead in one colour. The transposition
+    1-4, 2-3 moves min(|1100 - 1400|, |2000 - 1700|) = 300 points: beyond 29E5b's 200, so by
+    default 1-3, 2-4 stand; with 29E5h it is made: 1-4, 3-2 (the interchange of 2 and 3,
+    also 300 points, yields to the transposition, 29E5e)."""
+    histories = {1: ["W1", "B0", "B="], 3: ["W1", "B0", "B="]}
+    histories |= {2: ["B1", "W0", "W="], 4: ["B1", "W0", "W="]}
+    state = section([2000, 1700, 1400, 1100], histories)
+    assert sorted(map(sorted, boards_of(pair_us_round(state)))) == [[1, 3], [2, 4]]
+    over = pair_us_round(state, USSettings(colours_over_ratings=True))
+    assert boards_of(over) == [(1, 4), (3, 2)]
