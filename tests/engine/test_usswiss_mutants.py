@@ -876,3 +876,14 @@ def test_29e5h_a_switch_over_200_points_is_made_to_equalize() -> None:
     assert sorted(map(sorted, boards_of(pair_us_round(state)))) == [[1, 3], [2, 4]]
     over = pair_us_round(state, USSettings(colours_over_ratings=True))
     assert boards_of(over) == [(1, 4), (3, 2)]
+
+
+def test_29e5h_no_switch_where_colours_need_none() -> None:
+    """29E5h (variation) lifts the limits on switches made for colours; it makes none where
+    colours need none. Round 1 of four (no colours yet): 27A3, top half against bottom
+    half, 1-3 and 2-4; by lot White to the higher-ranked on board 1 and Black on board 2
+    (29E2): 1-3, 4-2, as without the variation."""
+    state = section([2000, 1900, 1800, 1700])
+    assert boards_of(pair_us_round(state)) == [(1, 3), (4, 2)]
+    over = pair_us_round(state, USSettings(colours_over_ratings=True))
+    assert boards_of(over) == [(1, 3), (4, 2)]
