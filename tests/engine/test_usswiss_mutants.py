@@ -6,15 +6,18 @@ a player outside the section, ``U`` a full-point bye."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from pairing.engine.core.errors import NoValidPairing
+from pairing.engine.core.explain import Topic
 from pairing.engine.core.state import TournamentState
-from pairing.engine.usswiss import USSettings, may_have_bye, pair_us_round
-from pairing.engine.usswiss.colours import colour_rule
+from pairing.engine.usswiss import USSettings, explain_round, may_have_bye, pair_us_round
+from pairing.engine.usswiss.colours import ColourRule, colour_rule
 from pairing.engine.usswiss.groups import PairKind
 from pairing.engine.usswiss.settings import settings_from_words, settings_record
-from pairing.engine.usswiss.system import accelerated_players
+from pairing.engine.usswiss.system import USRound, accelerated_players
 from tests.engine.usswiss_support import section
 
 # -- the XXU record: every setting written and read back ------------------------------------
@@ -370,11 +373,13 @@ def test_29e5a_a_switch_of_exactly_80_points_is_made_for_due_colours() -> None:
     assert [(b.white, b.black) for b in pair_us_round(state).pairing.boards] == [(1, 4), (3, 2)]
 
 
-def test_29e5b_a_switch_of_exactly_200_points_is_made_to_equalize() -> None:
+def test_29e5b_a_transposition_is_made_to_equalize() -> None:
     """29E5b allows "within 200 points" to equalize colours. 1 (2000) and 3 (1700) had W, B,
     B; 2 (1990) and 4 (1500) had B, W, W. 1-3 and 2-4 would each leave a player two games
-    ahead in one colour; the transposition of 3 and 4 (exactly 200 points) mends both:
-    1-4, 3-2. (The interchange of 2 and 3 moves 290 points, beyond the limit.)"""
+    ahead in one colour; the transposition 1-4, 2-3 mends both: 1-4, 3-2. It exchanges 3 and
+    4 (200 points) or, for the same pairs, 1 and 2 (10 points): the smaller, 10, counts
+    (29E5c; the 200-point edge itself: the test of a transposition whose smaller difference
+    is exactly 200 points). (The interchange of 2 and 3 moves 290 points, beyond the limit.)"""
     histories = {1: ["W1", "B0", "B="], 3: ["W1", "B0", "B="]}
     histories |= {2: ["B1", "W0", "W="], 4: ["B1", "W0", "W="]}
     state = section([2000, 1990, 1700, 1500], histories)
@@ -523,3 +528,362 @@ def test_29d1b_no_higher_odd_player_when_it_mends_nothing() -> None:
          6: ["W0", "B0"]},
     )  # fmt: skip
     assert pair_us_round(state).dropped == ((5, 2),)
+
+
+# -- run 14 (docs/testing.md, "Run 14: US Chess Swiss"): the survivors left open by run 9 ----
+
+
+def boards_of(rnd: USRound) -> list[tuple[int, int]]:
+    """The round's boards, (white, black), in board order."""
+    return [(b.white, b.black) for b in rnd.pairing.boards]
+
+
+def test_29d1b_a_smaller_drop_beats_a_larger_transposition() -> None:
+    """Round 2, on 1 point: 1 (1100: W1, due Black), 2 (1000: B1, due White), 3 (900: a
+    full-point bye, no game, no due colour), 4 (860: B1, due White), 5 (830: W1, due Black);
+    6 (500: B0) on 0. 29D1a: the lowest-rated, 5, drops; the rest by 27A3: 1-3, 2-4 (both
+    due White: one misses it); the transposition 1-4, 2-3 gives every due colour and moves
+    min(|900 - 860|, |1100 - 1000|) = 40 points (29E5c). 29D1b: 4 drops instead (30 points
+    above 5, within 80): 1-3, 2-5 give every due colour with a switch of 30 points. One
+    switch each for the same colours: the smaller wins (29E5, "the smaller the better"; the
+    drop is measured as the bye's move of 28L2a is, docs/uscf-pairings.md): 4 drops. Boards:
+    3-1 (1 due Black), 2-5; 4 (due White) - 6 (B0, due White too: the same history, the
+    higher-ranked 4 gets it, 29E4). (A drop weighed 1.5 times a transposition would keep
+    the 40-point transposition and drop 5.)"""
+    state = section(
+        [1100, 1000, 900, 860, 830, 500],
+        {1: ["W1"], 2: ["B1"], 3: ["U"], 4: ["B1"], 5: ["W1"], 6: ["B0"]},
+    )
+    rnd = pair_us_round(state)
+    assert rnd.dropped == ((4, 2),)
+    assert [(b.white, b.black) for b in rnd.pairing.boards] == [(3, 1), (2, 5), (4, 6)]
+
+
+def test_29d1b_the_odd_player_skips_one_who_cannot_drop_for_a_higher_one_who_can() -> None:
+    """Round 2, on 1 point: 1 (1500: B1, due White), 2 (1400: W1, due Black), 3 (1300: W1,
+    due Black), 4 (1270: beat 6 with White, due Black), 5 (1240: B1, due White); 6 (1000: lost
+    to 4 with Black) on 0. 29D1a: the lowest-rated, 5, drops; then of 1, 2, 3, 4 one is due
+    White (1) and three due Black (2, 3, 4): every pairing of them leaves one player without
+    his due colour (27A5). 4 cannot drop: he has met 6, the only
+    player below (27A1). 3 (60 points above 5, within 29E5a's 80) can: 1-4 and 2-5 then give
+    every due colour. So 3 drops and meets 6 (B0, due White): 6-3; 1 (White) - 4, 5 (White)
+    - 2."""
+    state = section(
+        [1500, 1400, 1300, 1270, 1240, 1000],
+        {1: ["B1"], 2: ["W1"], 3: ["W1"], 4: ["W1@6"], 5: ["B1"], 6: ["B0@4"]},
+    )
+    rnd = pair_us_round(state)
+    assert rnd.dropped == ((3, 2),)
+    assert [(b.white, b.black) for b in rnd.pairing.boards] == [(1, 4), (5, 2), (6, 3)]
+
+
+def test_harkness_goes_on_outwards_past_a_costlier_neighbour() -> None:
+    """Harkness variation, round 2, on 1 point: 1 (1200: a full-point bye, no due colour), 2
+    (1010: W1, due Black), 3 (1000: B1, due White), 4 (950: B1, due White), 5 (910: W1, due
+    Black); 6 (500: B0) on 0. The middle player, 3, would drop: the rest 1-4, 2-5 (both due
+    Black: one misses it), or the transposition 1-5, 2-4 (every due colour), moving
+    min(|910 - 950|, |1200 - 1010|) = 40 points (29E5c), charged on both pairs: 80. Outwards
+    from the middle, lower first: 4 (50 points from 3, charged twice: 100) costs more than
+    that; then 2 (10 points from 3, 20): the rest 1-4, 3-5 gives every due colour with no
+    switch. So 2 drops (the cheapest, searched on past 4, since outwards from the middle
+    the rating points are not in order), and meets 6 (B0, due White): 6-2. Boards: 4 (due
+    White) - 1, 3 (due White) - 5, 6-2."""
+    state = section(
+        [1200, 1010, 1000, 950, 910, 500],
+        {1: ["U"], 2: ["W1"], 3: ["B1"], 4: ["B1"], 5: ["W1"], 6: ["B0"]},
+    )
+    rnd = pair_us_round(state, USSettings(harkness=True))
+    assert rnd.dropped == ((2, 2),)
+    assert [(b.white, b.black) for b in rnd.pairing.boards] == [(4, 1), (3, 5), (6, 2)]
+
+
+def test_29d1a_of_unrated_players_only_one_may_drop_for_colours() -> None:
+    """Round 3, on 1½ points: 1 (1500: drew with 4 as White, then B1: due White), the
+    unrated 2 (W1, B½: due White) and the unrated 3 (B1, W½: due Black); 4 (1400:
+    B½ against 1, then B0) on ½. 1 cannot drop: he has met 4, the only player below. No rated
+    player can be the odd player, so an unrated one is (29D1a only bars an unrated player
+    "while a rated one can"). 3 is ranked last (unrated, pairing number): he would drop,
+    leaving 1-2, both due White (one misses it, 27A5). 2 instead (a switch between two
+    unrated players, never over a limit, 29E5g) leaves 1 (White) - 3 (Black): 2 drops and
+    meets 4 (B, B: due White): 4-2."""
+    state = section(
+        [1500, 0, 0, 1400],
+        {1: ["W=@4", "B1"], 2: ["W1", "B="], 3: ["B1", "W="], 4: ["B=@1", "B0"]},
+    )
+    rnd = pair_us_round(state)
+    assert rnd.dropped == ((2, 3),)
+    assert [(b.white, b.black) for b in rnd.pairing.boards] == [(1, 3), (4, 2)]
+
+
+def test_29e5f1_holds_when_the_keep_apart_groups_cannot_be_kept_too() -> None:
+    """29E5f1 with 28N2, round 3 of five, all on 1 point: 1 (2000: W1, W0) and 3 (1400: W0,
+    W1) had White twice, 2 (1700: B1, B0) and 4 (1100: B0, B1) Black twice; 1, 2 and 4 are
+    one keep-apart group. 29E5f1: 1-3 and 2-4 would give a third colour in a row: barred.
+    With 1-2 and 1-4 barred as well, 1 can meet nobody: the keep-apart groups yield (28N2 is
+    tried first, then the third-colour rule alone). Of 1-2, 3-4 (an interchange) and 1-4,
+    2-3 (a transposition), both over the 200-point limit (300 points each), the
+    transposition: 4 (due White) - 1, 2 (due White) - 3. Without 29E5f1 the round would be
+    1-3, 2-4, the only pairing within the limits (a third colour for one player of each)."""
+    state = replace(
+        section(
+            [2000, 1700, 1400, 1100],
+            {1: ["W1", "W0"], 2: ["B1", "B0"], 3: ["W0", "W1"], 4: ["B0", "B1"]},
+        ),
+        total_rounds=5,
+    )
+    keep_apart = ((1, 2, 4),)
+    both = USSettings(no_third_colour=True, teams_never=True, avoid_together=keep_apart)
+    assert boards_of(pair_us_round(state, both)) == [(4, 1), (2, 3)]
+    plain = pair_us_round(state, USSettings(avoid_together=keep_apart))
+    assert sorted(map(sorted, boards_of(plain))) == [[1, 3], [2, 4]]
+
+
+def test_28n2_team_mates_stay_apart_when_the_leader_drops_either_way() -> None:
+    """28N2, the last round (4 of four): the leader 1 (2000, 3 points) is alone in his score
+    group and drops whatever is done; 2 (1900), 3 (1600) and 4 (1500) are on 2 points; 1
+    and 2 are one keep-apart group. The exception ("unless in the last round the leader
+    would otherwise drop out of his score group") does not apply, since keeping them
+    together would not keep him in it: 1 (W, B, W: due Black) meets the highest-rated player
+    he may, 3 (B, W, B: due White) (29D2), and 2 (due White) - 4 (due Black) play. (Without
+    28N2 the soft rule of 28N alone would let 1 meet 2: 3 is 300 points below, a switch over
+    the 200-point limit, which weighs more than a pair kept apart.)"""
+    state = replace(
+        section(
+            [2000, 1900, 1600, 1500],
+            {
+                1: ["W1", "B1", "W1"],
+                2: ["B1", "W1", "B0"],
+                3: ["B1", "W0", "B1"],
+                4: ["W0", "B1", "W1"],
+            },
+        ),
+        total_rounds=4,
+    )
+    rnd = pair_us_round(state, USSettings(teams_never=True, avoid_together=((1, 2),)))
+    assert sorted(map(sorted, boards_of(rnd))) == [[1, 3], [2, 4]]
+    soft = pair_us_round(state, USSettings(avoid_together=((1, 2),)))
+    assert sorted(map(sorted, boards_of(soft))) == [[1, 2], [3, 4]]
+
+
+def test_29e5_of_switches_all_over_the_200_point_limit_the_smallest() -> None:
+    """Round 1, six players on 0: 1 (2000), 2 (1750), 3 (1700), 4 (1400), 5 (1150), 6 (1100);
+    1 and 4 are kept apart (28N2). 27A3 would pair 1-4, 2-5, 3-6. 1 must then meet 2, 3, 5
+    or 6, each a switch over 200 points (29E5c/29E5d: 1-5 min(|1150 - 1400|, |2000 - 1750|) =
+    250, 1-6 300, 1-3 and 1-2 interchanges of 300 and 350), and 4 one of 2 (250), 3 (300), 5
+    or 6 (interchanges, 300): every pairing switches two pairs over the limit. Least rating
+    points: 1-5, 2-4 (250 each, 3-6 natural: 500); 1-6, 2-5, 3-4 and 1-6, 2-4, 3-5 move 600,
+    1-5, 2-6, 3-4 600 too. Colours by lot (White to the top of board 1, alternating)."""
+    state = section([2000, 1750, 1700, 1400, 1150, 1100])
+    rnd = pair_us_round(state, USSettings(teams_never=True, avoid_together=((1, 4),)))
+    assert sorted(map(sorted, boards_of(rnd))) == [[1, 5], [2, 4], [3, 6]]
+
+
+def test_29e5d_an_interchange_is_measured_between_the_two_players_exchanged() -> None:
+    """Round 2, all on 1 point: 1 (1400: B1, due White), 2 (1220: W1, due Black), 3 (1150:
+    B1, due White), 4 (900: W1, due Black). 27A3's 1-3, 2-4 would put one player of each
+    pair two games ahead in one colour (27A4): switches up to 200 points may equalize
+    (29E5b). The transposition 1-4, 2-3 moves min(|900 - 1150|, |1400 - 1220|) = 180 points
+    (29E5c). The interchange 1-2, 3-4 exchanges 2 and 3 across the halves: 70 points (29E5d,
+    the one difference between the two players exchanged), the smaller, and the
+    transposition does not satisfy the 80-point rule (29E5e): 1-2, 3-4, each his due
+    colour. (Measured against 4 or 1 instead of 2, the move of 3 into the top half would
+    be 250 points, over the 200-point limit, and the transposition would be made.)"""
+    state = section([1400, 1220, 1150, 900], {1: ["B1"], 2: ["W1"], 3: ["B1"], 4: ["W1"]})
+    assert boards_of(pair_us_round(state)) == [(1, 2), (3, 4)]
+
+
+def test_29e4_a_forfeit_s_recorded_colour_is_no_colour_in_the_look_back() -> None:
+    """29E, unplayed games: only games played count for colours. 1 (2000: W1, B1, then a
+    forfeit win recorded as White) and 2 (1900: W1, B1, then a forfeit win recorded as
+    Black): both played W, B (due White, with the same claim). Looking back, round 3 holds
+    no game for either, rounds 2 and 1 the same colours: identical histories, the
+    higher-ranked 1 gets White (29E4 rule 5): 1-2. (Reading the forfeits' recorded colours,
+    round 3 would differ and hand White to 2.)"""
+    state = section([2000, 1900], {1: ["W1", "B1", "W+"], 2: ["W1", "B1", "B+"]})
+    decision = colour_rule(state, 1, 2)
+    assert (decision.board.white, decision.board.black) == (1, 2)
+    assert decision.rule is ColourRule.RANK
+
+
+def test_29e4b_the_lower_ranked_is_named_when_the_due_colour_is_white() -> None:
+    """29E4b (alternating), round 2: 1-4 (2000..1700) all lost with Black, so all are due
+    White with identical histories. Board 1 (1-3): the higher-ranked 1 gets White; board 2
+    (2-4), in turn, the lower-ranked 4 gets White: 4-2, and the reason names #4 and White."""
+    state = section([2000, 1900, 1800, 1700], {p: ["B0"] for p in range(1, 5)})
+    pairing, explanation = explain_round(state, USSettings(colour_priority="alternating"))
+    assert [(b.white, b.black) for b in pairing.boards] == [(1, 3), (4, 2)]
+    reasons = [r for r in explanation.boards[1].reasons if r.article == "29E4b"]
+    assert [r.text.split(",")[0] for r in reasons] == [
+        "both due White with the same history: #4 is lower-ranked"
+    ]
+
+
+THIRD_COLOUR_FIELD = [2000, 1700, 1400, 1100]
+
+
+def test_29e5f1_a_streak_is_the_colour_of_the_last_two_games() -> None:
+    """29E5f1, round 6 of seven, all on 2½ points: 1 (2000: W, B, B, W, W) and 3 (1400: B, W,
+    B, W, W) had White in both of their last two games: 1-3 would give one of them a third
+    White in a row: barred. 2 (1700: W, B, W, B, W) and 4 (1100: B, W, B, W, B) alternate: no
+    streak. 1 must meet 2 or 4, 300 points away (over the 200-point limit): the
+    transposition 1-4, 2-3 (an interchange 1-2, 3-4 would add 29E5e's penalty). Without
+    29E5f1, 27A3's 1-3, 2-4 stands (a switch over 200 points is not made to equalize). The
+    earlier colours do not matter: 1's second colour is Black, 3's White; 2's and 4's second
+    and fourth colours are alike, but their last two differ."""
+    results = ["1", "0", "1", "0", "="]
+    colours = {1: "WBBWW", 2: "WBWBW", 3: "BWBWW", 4: "BWBWB"}
+    histories = {p: [c + r for c, r in zip(cs, results, strict=True)] for p, cs in colours.items()}
+    state = replace(section(THIRD_COLOUR_FIELD, histories), total_rounds=7)
+    barred = pair_us_round(state, USSettings(no_third_colour=True))
+    assert sorted(map(sorted, boards_of(barred))) == [[1, 4], [2, 3]]
+    assert sorted(map(sorted, boards_of(pair_us_round(state)))) == [[1, 3], [2, 4]]
+
+
+LAST_ROUND_OF_FOUR = replace(
+    section(
+        [2000, 1900, 1800, 1700, 1600, 1500],
+        {
+            1: ["W1@3", "B1@4", "W0"],
+            2: ["B1", "W1", "B0"],
+            3: ["B0@1", "W1", "W1"],
+            4: ["W0@1", "B1", "W1"],
+            5: ["W1", "B0", "B0"],
+            6: ["B0", "W1", "B0"],
+        },
+    ),
+    total_rounds=4,
+)
+
+
+def test_28n2_the_fall_back_only_when_the_leader_himself_drops() -> None:
+    """28N2, the last round (4 of four), all on 2 points: 1 (2000), 2 (1900), 3 (1800), 4
+    (1700); 1 has met 3 and 4; 3 and 4 are one keep-apart group. 1 must meet 2; 3-4 is
+    barred, so 3 and 4 drop to the 1-point group, 5 (1600) and 6 (1500). The leader 1 does
+    not drop, so the exception does not apply and 3 and 4 stay apart: 1-2, 3-5, 4-6 (29D2,
+    each the highest-rated he may meet). (Letting 3 and 4 meet would pair 1-2, 3-4, 5-6.)"""
+    rnd = pair_us_round(LAST_ROUND_OF_FOUR, USSettings(teams_never=True, avoid_together=((3, 4),)))
+    assert sorted(map(sorted, boards_of(rnd))) == [[1, 2], [3, 5], [4, 6]]
+
+
+def test_28n2_the_fall_back_when_the_leader_drops_though_the_second_stays() -> None:
+    """28N2, the last round, the same section with 1 and 2 as the keep-apart group. Kept
+    apart, 1 can meet nobody of his group (2 barred, 3 and 4 met): as few as possible drop
+    (27A2), 1 and the group's foot, 4; 2-3 play, 1 meets 5 and 4 meets 6 (29D2). The leader
+    1 would drop while the second-ranked, 2, stays: in the last round the keep-apart group
+    yields (28N2), 1 meets his team-mate 2 and nobody drops: 1-2, 3-4, 5-6."""
+    rnd = pair_us_round(LAST_ROUND_OF_FOUR, USSettings(teams_never=True, avoid_together=((1, 2),)))
+    assert sorted(map(sorted, boards_of(rnd))) == [[1, 2], [3, 4], [5, 6]]
+    earlier = replace(LAST_ROUND_OF_FOUR, total_rounds=5)
+    kept = pair_us_round(earlier, USSettings(teams_never=True, avoid_together=((1, 2),)))
+    assert sorted(map(sorted, boards_of(kept))) == [[1, 5], [2, 3], [4, 6]]
+
+
+def test_the_round_notes_say_each_variation_in_full() -> None:
+    """The round's notes state each variation whole, as docs/uscf-pairings.md gives it:
+    29E5f1, before the last round: no third colour in a row where the round can be paired
+    so, even outside the score groups; in the last round: the leaders by score, a third
+    colour only as 29E5f allows. 28N2: never together, unless in the last round the leader
+    would otherwise leave his score group. 28N1: together only when both have plus-two
+    scores, where the round can be paired so. (The start of each is pinned in
+    test_usswiss_explain_mutants.py; here the rest, the part that states the exception.)"""
+    state = section([2000, 1900, 1800, 1700], {1: ["W1"], 2: ["B1"], 3: ["W0"], 4: ["B0"]})
+    apart = ((1, 2),)
+    never = USSettings(no_third_colour=True, teams_never=True, avoid_together=apart)
+    plus_two = USSettings(teams_plus_two=True, avoid_together=apart)
+    expected = [
+        (
+            5,
+            never,
+            {
+                "29E5f1": "no player gets the same colour a third time in a row where the round "
+                "can be paired so, even outside the score groups (variation)",
+                "28N2": "players of one keep-apart group are never paired together (variation), "
+                "unless in the last round the leader would otherwise leave his score group",
+            },
+        ),
+        (
+            2,
+            never,
+            {
+                "29E5f1": "the last round: the leaders are paired by score, a third colour in "
+                "a row only as 29E5f allows",
+            },
+        ),
+        (
+            5,
+            plus_two,
+            {
+                "28N1": "players of one keep-apart group are paired together only when both have "
+                "plus-two scores (variation), where the round can be paired so",
+            },
+        ),
+    ]
+    for rounds, settings, texts in expected:
+        _, explanation = explain_round(replace(state, total_rounds=rounds), settings)
+        notes = {r.article: r for r in explanation.notes}
+        for article, text in texts.items():
+            assert (notes[article].topic, notes[article].text) == (Topic.ROUND, text)
+
+
+def test_29e5b_a_transposition_whose_smaller_difference_is_exactly_200_points() -> None:
+    """29E5b allows "within 200 points" to equalize colours, a transposition measured by the
+    smaller of its two differences (29E5c). 1 (2300) and 3 (1850) had W, B, B; 2 (2100) and 4
+    (1650) had B, W, W. 1-3 and 2-4 would each leave a player two games ahead in one colour;
+    the transposition 1-4, 2-3 moves min(|1650 - 1850|, |2300 - 2100|) = 200 points, within
+    the limit: 1-4, 3-2. (The interchange of 2 and 3 moves 250, beyond it.)"""
+    histories = {1: ["W1", "B0", "B="], 3: ["W1", "B0", "B="]}
+    histories |= {2: ["B1", "W0", "W="], 4: ["B1", "W0", "W="]}
+    state = section([2300, 2100, 1850, 1650], histories)
+    assert boards_of(pair_us_round(state)) == [(1, 4), (3, 2)]
+
+
+def test_29e4d_the_last_round_is_looked_back_at() -> None:
+    """29E4d (variation: no look-back past the last two rounds), round 4: 1 (2000: W, W, B)
+    and 2 (1900: W, B, W), both due Black and both two Whites ahead with White. Round 3,
+    within the two rounds looked at, decides: 1 had Black, 2 White, so 2 now gets Black:
+    1-2 (29E4 rule 4, not rule 5's higher-ranked 1)."""
+    state = section([2000, 1900], {1: ["W1", "W0", "B="], 2: ["W0", "B1", "W="]})
+    decision = colour_rule(state, 1, 2, USSettings(colour_priority="old-rank"))
+    assert (decision.board.white, decision.board.black, decision.rule) == (
+        1,
+        2,
+        ColourRule.HISTORY,
+    )
+
+
+def test_29e4a_the_lower_ranked_gets_the_colour_whichever_is_named_first() -> None:
+    """29E4a (variation: in a minus score group the lower-ranked player gets the due colour),
+    round 2: 1 (2000) and 2 (1900) both lost with White (due Black, identical histories, 0
+    of 1 point: a minus score). 2 gets Black: 1-2, whether the pair is given as (1, 2) or
+    (2, 1)."""
+    state = section([2000, 1900], {1: ["W0"], 2: ["W0"]})
+    settings = USSettings(colour_priority="minus-lower")
+    for a, b in ((1, 2), (2, 1)):
+        decision = colour_rule(state, a, b, settings)
+        assert (decision.board.white, decision.board.black) == (1, 2)
+
+
+def test_29e5h_a_switch_over_200_points_is_made_to_equalize() -> None:
+    """29E5h (variation): the 80- and 200-point rules do not limit switches made for colours.
+    1 (2000) and 3 (1400) had W, B, B (due White); 2 (1700) and 4 (1100) B, W, W (due Black).
+    1-3 and 2-4 would each leave a player two games ahead in one colour. The transposition
+    1-4, 2-3 moves min(|1100 - 1400|, |2000 - 1700|) = 300 points: beyond 29E5b's 200, so by
+    default 1-3, 2-4 stand; with 29E5h it is made: 1-4, 3-2 (the interchange of 2 and 3,
+    also 300 points, yields to the transposition, 29E5e)."""
+    histories = {1: ["W1", "B0", "B="], 3: ["W1", "B0", "B="]}
+    histories |= {2: ["B1", "W0", "W="], 4: ["B1", "W0", "W="]}
+    state = section([2000, 1700, 1400, 1100], histories)
+    assert sorted(map(sorted, boards_of(pair_us_round(state)))) == [[1, 3], [2, 4]]
+    over = pair_us_round(state, USSettings(colours_over_ratings=True))
+    assert boards_of(over) == [(1, 4), (3, 2)]
+
+
+def test_29e5h_no_switch_where_colours_need_none() -> None:
+    """29E5h (variation) lifts the limits on switches made for colours; it makes none where
+    colours need none. Round 1 of four (no colours yet): 27A3, top half against bottom
+    half, 1-3 and 2-4; by lot White to the higher-ranked on board 1 and Black on board 2
+    (29E2): 1-3, 4-2, as without the variation."""
+    state = section([2000, 1900, 1800, 1700])
+    assert boards_of(pair_us_round(state)) == [(1, 3), (4, 2)]
+    over = pair_us_round(state, USSettings(colours_over_ratings=True))
+    assert boards_of(over) == [(1, 3), (4, 2)]
