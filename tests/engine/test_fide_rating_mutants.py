@@ -13,8 +13,10 @@ from pairing.engine.fide.rating import (
     FideRatingError,
     GameChange,
     InitialRating,
+    KFactorFacts,
     RatingChange,
     initial_rating,
+    k_factor,
     rated_difference,
     rating_change,
 )
@@ -84,3 +86,24 @@ def test_pd_is_read_for_the_difference_itself() -> None:
     """8.1.2: D 3 is in the 0-3 band (PD .50), D 4 in the 4-10 band (PD .51)."""
     assert rating_change(2004, 10, [(2000, 1)]).games[0].expected == 51
     assert rating_change(2003, 10, [(2000, 1)]).games[0].expected == 50
+
+
+# -- Run 14 (docs/testing.md): K's reason and refusal -----------------------------------------
+
+
+def test_k_names_the_clause_of_8_3_3_that_gave_it_and_the_700_cap() -> None:
+    """B.02 8.3.3: K = 40 for a new player "until he has completed events with at least 30
+    games"; K x n <= 700 for the n games of the period (K the largest whole number with K x n
+    <= 700). 29 games before: K 40, reason the new player's clause. With n = 20 games in the
+    period, 40 x 20 = 800 > 700: K = 700 // 20 = 35, the reason the clause and the cap. A
+    negative count of games before the event is refused, naming the field."""
+    new = k_factor(KFactorFacts(rating=1800, rated_games=29))
+    assert (new.value, new.reason) == (40, "B.02 8.3.3: new player, fewer than 30 rated games")
+    capped = k_factor(KFactorFacts(rating=1800, rated_games=29, games_in_period=20))
+    assert capped.value == 35
+    assert capped.reason == (
+        "B.02 8.3.3: new player, fewer than 30 rated games; B.02 8.3.3: K x 20 games <= 700"
+    )
+    with pytest.raises(FideRatingError) as refused:
+        k_factor(KFactorFacts(rating=1800, rated_games=-1))
+    assert str(refused.value) == "rated games before the event must not be negative"

@@ -448,3 +448,23 @@ def test_beyond_six_wins_the_lowest_rated_defeated_opponent_is_left_out_first() 
     assert result.achieved, result.reason
     assert result.rounds == (1, 2, 3, 4, 5, 7, 8, 9, 10, 11)
     assert (result.average, result.performance) == (2620, 2692)
+
+
+def test_beyond_six_wins_all_but_the_highest_rated_defeated_opponent_may_be_left_out() -> None:
+    """1.4.1 f with seven wins, leaving out six of them (the longest but one of the k
+    lowest-rated sets). 15 rounds: rounds 1-7 wins against untitled players rated 2100,
+    2110, 2120, 2130, 2140, 2150 and 2400; rounds 8-12 draws with IMs, rounds 13-15 draws
+    with GMs, all rated 2600. A GM norm needs a third of the games, at least 3, against GMs
+    (1.4.5 b): 3 GMs allow 9 games at most (a third of 10 is 4), and every set of 9 must keep
+    round 15 (its GM), so no later round can be left out (1.4.1 e): the 9 games are rounds
+    8-15 and one win, the six lowest-rated wins left out. Kept: the 2400 win and eight 2600s,
+    Ra (2400 + 8 x 2600) / 9 = 23,200 / 9 = 2577.8 -> 2578; 10/18 = 55.6 % -> 56 %, dp 43
+    (B.02 8.1.1), Rp 2621 >= 2600; 8 titleholders of 9 (1.4.5 a); each opponent from a
+    federation of his own (1.4.3). The least score for Rp 2600 with Ra 2578 is 10 (9/18 is
+    50 %, dp 0): no extra game, 9 norm games."""
+    wins = [(2, rating, None) for rating in (2100, 2110, 2120, 2130, 2140, 2150, 2400)]
+    draws = [(1, 2600, "IM")] * 5 + [(1, 2600, "GM")] * 3
+    result = check_norm(candidate(_rounds(*wins, *draws), 15), "GM")
+    assert result.achieved, result.reason
+    assert result.rounds == (7, 8, 9, 10, 11, 12, 13, 14, 15)
+    assert (result.average, result.performance, result.norm_games) == (2578, 2621, 9)

@@ -20,7 +20,7 @@ from pairing.engine.core.errors import TeamError
 from pairing.engine.core.state import PointValues
 from pairing.engine.tiebreaks import Edition, Team, TeamRound, TeamTournament, team_tie_break
 from pairing.engine.tiebreaks.team_breaks import board_count, top_board_results
-from pairing.engine.tiebreaks.team_records import read_team_records
+from pairing.engine.tiebreaks.team_records import TeamRecords, read_team_records
 from pairing.engine.tiebreaks.teams import read_teams, team_tournament, unplayed_category
 from pairing.engine.trf import read_trf
 from tests.engine.team_trf import (
@@ -513,3 +513,35 @@ def test_team_tournament_keeps_the_scoring_and_the_rounds_of_the_file() -> None:
     scored = replace(state, points=PointValues(win=6, draw=2), total_rounds=3)
     tt = team_tournament(scored)
     assert (tt.game_win, tt.game_draw, tt.total_rounds) == (6, 2, 3)
+
+
+# -- numbers written left-aligned in their fields (run 14) ------------------------------------
+
+
+def _read_through_the_reader(record: str) -> TeamRecords:
+    """``record`` appended to :func:`team_file`, read by the TRF reader (which reads a field's
+    number wherever it stands in its columns, ``read_int`` strips it) and then by
+    ``read_team_records``."""
+    return read_team_records(read_trf(team_file(record)[0]))
+
+
+def test_a_left_aligned_number_in_a_team_record_is_read_as_the_reader_reads_it() -> None:
+    """The TRF reader accepts a number written left-aligned in its field (TRF-2026 right-aligns
+    them; the reader strips blanks either side). The team records must then read the same
+    number, from the same columns, as the reader checked. Each record below ends on such a
+    number, written in the first column of its field, so that the line ends there:
+
+        299 W   3.0        5   1   round "5  " at 20-22: round 5 (not blank: every round);
+                                   team "1" at column 24, the last: team 1
+        240 H   1 3                team "3" at column 11, the last: team 3's half-point bye
+        320  1.0  1.0 2            round 1's PAB team "2" at column 15, the last: team 2
+        300   1   1   2 1          board 1's player "1" at column 17, the last: player 1
+    """
+    abnormal = "299 W   3.0        5   1"
+    assert (abnormal[19], abnormal[23:]) == ("5", "1")  # columns 20 and 24
+    (read_299,) = _read_through_the_reader(abnormal).abnormal
+    assert (read_299.round, read_299.teams) == (5, (1,))
+    assert _read_through_the_reader("240 H   1 3").byes == {(1, 3): "H"}
+    assert _read_through_the_reader("320  1.0  1.0 2").pab == {1: 2}
+    lineup = _read_through_the_reader("300   1   1   2 1").lineups
+    assert lineup == {(1, 1): (2, (1,))}
