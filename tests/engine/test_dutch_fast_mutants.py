@@ -546,3 +546,40 @@ def test_c7_a_downfloater_whose_only_partner_breaks_the_chain_is_not_ideal() -> 
     graph = normal([], players, chain, barred)
     assert [reaches_ideal(graph, v) for v in range(3)] == [True, False, True]
     assert leaving_gains(graph) is None
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_d2_exchange_of_a_higher_s1_player_beside_an_mdp_on_the_bye(edition: str) -> None:
+    """Last bracket: MDP 1 (score 3, no colours) above residents 2-9 (score 2, no colours),
+    none of whom may take the bye (C.2), so 1 is the one left over (bye) and the residents
+    are paired among themselves: the remainder 2-9, BSNs 1-8, S1R = {2, 3, 4, 5},
+    S2R = {6, 7, 8, 9}. Bars (C.1): 1 may meet only 2, 7, 9 (irrelevant: he gets the bye);
+    among the residents 2-4, 2-8, 2-9, 3-8, 3-9, 4-5, 4-7, 4-8, 4-9, 7-9.
+
+    Original subgroups: in S2R 2 may meet 6, 7; 3 may meet 6, 7; 4 only 6: three S1 players
+    for two S2 players, no pairing. D.2 exchanges in order (smallest BSN difference, then the
+    highest S1 player leaving, then the lowest S2 player entering):
+    5<->6 (difference 1): 4 may meet nobody of S2 = {5, 7, 8, 9}; 5<->7 (2): S2 = {5, 6, 8, 9},
+    4 -> 6, 2 -> 5, 3 has nobody left; 4<->6 (2): S1 = {2, 3, 5, 6}, S2 = {4, 7, 8, 9}:
+    D.1 2-7 (2-4 barred), 3-4, 5-8, 6-9, a pairing. The first working exchange moves 4, not
+    S1R's last player 5; a later exchange of 5 alone (5<->8: 2-5, 3-7, 4-6, 8-9, difference
+    3 from 4<->6's 2) works too and must not be taken. Every candidate is equally good
+    otherwise (one score, no colours, no floats), so D.2 decides: 2-7, 3-4, 5-8, 6-9."""
+    mdp = player(1, 6)
+    residents = [player(i, 4, bye_allowed=False) for i in range(2, 10)]
+    barred = [
+        *((1, b) for b in (3, 4, 5, 6, 8)),
+        *((2, b) for b in (4, 8, 9)),
+        *((3, b) for b in (8, 9)),
+        *((4, b) for b in (5, 7, 8, 9)),
+        (7, 9),
+    ]
+    graph = build_graph(
+        [mdp],
+        residents,
+        Mode.LAST,
+        replace(rules([mdp, *residents], barred), edition=EDITIONS[edition]),
+    )
+    expected = [(1, 6), (2, 3), (4, 7), (5, 8)]  # vertices: id - 1
+    assert sorted(exact_pairs(graph)) == expected
+    assert fast_pairs(graph) == expected
