@@ -887,3 +887,17 @@ def test_29e5h_no_switch_where_colours_need_none() -> None:
     assert boards_of(pair_us_round(state)) == [(1, 3), (4, 2)]
     over = pair_us_round(state, USSettings(colours_over_ratings=True))
     assert boards_of(over) == [(1, 3), (4, 2)]
+
+
+def test_27a3_a_switch_over_200_points_in_a_row_hides_no_natural_pair_after_it() -> None:
+    """27A3 with 29E5b: round 1, one score group 1 (2000), 2 (1700), 3 (1600), 4 (1300); no
+    colours to equalize, so top half against bottom half, 1-3 and 2-4, with no switch. The
+    pairs 29E5b leaves out (over 200 points): the transposition 1-4, 2-3, measured by
+    min(|1300 - 1600|, |2000 - 1700|) = 300 (29E5c), for both of its pairs. The pair 2-3 is
+    offered before 2-4 in 2's row; leaving it out must not drop 2-4 with it (that would
+    leave only the interchange 1-2, 3-4, moving |1700 - 1600| = 100 points)."""
+    state = section([2000, 1700, 1600, 1300], {})
+    assert {frozenset(board) for board in boards_of(pair_us_round(state))} == {
+        frozenset({1, 3}),
+        frozenset({2, 4}),
+    }
