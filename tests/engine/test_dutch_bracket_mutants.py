@@ -238,3 +238,19 @@ def test_d2_maxpairs_of_a_heterogeneous_ppb_remainder() -> None:
     result = pair_bracket(ppb[:1], ppb[1:], Mode.PPB, round_rules, lower=lower)
     assert ids(result.pairs) == {frozenset(p) for p in ((1, 2), (3, 8), (5, 10), (7, 9))}
     assert [p.id for p in result.downfloaters] == [4, 6]
+
+
+def test_c6_psd_tie_in_the_clb_pairs_every_mdp_first() -> None:
+    # 2017 collapsed last bracket (A.9): MDPs 1 (4 points) and 2 (3), residents 3 (2),
+    # 4 (1), 5 (0); 1-4, 2-4 and 2-5 have met (C.1); no colour or float history.
+    # Both MDPs paired: 1-5, 2-3, bye 4. SDs (A.8): 4, 1, and the bye's 1 - (0 - 1) = 2:
+    # PSD (4, 2, 1). MDP 2 in the Limbo with the bye: 1-3, 4-5, SDs 2, 1 and 3 - (0 - 1) =
+    # 4: the same PSD, and every later criterion ties. M1 = 2 (B.1 c): the candidates that
+    # pair both MDPs come first (B.2, D.3), so 1-5, 2-3 and the bye to 4 (C.6's note:
+    # "maximize the number of paired MDP(s)"). (docs/testing.md run 16: `_order_gains` 18
+    # is equivalent here.)
+    bracket = [player(1, 8), player(2, 6), player(3, 4), player(4, 2), player(5, 0)]
+    round_rules = rules(bracket, barred=[(1, 4), (2, 4), (2, 5)])
+    result = pair_bracket(bracket[:2], bracket[2:], Mode.LAST, round_rules)
+    assert ids(result.pairs) == {frozenset((1, 5)), frozenset((2, 3))}
+    assert result.bye is not None and result.bye.id == 4

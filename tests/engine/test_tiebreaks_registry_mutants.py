@@ -5,10 +5,18 @@ with the module imported under the mutant). Values in half-points (win = 2)."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from pairing.engine.tiebreaks import standings
-from pairing.engine.tiebreaks.registry import UnknownTieBreak, parse_tie_break_list, tie_break
+from pairing.engine.tiebreaks.registry import (
+    FIDE_TIE_BREAKS,
+    TIE_BREAKS,
+    UnknownTieBreak,
+    parse_tie_break_list,
+    tie_break,
+)
 from tests.engine.test_tiebreaks import build
 
 # Round 1: 2 beats 1 by forfeit, 3 beats 4; round 2: 1 beats 4, 3 beats 2.
@@ -116,3 +124,38 @@ def test_record_202_list_skips_a_leading_pts_and_reads_every_code() -> None:
     assert [t.code for t in parse_tie_break_list("pts BH")] == ["BH"]
     assert parse_tie_break_list("") == []
     assert parse_tie_break_list("  ") == []
+
+
+# Round 1: 1 beats 2, 3 and 4 draw; round 2: 1 beats 3, 2 beats 4. Every game played.
+# Scores (half-points): 1 2 + 2 = 4, 2 0 + 2 = 2, 3 1 + 0 = 1, 4 1 + 0 = 1.
+NO_FORFEITS = build({1: "2w1 3b1", 2: "1b0 4w1", 3: "4w= 1w0", 4: "3b= 2b0"})
+
+
+def test_the_table_s_aob_is_plain_aob_in_half_points() -> None:
+    """The standings table's own AOB entry (built at import, run 16): C.07 8.2, the average
+    of the Buchholz of the opponents met. BH (8.1, the opponents' scores): 1 2 + 1 = 3, 2
+    4 + 1 = 5, 3 1 + 4 = 5, 4 1 + 2 = 3. AOB: 1 (BH2 + BH3) / 2 = 5, 2 (BH1 + BH4) / 2 = 3,
+    3 (BH4 + BH1) / 2 = 3, 4 (BH3 + BH2) / 2 = 5 half-points. Plain AOB, neither /F nor /P
+    (the code says so, and the key of the table is that code); values in half-points (unit
+    2), shown with two decimals as an average: 5 half-points are 2.50 points, 3 are 1.50."""
+    aob = TIE_BREAKS["AOB"]
+    assert aob in FIDE_TIE_BREAKS
+    assert (aob.code, aob.name, aob.article, aob.unit, aob.ascending) == (
+        "AOB",
+        "Average of opponents' Buchholz",
+        "C.07 8.2",
+        2,
+        False,
+    )
+    values = aob.values(NO_FORFEITS)
+    assert values == {1: 5, 2: 3, 3: 3, 4: 5}
+    assert [aob.format(values[p]) for p in (1, 2, 3, 4)] == ["2.50", "1.50", "1.50", "2.50"]
+
+
+def test_aob_read_from_its_code_is_shown_in_points() -> None:
+    """``tie_break("AOB")`` builds the entry anew (unit 2, half-points): 5 half-points of the
+    derivation above are 2.50 points; 25/3 half-points are 4.1666... points, 4.17."""
+    aob = tie_break("aob")
+    assert aob.unit == 2
+    assert aob.format(aob.values(NO_FORFEITS)[1]) == "2.50"
+    assert aob.format(Fraction(25, 3)) == "4.17"
