@@ -901,3 +901,27 @@ def test_27a3_a_switch_over_200_points_in_a_row_hides_no_natural_pair_after_it()
         frozenset({1, 3}),
         frozenset({2, 4}),
     }
+
+
+def test_29e5d_a_pair_is_costed_once_as_top_half_against_bottom_half() -> None:
+    """27A3, 29E5a, 29E5c, 29E5d: round 2, one score group on 1 point: 1 (1400, B1), 2 (1360,
+    B1), 3 (1310, W1), 4 (1280, B1), 5 (1150, W1), 6 (1090, W1); 1, 2, 4 are due White, 3, 5,
+    6 due Black. Top half 1, 2, 3 against bottom half 4, 5, 6 gives 1-4 and 3-6, two pairs
+    that cannot equalize colours (27A4), so every pair must join one of 1, 2, 4 with one of
+    3, 5, 6. Of those six pairings, 1-5, 2-6, 3-4 is the top half against the bottom half
+    with transpositions only; its 3-4 is measured (29E5c) by the smaller of |1280 - 1090| =
+    190 (4 in place of 3's natural partner 6) and |1310 - 1400| = 90 (3 in place of 1,
+    whom 4 was to meet): 90, over the 80-point limit of 29E5a. The interchange of 3 and 4
+    (29E5d: |1310 - 1280| = 30 points) gives 1-3, 2-5, 4-6 within 80 points, so 29E5a
+    rules the 90-point transposition out. (Costed a second time the other way round, as 4
+    against 3, the pair 3-4 would read as that 30-point interchange and 1-5, 2-6, 3-4 would
+    win on its smaller total.)"""
+    state = section(
+        [1400, 1360, 1310, 1280, 1150, 1090],
+        {1: ["B1"], 2: ["B1"], 3: ["W1"], 4: ["B1"], 5: ["W1"], 6: ["W1"]},
+    )
+    assert {frozenset(board) for board in boards_of(pair_us_round(state))} == {
+        frozenset({1, 3}),
+        frozenset({2, 5}),
+        frozenset({4, 6}),
+    }
