@@ -925,3 +925,31 @@ def test_29e5d_a_pair_is_costed_once_as_top_half_against_bottom_half() -> None:
         frozenset({2, 5}),
         frozenset({4, 6}),
     }
+
+
+def test_29d1_two_players_drop_from_a_group_of_four_that_pairs_only_one_pair() -> None:
+    """27A1, 27A2, 29D1: round 4, score group on 1½: 1 (1800) drew with 2, 3 and 4 in
+    rounds 1-3; 2 (1700), 3 (1600), 4 (1500) each won and lost a game outside the section;
+    5 (1400) and 6 (1300) lost all three, on 0. 1 has met everyone in his group, so he
+    cannot be paired in it (27A1); 2, 3, 4 have not met each other, so the group pairs at
+    most one pair within itself (27A2) and 4 - 2 × 1 = 2 players drop: 1, and of the three
+    left the lowest-rated, 4 (29D1), leaving 2-3. Below, 1 and 4 (1½) with 5 and 6 (0):
+    top half against bottom half (27A3), 1-5, 4-6."""
+    state = section(
+        [1800, 1700, 1600, 1500, 1400, 1300],
+        {
+            1: ["W=@2", "B=@3", "W=@4"],
+            2: ["B=@1", "W1", "B0"],
+            3: ["B0", "W=@1", "W1"],
+            4: ["W1", "B0", "B=@1"],
+            5: ["B0", "W0", "B0"],
+            6: ["W0", "B0", "W0"],
+        },
+    )
+    rnd = pair_us_round(state)
+    assert {frozenset(board) for board in boards_of(rnd)} == {
+        frozenset({2, 3}),
+        frozenset({1, 5}),
+        frozenset({4, 6}),
+    }
+    assert {pid for pid, _ in rnd.dropped} == {1, 4}
