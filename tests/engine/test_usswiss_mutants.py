@@ -953,3 +953,43 @@ def test_29d1_two_players_drop_from_a_group_of_four_that_pairs_only_one_pair() -
         frozenset({4, 6}),
     }
     assert {pid for pid, _ in rnd.dropped} == {1, 4}
+
+
+def test_29d1a_on_an_exact_tie_the_rated_player_drops_not_the_unrated() -> None:
+    """29D1a/29D1b with 29E5c: round 4, score group on 2 points: 1 (610: W=@3, B=@6, W1),
+    2 (580: W=@6, W=, B1@5), 3 (310: B=@1, W1@5, B=), 4 (300: W1, B1, B0), 6 (unrated:
+    B=@2, W=@1, W1); 5 (200) on 0 below. The group is odd, one player drops to 5. 2 and 3
+    have met 5, so they cannot (27A1). Due colours: 1, 2, 6 Black, 3, 4 White.
+
+    - 4 (the lowest-rated) drops: 1 has met 3 and 6, so 1-2, 3-6, two interchanges
+      measured |580 - 310| = 270 (29E5d), over the 200-point limit, with 1-2 both due
+      Black: dearer than either below.
+    - 1 drops: a drop of |610 - 300| = 310 points over the limit, charged as the two pairs
+      of a transposition (docs/uscf-pairings.md); the rest 2-4, 3-6 is top half against
+      bottom half, due colours for all: 2 × (over the limit + 310) = over ×2 + 620.
+    - 6 drops: an unrated player while a rated one can, charged as over the limit by the 300
+      points from the lowest-rated, 4, to no rating; the rest 1-3 have met, so 1-4, 2-3, a
+      transposition measured min(|300 - 310|, |610 - 580|) = 10 for each pair (29E5c), due
+      colours for all: 2 × (over the limit + 300) + 20 = over ×2 + 620.
+
+    An exact tie: 29D1a, not the unrated player while a rated one can drop: 1 drops and
+    meets 5; 2-4, 3-6. (Reading the unrated player's rating as 1, not 0, would charge 6's
+    drop 2 points less and drop him.)"""
+    state = section(
+        [610, 580, 310, 300, 200, 0],
+        {
+            1: ["W=@3", "B=@6", "W1"],
+            2: ["W=@6", "W=", "B1@5"],
+            3: ["B=@1", "W1@5", "B="],
+            4: ["W1", "B1", "B0"],
+            5: ["W0", "B0@3", "W0@2"],
+            6: ["B=@2", "W=@1", "W1"],
+        },
+    )
+    rnd = pair_us_round(state)
+    assert {frozenset(board) for board in boards_of(rnd)} == {
+        frozenset({2, 4}),
+        frozenset({3, 6}),
+        frozenset({1, 5}),
+    }
+    assert [pid for pid, _ in rnd.dropped] == [1]
