@@ -901,3 +901,95 @@ def test_27a3_a_switch_over_200_points_in_a_row_hides_no_natural_pair_after_it()
         frozenset({1, 3}),
         frozenset({2, 4}),
     }
+
+
+def test_29e5d_a_pair_is_costed_once_as_top_half_against_bottom_half() -> None:
+    """27A3, 29E5a, 29E5c, 29E5d: round 2, one score group on 1 point: 1 (1400, B1), 2 (1360,
+    B1), 3 (1310, W1), 4 (1280, B1), 5 (1150, W1), 6 (1090, W1); 1, 2, 4 are due White, 3, 5,
+    6 due Black. Top half 1, 2, 3 against bottom half 4, 5, 6 gives 1-4 and 3-6, two pairs
+    that cannot equalize colours (27A4), so every pair must join one of 1, 2, 4 with one of
+    3, 5, 6. Of those six pairings, 1-5, 2-6, 3-4 is the top half against the bottom half
+    with transpositions only; its 3-4 is measured (29E5c) by the smaller of |1280 - 1090| =
+    190 (4 in place of 3's natural partner 6) and |1310 - 1400| = 90 (3 in place of 1,
+    whom 4 was to meet): 90, over the 80-point limit of 29E5a. The interchange of 3 and 4
+    (29E5d: |1310 - 1280| = 30 points) gives 1-3, 2-5, 4-6 within 80 points, so 29E5a
+    rules the 90-point transposition out. (Costed a second time the other way round, as 4
+    against 3, the pair 3-4 would read as that 30-point interchange and 1-5, 2-6, 3-4 would
+    win on its smaller total.)"""
+    state = section(
+        [1400, 1360, 1310, 1280, 1150, 1090],
+        {1: ["B1"], 2: ["B1"], 3: ["W1"], 4: ["B1"], 5: ["W1"], 6: ["W1"]},
+    )
+    assert {frozenset(board) for board in boards_of(pair_us_round(state))} == {
+        frozenset({1, 3}),
+        frozenset({2, 5}),
+        frozenset({4, 6}),
+    }
+
+
+def test_29d1_two_players_drop_from_a_group_of_four_that_pairs_only_one_pair() -> None:
+    """27A1, 27A2, 29D1: round 4, score group on 1½: 1 (1800) drew with 2, 3 and 4 in
+    rounds 1-3; 2 (1700), 3 (1600), 4 (1500) each won and lost a game outside the section;
+    5 (1400) and 6 (1300) lost all three, on 0. 1 has met everyone in his group, so he
+    cannot be paired in it (27A1); 2, 3, 4 have not met each other, so the group pairs at
+    most one pair within itself (27A2) and 4 - 2 × 1 = 2 players drop: 1, and of the three
+    left the lowest-rated, 4 (29D1), leaving 2-3. Below, 1 and 4 (1½) with 5 and 6 (0):
+    top half against bottom half (27A3), 1-5, 4-6."""
+    state = section(
+        [1800, 1700, 1600, 1500, 1400, 1300],
+        {
+            1: ["W=@2", "B=@3", "W=@4"],
+            2: ["B=@1", "W1", "B0"],
+            3: ["B0", "W=@1", "W1"],
+            4: ["W1", "B0", "B=@1"],
+            5: ["B0", "W0", "B0"],
+            6: ["W0", "B0", "W0"],
+        },
+    )
+    rnd = pair_us_round(state)
+    assert {frozenset(board) for board in boards_of(rnd)} == {
+        frozenset({2, 3}),
+        frozenset({1, 5}),
+        frozenset({4, 6}),
+    }
+    assert {pid for pid, _ in rnd.dropped} == {1, 4}
+
+
+def test_29d1a_on_an_exact_tie_the_rated_player_drops_not_the_unrated() -> None:
+    """29D1a/29D1b with 29E5c: round 4, score group on 2 points: 1 (610: W=@3, B=@6, W1),
+    2 (580: W=@6, W=, B1@5), 3 (310: B=@1, W1@5, B=), 4 (300: W1, B1, B0), 6 (unrated:
+    B=@2, W=@1, W1); 5 (200) on 0 below. The group is odd, one player drops to 5. 2 and 3
+    have met 5, so they cannot (27A1). Due colours: 1, 2, 6 Black, 3, 4 White.
+
+    - 4 (the lowest-rated) drops: 1 has met 3 and 6, so 1-2, 3-6, two interchanges
+      measured |580 - 310| = 270 (29E5d), over the 200-point limit, with 1-2 both due
+      Black: dearer than either below.
+    - 1 drops: a drop of |610 - 300| = 310 points over the limit, charged as the two pairs
+      of a transposition (docs/uscf-pairings.md); the rest 2-4, 3-6 is top half against
+      bottom half, due colours for all: 2 × (over the limit + 310) = over ×2 + 620.
+    - 6 drops: an unrated player while a rated one can, charged as over the limit by the 300
+      points from the lowest-rated, 4, to no rating; the rest 1-3 have met, so 1-4, 2-3, a
+      transposition measured min(|300 - 310|, |610 - 580|) = 10 for each pair (29E5c), due
+      colours for all: 2 × (over the limit + 300) + 20 = over ×2 + 620.
+
+    An exact tie: 29D1a, not the unrated player while a rated one can drop: 1 drops and
+    meets 5; 2-4, 3-6. (Reading the unrated player's rating as 1, not 0, would charge 6's
+    drop 2 points less and drop him.)"""
+    state = section(
+        [610, 580, 310, 300, 200, 0],
+        {
+            1: ["W=@3", "B=@6", "W1"],
+            2: ["W=@6", "W=", "B1@5"],
+            3: ["B=@1", "W1@5", "B="],
+            4: ["W1", "B1", "B0"],
+            5: ["W0", "B0@3", "W0@2"],
+            6: ["B=@2", "W=@1", "W1"],
+        },
+    )
+    rnd = pair_us_round(state)
+    assert {frozenset(board) for board in boards_of(rnd)} == {
+        frozenset({2, 4}),
+        frozenset({3, 6}),
+        frozenset({1, 5}),
+    }
+    assert [pid for pid, _ in rnd.dropped] == [1]
