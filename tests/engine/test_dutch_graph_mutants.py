@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from pairing.engine.dutch.bracket import pair_bracket
 from pairing.engine.dutch.edition import EDITION_2026
-from pairing.engine.dutch.graph import Mode
+from pairing.engine.dutch.graph import Mode, compatibility_masks, compatibility_sets
 from pairing.engine.dutch.players import DutchPlayer, Float
 from tests.engine.test_dutch_support import player, rules
 
@@ -115,3 +115,20 @@ def test_c9_not_when_only_two_mdps_meeting_would_leave_one_floater() -> None:
     )
     assert ids(result.pairs) == {frozenset((3, 4))}
     assert [p.id for p in result.downfloaters] == [1, 2, 5]
+
+
+def test_the_first_resident_may_meet_the_mdps_in_both_directions() -> None:
+    """B.3 keeps the MDPs of a bracket apart from each other only; a resident may meet an
+    MDP (that is an MDP-pairing, 2017 B.3 / 2026 art. 3.3). MDPs 1 and 2 (3 points),
+    residents 3 and 4 (2 points), no bars, no colour history (no C.3 block): ``separate=2``.
+
+    By hand: MDP 1 may meet 3 and 4 (not 2, B.3), MDP 2 may meet 3 and 4, resident 3 may
+    meet 1, 2 and 4, resident 4 may meet 1, 2 and 3. The relation is symmetric, as "may be
+    paired with" is: the first resident (index 2, right after the kept-apart ones) keeps
+    the MDPs, so a reader searching from either end finds the edge."""
+    players = [player(1, 6), player(2, 6), player(3, 4), player(4, 4)]
+    round_rules = rules(players)
+    expected = [{2, 3}, {2, 3}, {0, 1, 3}, {0, 1, 2}]
+    assert compatibility_sets(players, round_rules, 2) == expected
+    masks = compatibility_masks(players, round_rules, 2)
+    assert masks == [sum(1 << j for j in near) for near in expected]

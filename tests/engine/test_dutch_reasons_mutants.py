@@ -407,6 +407,35 @@ def test_c7_a_player_floating_instead_would_leave_the_next_bracket_fewer_pairs(
 
 
 @BOTH
+def test_c7_two_downfloaters_are_measured_together_not_one_by_one(edition: Edition) -> None:
+    """Run 14, ``leaving`` 30, 31 (the single-downfloater shortcut taken with two
+    downfloaters). Bracket 1-4 (2 points), next bracket 5, 6 (1 point). 1 has met 2, 3, 4
+    and 6; 4 has met 6. C.5 (2026 C6): one pair of 2-4, 1 and one more float. C.7 (2026
+    C8), the following bracket: {1, 4; 5, 6} makes one pair (1 and 4 may meet only 5, and
+    two MDPs do not meet, B.3): 1-5, or 5-6; {1, 3; 5, 6} and {1, 2; 5, 6} make two, 1-5
+    and 3-6 / 2-6. Of 2 and 3 the lower one floats first (D.1 order): 2-4, 1 and 3 float.
+    4 floating instead: the following bracket would pair fewer players.
+
+    As a single downfloater every bracket player would reach the following bracket's
+    ideal (each may meet 5, and 5-6 may meet), with one and the same value (all score 2),
+    so the single-downfloater values tell 3 and 4 apart on nothing: only the joint
+    matching of both downfloaters with 5, 6 finds the difference."""
+    bracket = [player(k, 4) for k in (1, 2, 3, 4)]
+    nxt = [player(5, 2), player(6, 2)]
+    met = [(1, 2), (1, 3), (1, 4), (1, 6), (4, 6)]
+    said = explain_bracket(
+        [], bracket, Mode.NORMAL, rules([*bracket, *nxt], met), edition, next_residents=nxt
+    )
+    assert set(said.floats) == {1, 3}
+    assert of(said.floats[3], Topic.REJECTED) == [
+        (
+            named(edition, "C.7", "C8"),
+            "#4 floating instead: the following bracket would pair fewer players",
+        )
+    ]
+
+
+@BOTH
 def test_a_downfloater_of_two_keeps_the_brackets_own_criterion(edition: Edition) -> None:
     """Run 13, ``leaving`` 59 (``=`` for ``+=``: the following bracket's difference replaces
     the bracket's own). Bracket 1-4 (2 points), 4 floated down in the previous round; next
