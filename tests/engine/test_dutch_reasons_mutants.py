@@ -391,19 +391,7 @@ def test_c7_a_player_floating_instead_would_leave_the_next_bracket_fewer_pairs(
     ranked below 3, floating instead is a candidate generated before: the following bracket
     would pair fewer players (two downfloaters: measured by the exact matching of the
     following bracket, not the single-downfloater shortcut)."""
-    bracket = [player(k, 4) for k in (1, 2, 3, 4)]
-    nxt = [player(5, 2), player(6, 2)]
-    met = [(1, 2), (1, 3), (1, 4), (4, 5), (4, 6)]
-    said = explain_bracket(
-        [], bracket, Mode.NORMAL, rules([*bracket, *nxt], met), edition, next_residents=nxt
-    )
-    assert set(said.floats) == {1, 3}
-    assert of(said.floats[3], Topic.REJECTED) == [
-        (
-            named(edition, "C.7", "C8"),
-            "#4 floating instead: the following bracket would pair fewer players",
-        )
-    ]
+    assert_4_floating_instead_leaves_fewer_pairs(edition, [(1, 2), (1, 3), (1, 4), (4, 5), (4, 6)])
 
 
 @BOTH
@@ -420,19 +408,7 @@ def test_c7_two_downfloaters_are_measured_together_not_one_by_one(edition: Editi
     ideal (each may meet 5, and 5-6 may meet), with one and the same value (all score 2),
     so the single-downfloater values tell 3 and 4 apart on nothing: only the joint
     matching of both downfloaters with 5, 6 finds the difference."""
-    bracket = [player(k, 4) for k in (1, 2, 3, 4)]
-    nxt = [player(5, 2), player(6, 2)]
-    met = [(1, 2), (1, 3), (1, 4), (1, 6), (4, 6)]
-    said = explain_bracket(
-        [], bracket, Mode.NORMAL, rules([*bracket, *nxt], met), edition, next_residents=nxt
-    )
-    assert set(said.floats) == {1, 3}
-    assert of(said.floats[3], Topic.REJECTED) == [
-        (
-            named(edition, "C.7", "C8"),
-            "#4 floating instead: the following bracket would pair fewer players",
-        )
-    ]
+    assert_4_floating_instead_leaves_fewer_pairs(edition, [(1, 2), (1, 3), (1, 4), (1, 6), (4, 6)])
 
 
 @BOTH
@@ -474,5 +450,25 @@ def test_the_bye_taken_instead_keeps_the_brackets_own_criterion(edition: Edition
         (
             named(edition, "C.10", "C12"),
             "#3 taking the bye instead: more players would not get their colour preference",
+        )
+    ]
+
+
+def assert_4_floating_instead_leaves_fewer_pairs(
+    edition: Edition, met: list[tuple[int, int]]
+) -> None:
+    """Bracket 1-4 (2 points), next bracket 5, 6 (1 point), the games ``met``: 1 and 3 float
+    (2-4 paired), and 3's reasons say that 4 floating instead would leave the following
+    bracket fewer pairs (C.7, 2026 C8)."""
+    bracket = [player(k, 4) for k in (1, 2, 3, 4)]
+    nxt = [player(5, 2), player(6, 2)]
+    said = explain_bracket(
+        [], bracket, Mode.NORMAL, rules([*bracket, *nxt], met), edition, next_residents=nxt
+    )
+    assert set(said.floats) == {1, 3}
+    assert of(said.floats[3], Topic.REJECTED) == [
+        (
+            named(edition, "C.7", "C8"),
+            "#4 floating instead: the following bracket would pair fewer players",
         )
     ]
