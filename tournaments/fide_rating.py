@@ -4,7 +4,7 @@ stored, for the standings, the crosstable and the player pages."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from fractions import Fraction
 
@@ -111,6 +111,9 @@ def fide_lines(snap: Snapshot) -> dict[int, FideLine]:
         games=tuple(FideGameRecord(str(g.white_id), str(g.black_id), p) for _, g, p in rated),
         end_date=tournament.end_date,
     )
+    if tournament.fide_rating_type != Tournament.FideRatingType.STANDARD:
+        # 8.3.1: the 400-point rule for everybody; the 2650 amendment is the standard rating's.
+        event = replace(event, uncapped_from=None)
     # Each player's rated games, in the order given to the rater (round order): 8.3.1, games
     # against unrated opponents are not rated for a rated player.
     rounds: dict[int, list[int]] = {e.pk: [] for e in snap.entries}
