@@ -377,7 +377,9 @@ def norm_outlook(candidate: NormCandidate, title: str, remaining: int) -> NormOu
         return NormOutlook(wanted.code, False, False, None, now.reason)
     games = counted_games(candidate)
     total = len(games) + remaining
-    limit = MIN_GAMES - 1 if candidate.rounds == 9 and candidate.byes else MIN_GAMES
+    forfeit_wins = any(not g.played and g.points == 2 for g in candidate.games)
+    eight_of_nine = candidate.rounds == 9 and (candidate.byes or forfeit_wins)  # 1.4.1 c
+    limit = MIN_GAMES - 1 if eight_of_nine else MIN_GAMES
     shortfalls = [
         (total < limit, f"B.01 1.4.1 a: at most {total} games, {MIN_GAMES} needed"),
         (
