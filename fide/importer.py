@@ -49,8 +49,10 @@ class Progress:
 def parse_month(text: str) -> date:
     """``YYYY-MM`` -> the first day of that month; ``ValueError`` otherwise."""
     match = re.fullmatch(r"(\d{4})-(\d{2})", text.strip())
-    if match is None or not 1 <= int(match.group(2)) <= 12:
+    if match is None:
         raise ValueError(f"the month must be written YYYY-MM, not {text!r}")
+    if not 1 <= int(match.group(2)) <= 12:
+        raise ValueError(f"{text.strip()!r} has no month {match.group(2)}: months are 01 to 12")
     return date(int(match.group(1)), int(match.group(2)), 1)
 
 

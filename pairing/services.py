@@ -178,6 +178,13 @@ def _trf_date(day: date) -> str:
     return f"{day.year:04d}/{day:%m/%d}"
 
 
+def _trf_birth(entry: Entry) -> str:
+    """The birth date, or the year alone as ``YYYY/00/00`` (the FIDE list's birth year)."""
+    if entry.birth_date:
+        return _trf_date(entry.birth_date)
+    return f"{entry.birth_year:04d}/00/00" if entry.birth_year else ""
+
+
 def _player(entry: Entry, results: tuple[RoundEntry, ...]) -> EnginePlayer:
     """The entry as the engine sees it: the tournament's own data of the player."""
     return EnginePlayer(
@@ -188,7 +195,7 @@ def _player(entry: Entry, results: tuple[RoundEntry, ...]) -> EnginePlayer:
         sex=entry.sex,
         federation=entry.federation.upper(),
         fide_id=entry.fide_id,
-        birth_date=_trf_date(entry.birth_date) if entry.birth_date else "",
+        birth_date=_trf_birth(entry),
         results=results,
     )
 

@@ -92,6 +92,16 @@ def _date(text: str) -> date | None:
     return None
 
 
+_YEAR_ONLY = re.compile(r"(\d{4})(?:[/.-]00[/.-]00)?")
+"""A birth date of which only the year is known: ``1990``, ``1990/00/00`` (the FIDE list has
+the year only)."""
+
+
+def _birth_year(text: str) -> int | None:
+    match = _YEAR_ONLY.fullmatch(text.strip())
+    return int(match.group(1)) or None if match else None
+
+
 def _initial_colour(state: TournamentState, system: str) -> str:
     """``XXC`` (TRF-2026 152), or for a file without it (as Swiss-Manager writes them) the
     colour the system reads back from the first round with colours."""
@@ -273,6 +283,7 @@ def _store_players(tournament: Tournament, state: TournamentState) -> dict[Playe
             pairing_number=pid,
             rating=state.player(pid).rating,
             fixed_board=state.fixed_boards.get(pid),
+            birth_year=_birth_year(state.player(pid).birth_date),
             **data,
         )
         for pid, player, data in rows

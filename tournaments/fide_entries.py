@@ -91,6 +91,8 @@ class RatingUpdate:
     new: int
     """0: unrated on the list (or no longer listed, see ``mark``)."""
     mark: str = ""
+    k: int | None = None
+    """The K published with the new rating (``None``: unrated or not given)."""
 
 
 def rating_updates(tournament: Tournament) -> list[RatingUpdate]:
@@ -101,28 +103,29 @@ def rating_updates(tournament: Tournament) -> list[RatingUpdate]:
         for e in tournament.entries.order_by("pairing_number")
         if e.fide_id.isascii() and e.fide_id.isdigit()
     ]
-    field = f"{tournament.fide_rating_type}_rating"
-    listed = dict(
-        FideListPlayer.objects.filter(fide_id__in=[int(e.fide_id) for e in entries]).values_list(
-            "fide_id", field
-        )
-    )
+    kind = tournament.fide_rating_type
+    listed = {
+        fide_id: (rating, k)
+        for fide_id, rating, k in FideListPlayer.objects.filter(
+            fide_id__in=[int(e.fide_id) for e in entries]
+        ).values_list("fide_id", f"{kind}_rating", f"{kind}_k")
+    }
     out = []
     for e in entries:
         old = fide_rating_of(tournament, e)
         if int(e.fide_id) not in listed:
             out.append(RatingUpdate(e, old, old, NOT_LISTED))
             continue
-        new = listed[int(e.fide_id)] or 0
-        if new != old:
-            out.append(RatingUpdate(e, old, new))
+        new, k = listed[int(e.fide_id)]
+        if (new or 0) != old:
+            out.append(RatingUpdate(e, old, new or 0, k=k if new else None))
     return out
 
 
 def apply_rating_updates(tournament_id: int) -> int:
-    """Before round 1, in one transaction: every entry's FIDE rating from the list in force
-    (players no longer listed keep theirs), then the pairing numbers again. Returns how many
-    changed."""
+    """Before round 1, in one transaction: every entry's FIDE rating from the list in force,
+    with the K published with it, as at registration (players no longer listed keep theirs),
+    then the pairing numbers again. Returns how many changed."""
     with transaction.atomic():
         tournament = locked_tournament(tournament_id)
         if columns_paired(tournament):
@@ -131,13 +134,14 @@ def apply_rating_updates(tournament_id: int) -> int:
         paired_on_fide = tournament.pairing_rating == Tournament.PairingRating.FIDE
         for u in changed:
             u.entry.fide_rating = u.new
+            u.entry.fide_k = u.k
             if paired_on_fide:
                 u.entry.typed_rating = u.new
                 u.entry.typed_rating_kind = Tournament.PairingRating.FIDE
                 u.entry.rating = u.new
         Entry.objects.bulk_update(
             [u.entry for u in changed],
-            ["fide_rating", "typed_rating", "typed_rating_kind", "rating"],
+            ["fide_rating", "fide_k", "typed_rating", "typed_rating_kind", "rating"],
         )
         if changed:
             reseed(tournament)

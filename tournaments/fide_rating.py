@@ -4,7 +4,7 @@ stored, for the standings, the crosstable and the player pages."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from fractions import Fraction
 
@@ -21,6 +21,9 @@ from tournaments.models import Entry, Game, Tournament
 RATED_POINTS = {"1": 2, "=": 1, "0": 0}
 """TRF codes of games played over the board, in half-points (B.02 5.1: forfeits and games of
 less than one move are not rated)."""
+PLAYED_POINTS = RATED_POINTS | {"W": 2, "D": 1, "L": 0}
+"""TRF codes of games played, those of less than one move too: Rp's games (B.01 1.4.8), as the
+norms (``tournaments.norms``) and the RP tie-break count them."""
 
 
 def fide_rating_of(tournament: Tournament, entry: Entry) -> int:
@@ -73,13 +76,13 @@ def _birth_date(entry: Entry) -> date | None:
     return date(entry.birth_year, 1, 1) if entry.birth_year else None
 
 
-def _rated_games(snap: Snapshot) -> list[tuple[int, Game, int]]:
-    """(round column, game, White's half-points) of the games played over the board."""
+def _played_games(snap: Snapshot) -> list[tuple[int, Game, int, bool]]:
+    """(round column, game, White's half-points, rated) of the games played."""
     out = []
     for g in snap.games:
         white, _ = Game.TRF_CODES.get(g.result, (" ", " "))
-        if white in RATED_POINTS:
-            out.append((g.round.number, g, RATED_POINTS[white]))
+        if white in PLAYED_POINTS:
+            out.append((g.round.number, g, PLAYED_POINTS[white], white in RATED_POINTS))
     return out
 
 
@@ -101,20 +104,24 @@ def fide_lines(snap: Snapshot) -> dict[int, FideLine]:
         )
         for e in snap.entries
     )
-    played = _rated_games(snap)
+    played = _played_games(snap)
+    rated = [(column, g, points) for column, g, points, is_rated in played if is_rated]
     event = FideEvent(
         players=players,
-        games=tuple(FideGameRecord(str(g.white_id), str(g.black_id), p) for _, g, p in played),
+        games=tuple(FideGameRecord(str(g.white_id), str(g.black_id), p) for _, g, p in rated),
         end_date=tournament.end_date,
     )
+    if tournament.fide_rating_type != Tournament.FideRatingType.STANDARD:
+        # 8.3.1: the 400-point rule for everybody; the 2650 amendment is the standard rating's.
+        event = replace(event, uncapped_from=None)
     # Each player's rated games, in the order given to the rater (round order): 8.3.1, games
     # against unrated opponents are not rated for a rated player.
     rounds: dict[int, list[int]] = {e.pk: [] for e in snap.entries}
     rp_games: dict[int, list[tuple[int | None, int]]] = {e.pk: [] for e in snap.entries}
-    for column, g, points in played:
+    for column, g, points, is_rated in played:
         sides = ((g.white_id, g.black_id, points), (g.black_id, g.white_id, 2 - points))
         for me, them, mine in sides:
-            if ratings[them]:
+            if ratings[them] and is_rated:
                 rounds[me].append(column)
             rp_games[me].append((ratings[them] or None, mine))
     out = {}

@@ -10,7 +10,7 @@ from django import forms
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 
-from pairing.engine import TIE_BREAKS
+from pairing.engine import TIE_BREAKS, UnknownTieBreak, tie_break
 from tournaments import backup_restore
 from tournaments.federations import federation_error
 from tournaments.models import Entry, Tournament, parse_schedule, split_fide_id
@@ -63,6 +63,21 @@ BAKU_SCORING = (
 )
 TIE_BREAK_CHOICES = [("", "—"), *((code, f"{code} · {tb.name}") for code, tb in TIE_BREAKS.items())]
 TITLE_CHOICES = [("", "—"), *((t, t) for t in TITLES)]
+
+
+def _stored_tie_break(code: str) -> tuple[str, tuple[str, str] | None]:
+    """A stored tie-break as its slot shows it: the choice of the same tie-break (an imported
+    TRF-2026 record 202 writes ``BH/C1`` for ``BH-C1``), or a choice of its own for one the list
+    has not (``KS/L+1``, ``BH/C1/P``), so that saving the settings keeps it."""
+    if not code:
+        return "", None
+    try:
+        tb = tie_break(code)
+    except UnknownTieBreak:
+        return code, (code, code)
+    if tb.code in TIE_BREAKS:
+        return tb.code, None
+    return tb.code, (tb.code, f"{tb.code} · {tb.name}")
 
 
 def _points_field(label: str) -> forms.DecimalField:
@@ -130,10 +145,13 @@ class TournamentForm(forms.ModelForm):
             self.initial[name.removesuffix("_points")] = Decimal(getattr(self.instance, name)) / 2
         codes = self.instance.tie_break_codes
         for i in range(TIE_BREAK_SLOTS):
+            code, choice = _stored_tie_break(codes[i] if i < len(codes) else "")
             self.fields[f"tie_break_{i + 1}"] = forms.ChoiceField(
-                label=f"Tie-break {i + 1}", choices=TIE_BREAK_CHOICES, required=False
+                label=f"Tie-break {i + 1}",
+                choices=TIE_BREAK_CHOICES + ([choice] if choice else []),
+                required=False,
             )
-            self.initial[f"tie_break_{i + 1}"] = codes[i] if i < len(codes) else ""
+            self.initial[f"tie_break_{i + 1}"] = code
         if self.instance.acceleration != Tournament.Acceleration.EXPLICIT:
             explicit = Tournament.Acceleration.EXPLICIT  # only imported files have them
             field = self.fields["acceleration"]

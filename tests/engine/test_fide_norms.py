@@ -189,6 +189,31 @@ def test_outlook_points_needed() -> None:
     assert norm_outlook(candidate(), "GM", remaining=0).achieved
 
 
+def test_outlook_with_no_round_left_is_the_norm_check() -> None:
+    """No round left: the norm is made or not, nothing is still possible. 9/9 against 2370s
+    misses the GM norm on Ra alone (1.4.8 a: 2370 < 2380, as in test_minimum_average_rating);
+    the outlook raised Ra to 2380 for games to come that there are not, and the dashboard said
+    "still possible, 0 points needed in 0 rounds" after the last round."""
+    nine = candidate(games=games((2,) * 9, ratings=(2370,) * 9))
+    outlook = norm_outlook(nine, "GM", remaining=0)
+    assert (outlook.achieved, outlook.possible, outlook.points_needed) == (False, False, None)
+    assert outlook.reason == check_norm(nine, "GM").reason and "1.4.8 a" in outlook.reason
+    assert norm_outlook(nine, "GM", remaining=1).possible  # a 10th game may lift Ra
+
+
+def test_outlook_counts_a_forfeit_win_for_the_eight_games_of_nine() -> None:
+    """1.4.1 c: in 9 rounds, 8 games with a forfeit win for the 9th make a 9-game norm. After
+    5 rounds, 4 games played and a forfeit win in round 2: 8 games at most, enough. The outlook
+    took only a pairing-allocated bye for the missing game and called the norm impossible
+    ("at most 8 games, 9 needed"), which check_norm would grant at the end."""
+    five = list(games()[:5])
+    five[1] = replace(five[1], points=2, played=False)
+    outlook = norm_outlook(candidate(games=tuple(five)), "GM", remaining=4)
+    assert outlook.possible, outlook.reason
+    ten = candidate(games=tuple(five), rounds=10)  # 1.4.1 c is for 9-round events only
+    assert "1.4.1 a" in norm_outlook(ten, "GM", remaining=4).reason
+
+
 def test_outlook_too_few_rounds_for_the_mix() -> None:
     """1.4.5 b: no GM met after 7 rounds, 2 left: 3 GMs are out of reach."""
     no_gms = games(titles=("IM",) * 5 + (None,) * 4)[:7]

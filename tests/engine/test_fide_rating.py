@@ -15,6 +15,7 @@ from pairing.engine import (
     FideGameRecord,
     FidePlayer,
     FideRatingError,
+    KFactor,
     KFactorFacts,
     expected_score,
     initial_rating,
@@ -111,6 +112,17 @@ def test_k_once_2400_reached() -> None:
     """8.3.3: K = 10 once the published rating reached 2400, even below 2400 now."""
     assert k_factor(facts(rating=2350, reached_2400=True)).value == 10
     assert k_factor(facts(rating=2350)).value == 20
+
+
+def test_a_rating_of_2400_or_more_has_k_10_without_the_reached_2400_flag() -> None:
+    """8.3.3: a published rating of 2400 or more has reached 2400: K 10 even when the facts do
+    not say so (a typed or TRF-imported entry, `rate` JSON without ``reached_2400``); it was K 20
+    "rating under 2400". 2399 stays K 20."""
+    assert k_factor(facts(rating=2400)) == KFactor(
+        10, "B.02 8.3.3: published rating has reached 2400"
+    )
+    assert k_factor(facts(rating=2661)).value == 10
+    assert k_factor(facts(rating=2399)).value == 20
 
 
 def test_k_junior_until_the_end_of_the_year_of_the_18th_birthday() -> None:

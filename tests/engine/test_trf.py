@@ -324,3 +324,15 @@ def test_writer_keeps_descriptive_fields() -> None:
     assert line[48:52] == "2500" and line[53:56] == "USA" and line[69:79] == "1990/01/01"
     renamed = replace(state, info=replace(state.info, name="Renamed"))
     assert read_trf(write_trf(renamed)).info.name == "Renamed"
+
+
+@pytest.mark.parametrize("version", [16, 26])
+def test_record_202_is_written_in_mtb26_syntax(version: int) -> None:
+    """TRF-2026 record 202 holds MTB26 codes, modifiers after a slash (``BH/C1``,
+    ``KS/L+1``); the web app's codes (``BH-C1``) were written as they are stored. Codes
+    already in MTB26 syntax and US Chess codes (``US-MM``) stay; the file reads back the same
+    tie-breaks."""
+    state = read_trf("012 T\n202 BH-C1,KS-L+1,BH-C1/P,SB-M2,BH/C2,US-MM,RP\n001    1 A\n")
+    text = write_trf(state, version=version)
+    assert "202 BH/C1,KS/L+1,BH/C1/P,SB/M2,BH/C2,US-MM,RP\n" in text
+    assert read_trf(text).info.tie_breaks == "BH/C1,KS/L+1,BH/C1/P,SB/M2,BH/C2,US-MM,RP"

@@ -103,9 +103,18 @@ def test_a_malformed_upload_says_the_line_and_keeps_the_list(officer, imported):
 
 
 def test_a_bad_month_is_refused(officer):
+    response = upload(client_of(officer), lists.txt(), month="2026-1")
+    assert response.status_code == 400
+    assert "the month must be written YYYY-MM, not &#x27;2026-1&#x27;" in response.content.decode()
+
+
+def test_a_month_13_is_refused_as_no_month_not_as_a_bad_format(officer):
+    """'2026-13' is written YYYY-MM: the message said it was not, and hid the month."""
     response = upload(client_of(officer), lists.txt(), month="2026-13")
     assert response.status_code == 400
-    assert "YYYY-MM" in response.content.decode()
+    page = response.content.decode()
+    assert "&#x27;2026-13&#x27; has no month 13: months are 01 to 12" in page
+    assert "must be written" not in page
 
 
 def test_unknown_job(officer):

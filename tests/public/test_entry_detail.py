@@ -171,3 +171,28 @@ def test_it_shows_the_fide_rating_change_per_game_when_fide_rated(client, tourna
     body = html.split("<tbody>")[1].split("</tbody>")[0]
     cells = [re.findall(r'<td class="num">([^<]*)</td>', tr) for tr in body.split("<tr>")[1:]]
     assert [c[-1] for c in cells] == ["+8.6", "+0.6"]
+
+
+@pytest.mark.django_db
+def test_it_counts_a_game_of_less_than_one_move_in_rp_but_not_in_the_rating_change(
+    client, tournament, four
+) -> None:
+    """R1 A-C ended 1-0 with less than one move (TRF W/L): not rated (B.02 5.1), so A's change
+    is R2's draw with B alone, +0.6 (FOUR_FIDE's derivation); but it is a game played, as the
+    norms and the RP tie-break count it, so A's Rp stays 2531 over both games. The player page
+    said Rp 2375 (the draw alone) while the standings' RP column said 2531."""
+    from tests.public.test_tournament_standings import rows
+    from tournaments.models import Game
+
+    a = four[0]
+    Game.objects.filter(round__number=1, white=a).update(result="1-0u")
+    tournament.fide_rated = True
+    tournament.tie_breaks = "RP"
+    tournament.save()
+    html = client.get(reverse("entry_detail", args=[tournament.pk, a.pk])).content.decode()
+    assert "FIDE rating change +0.6 (K 20) · Rp 2531" in html
+    body = html.split("<tbody>")[1].split("</tbody>")[0]
+    cells = [re.findall(r'<td class="num">([^<]*)</td>', tr) for tr in body.split("<tr>")[1:]]
+    assert [c[-1] for c in cells] == ["", "+0.6"]
+    standings = client.get(reverse("tournament_standings", args=[tournament.pk])).content
+    assert {r[1]: r[5] for r in rows(standings.decode())}["Player 01"] == "2531"

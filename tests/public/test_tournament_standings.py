@@ -222,3 +222,23 @@ def test_it_shows_rp_as_a_chosen_tie_break(client: Client, tournament, four) -> 
     html = client.get(url).content.decode()
     assert ">Rp</abbr>" not in html and ">Rtg ±</abbr>" in html
     assert rows(html)[0][5:] == ["2531", "2.5", FOUR_FIDE["Player 01"][1]]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("rating_type", "change"), [("standard", "-7.8"), ("rapid", "-6.8")])
+def test_it_caps_every_rating_difference_at_400_in_a_rapid_event(
+    client: Client, tournament, four, rating_type: str, change: str
+) -> None:
+    """B.02 8.3.1: from 1 October 2025 a standard rating of 2650 or more counts the real
+    difference; rapid and blitz keep the 400-point rule for everybody (docs/fide.md). A rated
+    2800, K 20: R1 beat C 2300, R2 drew B 2375. Standard: D 500 (PD .96) +0.8, D 425 (.93)
+    -8.6: -7.8. Rapid: both D count 400 (.92): +1.6, -8.4: -6.8. A rapid event was rated
+    with the standard rule."""
+    a = four[0]
+    a.rating, a.fide_k = 2800, 20
+    a.save()
+    tournament.fide_rated = True
+    tournament.fide_rating_type = rating_type
+    tournament.save()
+    html = client.get(reverse("tournament_standings", args=[tournament.pk])).content.decode()
+    assert {r[1]: r[-1] for r in rows(html)}["Player 01"] == change

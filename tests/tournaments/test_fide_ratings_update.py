@@ -84,3 +84,18 @@ def test_it_skips_a_fide_id_that_is_not_ascii_digits(arbiter_client: Client, reg
     Tournament.objects.filter(pk=registered.pk).update(fide_rated=True)  # the list's marks
     assert arbiter_client.get(url(registered)).status_code == 200
     assert arbiter_client.get(reverse("tournament_manage", args=[registered.pk])).status_code == 200
+
+
+def test_a_rating_from_the_list_comes_with_its_k(arbiter_client: Client, tournament):
+    """Registered unrated from one list (no K), rated 1510 with K 40 on the next: the update
+    took the rating and left K empty, so the player was rated with K 20 (30 or more games
+    assumed, B.02 8.3.3) instead of the published 40."""
+    unrated = (*lists.NEWCOMER[:8], "", "", "", *lists.NEWCOMER[11:])
+    import_list(io.BytesIO(lists.txt((unrated,))), source="players_list_foa.txt")
+    fide_entries.register_from_list(tournament.pk, 150301400)
+    entry = Entry.objects.get(fide_id="150301400")
+    assert (entry.rating, entry.fide_k) == (0, None)
+    import_list(io.BytesIO(lists.txt((lists.NEWCOMER,))), source="players_list_foa.txt")
+    assert arbiter_client.post(url(tournament)).status_code == 302
+    entry.refresh_from_db()
+    assert (entry.rating, entry.fide_rating, entry.fide_k) == (1510, 1510, 40)

@@ -209,3 +209,28 @@ def test_it_saves_the_fide_rating_settings(arbiter_client, tournament) -> None:
     assert response.status_code == 302, response.content.decode()
     t = Tournament.objects.get(pk=tournament.pk)
     assert (t.fide_rated, t.fide_rating_type) == (True, "blitz")
+
+
+@pytest.mark.django_db
+def test_it_keeps_the_tie_breaks_of_an_imported_trf26_record_202(
+    arbiter_client: Client, tournament
+) -> None:
+    """A TRF-2026 import stores record 202 as written, in MTB26 syntax (``BH/C1``, ``KS/L+1``,
+    ``BH/C1/P``). The settings showed "—" for each code not spelt as in the list of choices,
+    so saving the settings (to mark the event FIDE rated, say) dropped those tie-breaks."""
+    import re
+
+    tournament.tie_breaks = "BH/C1,KS/L+1,BH/C1/P,SB"
+    tournament.save()
+    url = reverse("tournament_edit", args=[tournament.pk])
+    html = arbiter_client.get(url).content.decode()
+    shown = {}
+    for i in range(1, 6):
+        select = html.split(f'name="tie_break_{i}"')[1].split("</select>")[0]
+        chosen = re.search(r'<option value="([^"]*)"[^>]*selected', select)
+        shown[f"tie_break_{i}"] = chosen.group(1) if chosen else ""
+    assert list(shown.values()) == ["BH-C1", "KS-L+1", "BH-C1/P", "SB", ""]
+    data = FORM | {"name": tournament.name, "fide_rated": "on"} | shown
+    assert arbiter_client.post(url, data).status_code == 302
+    tournament.refresh_from_db()
+    assert (tournament.fide_rated, tournament.tie_breaks) == (True, "BH-C1,KS-L+1,BH-C1/P,SB")

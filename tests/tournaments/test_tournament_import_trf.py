@@ -288,3 +288,31 @@ def test_it_imports_in_queries_independent_of_the_number_of_players(
 
 
 QUERIES_PER_IMPORT = 24
+
+
+@pytest.mark.django_db
+def test_it_keeps_a_birth_date_of_which_only_the_year_is_known(arbiter_client: Client) -> None:
+    """The FIDE list gives the birth year only: TRF files write it ``1990/00/00`` (or ``2010``
+    alone). The import read no date from either and dropped it, so a junior's K 40 (B.02 8.3.3)
+    was lost and the export wrote columns 70-79 blank. Now the year is the entry's birth year,
+    written back ``YYYY/00/00``; a full date stays a date."""
+    players = [
+        f"001    {n} m    {name:<34}2000 ENG {4100 + n:>11} {born:<10}  0.0    {n}"
+        for n, name, born in (
+            (1, "Alpha, A", "1990/00/00"),
+            (2, "Beta, B", "2010"),
+            (3, "Gamma, C", "1985/03/12"),
+        )
+    ]
+    text = "\n".join(["012 Births", *players]) + "\n"
+    assert arbiter_client.post(URL, {"text": text, "dutch_edition": "2026"}).status_code == 302
+    t = Tournament.objects.get(name="Births")
+    got = {e.name: (e.birth_year, str(e.birth_date)) for e in t.entries.all()}
+    assert got == {
+        "Alpha, A": (1990, "None"),
+        "Beta, B": (2010, "None"),
+        "Gamma, C": (None, "1985-03-12"),
+    }
+    trf = arbiter_client.get(reverse("tournament_export_trf", args=[t.pk])).content.decode()
+    births = [line[69:79] for line in trf.splitlines() if line.startswith("001")]
+    assert births == ["1990/00/00", "2010/00/00", "1985/03/12"]

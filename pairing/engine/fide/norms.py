@@ -365,6 +365,7 @@ def norm_outlook(candidate: NormCandidate, title: str, remaining: int) -> NormOu
     from a new foreign federation), neutral about their ratings: Ra stays what it is, or
     rises to the title's minimum average if below it. The score needed is then the fewest
     half-points over all the games giving Rp and 35 % (1.4.8), less the points already scored.
+    With no round left the norm is made or not (the check's reason).
     """
     wanted = norm_title(title)
     if remaining < 0:
@@ -372,9 +373,13 @@ def norm_outlook(candidate: NormCandidate, title: str, remaining: int) -> NormOu
     now = check_norm(candidate, title)
     if now.achieved:
         return NormOutlook(wanted.code, True, True, 0, now.reason)
+    if remaining == 0:  # nothing to come: the check's answer stands
+        return NormOutlook(wanted.code, False, False, None, now.reason)
     games = counted_games(candidate)
     total = len(games) + remaining
-    limit = MIN_GAMES - 1 if candidate.rounds == 9 and candidate.byes else MIN_GAMES
+    forfeit_wins = any(not g.played and g.points == 2 for g in candidate.games)
+    eight_of_nine = candidate.rounds == 9 and (candidate.byes or forfeit_wins)  # 1.4.1 c
+    limit = MIN_GAMES - 1 if eight_of_nine else MIN_GAMES
     shortfalls = [
         (total < limit, f"B.01 1.4.1 a: at most {total} games, {MIN_GAMES} needed"),
         (

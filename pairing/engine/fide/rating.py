@@ -87,14 +87,15 @@ class KFactor:
 
 
 def k_factor(facts: KFactorFacts) -> KFactor:
-    """K by B.02 8.3.3: 40 until 30 games are completed; 10 once the rating reached 2400; 40
+    """K by B.02 8.3.3: 40 until 30 games are completed; 10 once the rating reached 2400 (a
+    rating of 2400 or more now has reached it, whatever ``reached_2400`` says); 40
     until the end of the year of the 18th birthday while the rating is under 2300; 20
     otherwise; then K x n <= 700 (K = the largest whole number with K x n <= 700)."""
     if facts.rated_games is not None and facts.rated_games < 0:
         raise FideRatingError("rated games before the event must not be negative")
     if facts.rated_games is not None and facts.rated_games < 30:
         k = KFactor(40, "B.02 8.3.3: new player, fewer than 30 rated games")
-    elif facts.reached_2400:
+    elif facts.reached_2400 or facts.rating >= 2400:
         k = KFactor(10, "B.02 8.3.3: published rating has reached 2400")
     elif (
         facts.birth_date is not None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from pairing.engine.core.state import (
@@ -113,6 +114,19 @@ def _acceleration_records(acceleration: Mapping[PlayerId, tuple[int, ...]]) -> l
     return [text for _, _, text in sorted(records)]
 
 
+_MODIFIER = re.compile(r"^(?!US-)([A-Z]+)-(C\d+|M\d+|L[+-]\d+)")
+"""A Cut / Median / Limit modifier written with a hyphen, as this program's codes are."""
+
+
+def mtb26_codes(codes: str) -> str:
+    """Tie-break codes as TRF-2026 record 202 takes them (MTB26: ``NAME/Cn``, ``/Mn``,
+    ``/L+n``): ``BH-C1,KS-L+1,BH-C1/P,SB`` -> ``BH/C1,KS/L+1,BH/C1/P,SB``; codes already so
+    written, and the US Chess ones (``US-MM``), are kept."""
+    if not codes:
+        return codes
+    return ",".join(_MODIFIER.sub(r"\1/\2", c.strip()) for c in codes.split(","))
+
+
 def write_trf(
     state: TournamentState,
     version: int = 16,
@@ -166,7 +180,7 @@ def write_trf(
         if state.initial_colour:
             xxc.append("white1" if state.initial_colour is Colour.WHITE else "black1")
     rec("192", info.system_code)
-    rec("202", info.tie_breaks)
+    rec("202", mtb26_codes(info.tie_breaks))
     if any(p.tpn != p.id for p in state.players):
         xxc.append("rank")
     if xxc:
