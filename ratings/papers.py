@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from pairing.engine import RoundEntry, TournamentState
-from ratings.models import UscfMember
+from ratings.models import EventMember, UscfMember
 from tournaments.models import Entry
 from tournaments.reports import View, points
 
@@ -38,11 +38,16 @@ class Member:
     expires: date | None = None
 
 
-def members(entries: list[Entry]) -> dict[str, Member]:
-    """US Chess ID -> the supplement's state and expiry (one query)."""
+def members(event_id: int | None, entries: list[Entry]) -> dict[str, Member]:
+    """US Chess ID -> the supplement's state and expiry (two queries): the event's own
+    supplement (the one its arbiters import) first, else the official one, as the rating
+    report's states and the expired-membership warnings read them."""
     ids = {e.uscf_id for e in entries if e.uscf_id}
-    rows = UscfMember.objects.filter(uscf_id__in=ids).only("uscf_id", "state", "expires")
-    return {m.uscf_id: Member(m.state, m.expires) for m in rows}
+    fields = ("uscf_id", "state", "expires")
+    official = UscfMember.objects.filter(uscf_id__in=ids).only(*fields)
+    found = {m.uscf_id: Member(m.state, m.expires) for m in official}
+    own = EventMember.objects.filter(event_id=event_id, uscf_id__in=ids).only(*fields)
+    return found | {m.uscf_id: Member(m.state, m.expires) for m in own}
 
 
 @dataclass(frozen=True)
@@ -58,7 +63,7 @@ class WallRow:
 def wall_chart(view: View) -> list[WallRow]:
     """The wall chart in standings order (the section's tie-breaks), every published round."""
     state = view.full_state
-    info = members(view.snap.entries)
+    info = members(view.tournament.event_id, view.snap.entries)
     return [
         WallRow(
             s.rank,
@@ -94,7 +99,7 @@ def pairing_cards(view: View) -> list[Card]:
     """One card per player, by pairing number: every round stored (drafts included: the TD
     fills the cards as he pairs), then empty lines up to the last round."""
     state: TournamentState = view.snap.state()
-    info = members(view.snap.entries)
+    info = members(view.tournament.event_id, view.snap.entries)
     by_number = view.snap.entry_by_number
     total = view.tournament.rounds * view.tournament.legs
     cards = []
