@@ -180,7 +180,8 @@ def cut_into_quads(section_id: int) -> list[Tournament]:
     :func:`pairing.engine.quads`). Before round 1. The section keeps the top four as
     "<name> 1"; "<name> 2", … are new sections of the event with its settings. Each is a
     round robin of its Berger table's rounds, numbered by rating (30G: the pairing numbers
-    of a round robin follow the ratings). One transaction."""
+    of a round robin follow the ratings), ranked by the round-robin tie-breaks unless the TD
+    chose others than the section's defaults. One transaction."""
     with transaction.atomic():
         section = locked_tournament(section_id)
         if section.event_id is None:
@@ -199,12 +200,16 @@ def cut_into_quads(section_id: int) -> list[Tournament]:
         section.section_name = names[0]
         section.name = f"{section.event} – {names[0]}"
         section.save(update_fields=["section_name", "name"])
+        robin = Tournament.PairingSystem.ROUND_ROBIN
+        tie_breaks = section.tie_breaks
+        if tie_breaks == us_tie_breaks(section.pairing_system):  # not the TD's own choice
+            tie_breaks = us_tie_breaks(robin)
         quad_sections = [section] + [_copy_of(section, name) for name in names[1:]]
         for quad, members in zip(quad_sections, cut, strict=True):
-            quad.pairing_system = Tournament.PairingSystem.ROUND_ROBIN
+            quad.pairing_system, quad.tie_breaks = robin, tie_breaks
             quad.seeding = Tournament.Seeding.MANUAL  # the numbers by rating, fixed
             quad.rounds = round_robin_rounds(len(members))
-            quad.save(update_fields=["pairing_system", "seeding", "rounds"])
+            quad.save(update_fields=["pairing_system", "seeding", "rounds", "tie_breaks"])
             for number, pk in enumerate(members, start=1):
                 Entry.objects.filter(pk=pk).update(tournament=quad, pairing_number=number)
             Bye.objects.filter(entry__tournament=quad, round_number__gt=quad.rounds).delete()
