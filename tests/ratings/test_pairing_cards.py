@@ -67,6 +67,20 @@ def test_state_and_expiry_blank_when_only_the_events_own_supplement_has_them(
     assert "ID 12345604 · 2325 · WA · exp. 2027-06-15" in printed[3]
 
 
+def test_an_unrated_opponents_rating_was_blank_on_the_card(
+    arbiter_client: Client, us_section: Tournament
+) -> None:
+    """What broke: an unrated opponent's rating column was empty, as if the TD had not filled
+    it in; it reads "unr." as on the wall chart. Player 02 (unrated now) met Player 01 in
+    round 2 and Player 04 in round 1; a rated opponent keeps his rating."""
+    us_section.entries.filter(pairing_number=2).update(rating=0)
+    url = reverse("pairing_cards", args=[us_section.pk])
+    printed = cards(arbiter_client.get(url).content.decode())
+    assert rows(printed[0], "")[1] == ["2", "B", "2", "Player 02", "unr.", "D", "1.5"]
+    assert rows(printed[3], "")[0] == ["1", "W", "2", "Player 02", "unr.", "L", "0"]
+    assert rows(printed[2], "")[0] == ["1", "B", "1", "Player 01", "2350", "L", "0"]
+
+
 def test_it_is_for_the_sections_arbiters_only(
     client: Client, us_section: Tournament, other_arbiter: User
 ) -> None:
