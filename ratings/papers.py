@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from pairing.engine import RoundEntry, TournamentState
+from pairing.engine import PointValues, RoundEntry, TournamentState
 from ratings.models import EventMember, UscfMember
 from tournaments.models import Entry
 from tournaments.reports import View, points
@@ -21,12 +21,19 @@ from tournaments.reports import View, points
 US_RESULT = {"1": "W", "W": "W", "0": "L", "L": "L", "=": "D", "D": "D", "+": "X", "-": "F"}
 US_BYE = {"U": "B", "F": "B", "H": "H"}
 """TRF codes -> US letters: games (with the opponent's number after) and byes."""
+STANDARD = PointValues()
 
 
-def us_cell(e: RoundEntry) -> str:
-    """One round in US notation: ``W12``, ``D8``, ``X5``, ``F3``, ``H``, ``B``, ``U``."""
+def us_cell(e: RoundEntry, values: PointValues = STANDARD) -> str:
+    """One round in US notation: ``W12``, ``D8``, ``X5``, ``F3``, ``H``, ``B``, ``U``. A bye
+    by what it scores in the section (``values``), as the rating report writes it: a
+    pairing-allocated bye worth nothing (a round robin's sitting out, bye points 0) is
+    ``U``, worth half a point ``H``."""
     if e.opponent is None:
-        return US_BYE.get(e.code, "U")
+        if e.code not in US_BYE:
+            return "U"
+        scored = values.of(e)
+        return "B" if scored >= values.win else "H" if scored else "U"
     return f"{US_RESULT.get(e.code, '?')}{e.opponent}"
 
 
@@ -69,7 +76,7 @@ def wall_chart(view: View) -> list[WallRow]:
             s.rank,
             s.entry,
             info.get(s.entry.uscf_id, Member()),
-            [us_cell(c) for c in state.player(s.entry.pairing_number).results],
+            [us_cell(c, state.points) for c in state.player(s.entry.pairing_number).results],
             s.score,
             s.values,
         )
@@ -110,7 +117,7 @@ def pairing_cards(view: View) -> list[Card]:
             running += 0 if pending else state.points.of(e)
             colour = e.colour.value.upper() if e.colour else ""
             opponent = by_number.get(e.opponent) if e.opponent is not None else None
-            cell = us_cell(e)
+            cell = us_cell(e, state.points)
             result = "" if pending else cell[0]
             lines.append(CardLine(number, colour, opponent, result, points(running)))
         blank = list(range(len(lines) + 1, total + 1))

@@ -9,11 +9,11 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from pairing.engine import Colour, RoundEntry
+from pairing.engine import Colour, PointValues, RoundEntry
 from ratings.models import EventMember
 from ratings.papers import us_cell
 from tests.ratings.tables import rows
-from tournaments.models import Round, Tournament
+from tournaments.models import Bye, Game, Round, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -93,3 +93,30 @@ def test_it_writes_every_round_in_us_notation(entry: RoundEntry, cell: str) -> N
     """The issue's notation: W12, L5, D8, H (half-point bye), B (full-point bye, the
     pairing-allocated bye too), X/F (forfeit won/lost), U (unplayed)."""
     assert us_cell(entry) == cell
+
+
+def test_a_bye_worth_nothing_was_a_full_point_b_on_the_wall_chart(
+    client: Client, us_section: Tournament
+) -> None:
+    """What broke: a pairing-allocated bye was always "B", whatever the section's bye points;
+    a round robin's sitting out worth 0 points (bye points 0) read as a full-point bye, and the
+    rating report wrote U0 for the same round. Now the letter follows the points: 0 U,
+    half a point H, a point B (also a requested full-point bye F worth a point)."""
+    pab, full = RoundEntry(None, None, "U"), RoundEntry(None, None, "F")
+    assert us_cell(pab, PointValues(pab=0)) == "U"
+    assert us_cell(pab, PointValues(pab=1)) == "H"
+    assert us_cell(pab, PointValues(pab=2)) == "B"
+    assert us_cell(full, PointValues(full_bye=0)) == "U"
+    assert us_cell(RoundEntry(None, None, "H"), PointValues(half_bye=0)) == "U"
+    assert us_cell(RoundEntry(None, None, "+"), PointValues()) == "U"  # no game, no bye
+    us_section.rounds = 3
+    us_section.bye_points = 0
+    us_section.save()
+    a, b, c, _d = us_section.entries.order_by("pairing_number")
+    third = Round.objects.create(tournament=us_section, number=3, status=Round.Status.FINISHED)
+    Game.objects.create(round=third, board=1, white=a, black=b, result="1-0")
+    Bye.objects.create(entry=c, round_number=3, kind=Bye.Kind.PAIRING_ALLOCATED)
+    html = client.get(reverse("wall_chart", args=[us_section.pk])).content.decode()
+    table = {r[2]: r[7:11] for r in rows(html, "print-table")}
+    assert table["Player 03"] == ["L1", "W4", "U", "1"]  # the bye adds nothing
+    assert table["Player 01"] == ["W3", "D2", "W2", "2.5"]
