@@ -53,8 +53,10 @@ def members(event_id: int | None, entries: list[Entry]) -> dict[str, Member]:
     fields = ("uscf_id", "state", "expires")
     official = UscfMember.objects.filter(uscf_id__in=ids).only(*fields)
     found = {m.uscf_id: Member(m.state, m.expires) for m in official}
-    own = EventMember.objects.filter(event_id=event_id, uscf_id__in=ids).only(*fields)
-    return found | {m.uscf_id: Member(m.state, m.expires) for m in own}
+    if event_id is not None:
+        own = EventMember.objects.filter(event_id=event_id, uscf_id__in=ids).only(*fields)
+        found |= {m.uscf_id: Member(m.state, m.expires) for m in own}
+    return found
 
 
 @dataclass(frozen=True)

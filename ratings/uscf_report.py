@@ -198,6 +198,8 @@ def _event_supplement_ratings(
 ) -> dict[str, int]:
     """US Chess ID -> the rating (shown) in ``system`` of the supplement the event's
     arbiters imported (the one they register and pair by)."""
+    if tournament.event_id is None:
+        return {}
     column = "quick_rating" if system == System.QUICK else "regular_rating"
     ids = [e.uscf_id for e in entries if e.uscf_id]
     rows = EventMember.objects.filter(event_id=tournament.event_id, uscf_id__in=ids)

@@ -101,7 +101,7 @@ class Dashboard:
         """Before round 1 of a round robin: the rounds its Berger table has for the players
         entered, when the settings say another number (everybody would not meet everybody,
         or a round past the table would be refused). ``None``: nothing to say."""
-        robins = {Tournament.PairingSystem.ROUND_ROBIN: False}
+        robins: dict[str, bool] = {Tournament.PairingSystem.ROUND_ROBIN: False}
         robins[Tournament.PairingSystem.ROUND_ROBIN_DOUBLE] = True
         players = len(self.snap.entries)
         if self.tournament.pairing_system not in robins or self.next_round != 1 or players < 2:

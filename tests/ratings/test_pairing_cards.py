@@ -53,6 +53,7 @@ def test_state_and_expiry_blank_when_only_the_events_own_supplement_has_them(
 ) -> None:
     """What broke: the cards read the official supplement only, not the event's own one that
     the TD imports, so a player known only to the event's file had no state or expiry."""
+    assert us_section.event is not None
     EventMember.objects.create(
         event=us_section.event,
         uscf_id="12345604",

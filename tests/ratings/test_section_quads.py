@@ -83,6 +83,7 @@ def test_quads_cut_from_a_swiss_section_kept_the_swiss_tie_breaks(
     for quad in Tournament.objects.filter(event=quads_section.event):
         assert quad.tie_break_codes == ["US-SB", "US-RBT", "US-MB"]
         assert quad.bye_points == 0  # a quad of three would sit one out each round
+    assert quads_section.event_id is not None
     own = events.add_section(quads_section.event_id, events.SectionSettings("Own", rounds=3))
     Tournament.objects.filter(pk=own.pk).update(tie_breaks="US-MB,US-SB")
     register_known(own.pk, Player(name="Q1", fide_rating=1500))

@@ -46,6 +46,7 @@ def test_state_and_expiry_blank_when_only_the_events_own_supplement_has_them(
     not the official one; the wall chart read the official one only, so St and Exp. were
     empty for every player. Player 04 is only in the event's file; Player 01 is in both, and
     the event's row (NV, 2027-06-30) comes first, as for the rating report's D_STATE."""
+    assert us_section.event is not None
     for uscf_id, state, day in (("12345601", "NV", 30), ("12345604", "WA", 15)):
         EventMember.objects.create(
             event=us_section.event,
