@@ -247,6 +247,23 @@ def test_a_bad_xxu_word_was_reported_without_its_line_and_column(
         )
 
 
+def test_generating_a_round_robin_past_its_table_said_no_valid_pairing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """What broke: ``generate --system round-robin --players 5 --rounds 9`` played the five
+    rounds of the table for six, then failed with exit 1, "no valid pairing: a round robin of
+    5 players has 5 rounds, not 6", as if the pairing had failed. --rounds is a bad argument
+    (exit 3, before anything is generated); a double round robin has 2 x 5."""
+    out = tmp_path / "rr.trf"
+    args = ["generate", "--system", "round-robin", "--players", "5", "-o", str(out)]
+    assert cli.main([*args, "--rounds", "9"]) == 3
+    assert capsys.readouterr().err == "error: a round robin of 5 players has 5 rounds, not 9\n"
+    assert not out.exists()
+    assert cli.main([*args, "--double", "--rounds", "11"]) == 3
+    assert "a double round robin of 5 players has 10 rounds, not 11" in capsys.readouterr().err
+    assert cli.main([*args, "--double", "--rounds", "10"]) == 0
+
+
 def test_it_generates_and_checks_round_robins(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
