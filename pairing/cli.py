@@ -179,7 +179,8 @@ def _robin_rounds_problem(system: str, players: int, rounds: int) -> str:
     table = round_robin_rounds(players, double=system == "round-robin-double")
     if rounds <= table:
         return ""
-    return f"a {kinds[system]} of {players} players has {table} rounds, not {rounds}"
+    counted = f"{table} round{'s' if table != 1 else ''}"
+    return f"a {kinds[system]} of {players} players has {counted}, not {rounds}"
 
 
 def cmd_generate(args: argparse.Namespace) -> int:

@@ -70,6 +70,13 @@ def test_a_round_robin_set_to_too_few_rounds_was_paired_without_a_word(
     assert "plays 14 rounds by the Berger table, but this one is set to 7" in page(
         arbiter_client, tournament
     )
+    Entry.objects.filter(tournament=tournament, pairing_number__gt=2).delete()
+    assert "A round robin of 2 players plays 2 rounds by the Berger table, but this one is" in (
+        page(arbiter_client, tournament)
+    )
+    tournament.pairing_system = "round_robin"
+    tournament.save()
+    assert "plays 1 round by the Berger table" in page(arbiter_client, tournament)
     tournament.pairing_system = "dutch"
     tournament.save()
     assert 'id="robin-rounds"' not in page(arbiter_client, tournament)
