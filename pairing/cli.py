@@ -46,6 +46,7 @@ from pairing.engine import (
     resolve,
     result_to_json,
     round_games,
+    round_robin_rounds,
     system_for,
     verify_receipt,
     with_system_record,
@@ -170,6 +171,18 @@ def cmd_check(args: argparse.Namespace) -> int:
     return EXIT_OK if not differences else EXIT_NO_PAIRING
 
 
+def _robin_rounds_problem(system: str, players: int, rounds: int) -> str:
+    """More rounds asked of a round robin than its Berger table has ("": none)."""
+    kinds = {"round-robin": "round robin", "round-robin-double": "double round robin"}
+    if system not in kinds:
+        return ""
+    table = round_robin_rounds(players, double=system == "round-robin-double")
+    if rounds <= table:
+        return ""
+    counted = f"{table} round{'s' if table != 1 else ''}"
+    return f"a {kinds[system]} of {players} players has {counted}, not {rounds}"
+
+
 def cmd_generate(args: argparse.Namespace) -> int:
     if args.baku and "baku" not in system_for(args.system).accelerations:
         print("error: Baku acceleration is applied with the Dutch system only", file=sys.stderr)
@@ -190,6 +203,9 @@ def cmd_generate(args: argparse.Namespace) -> int:
         print(f"error: {e}", file=sys.stderr)
         return EXIT_INVALID_INPUT
     _check_size(args, args.players)
+    if problem := _robin_rounds_problem(args.system, args.players, args.rounds):
+        print(f"error: {problem}", file=sys.stderr)
+        return EXIT_INVALID_INPUT
     state = generate_tournament(pairing_system(args.system), settings)
     _write(write_trf(with_system_record(state, args.system)), args.output)
     return EXIT_OK

@@ -9,10 +9,12 @@ from itertools import combinations
 from typing import Any
 
 from pairing.engine import (
+    US_SETTINGS_RECORD,
     AccelerationError,
     Colour,
     PlayerId,
     TournamentState,
+    USSettingsError,
     accelerated_round_count,
     apply_declared_acceleration,
     baku_rounds_matching,
@@ -120,8 +122,12 @@ def _us_fields(state: TournamentState) -> dict[str, object]:
     without one)."""
     try:
         us = us_settings_of(state.info.extra_records)  # 29E4c: a missing seed is drawn later
+    except USSettingsError as e:  # the XXU line and the word's column, as the reader says
+        line = dict(state.info.record_lines).get(US_SETTINGS_RECORD, 0)
+        where = f"line {line}, column {e.column}: " if line else ""
+        raise AccelerationError(f"{where}{e}") from e  # reported like the other records
     except ValueError as e:
-        raise AccelerationError(str(e)) from e  # reported like the other record problems
+        raise AccelerationError(str(e)) from e
     return {
         "us_alternation_limit": us.alternation_limit,
         "us_equalization_limit": us.equalization_limit,

@@ -46,11 +46,26 @@ class SectionSettings:
     rating_max: int | None = None
 
 
+def _robin(pairing_system: str) -> bool:
+    return "robin" in pairing_system or "quad" in pairing_system
+
+
 def us_tie_breaks(pairing_system: str) -> str:
     """A US Chess section's default tie-breaks by its format (34E: Modified Median, Solkoff,
     Cumulative, Cumulative of opposition for a Swiss; see ``US_SECTION_DEFAULTS``)."""
-    robin = "robin" in pairing_system or "quad" in pairing_system
-    return ",".join(US_SECTION_DEFAULTS["round-robin" if robin else "swiss"])
+    return ",".join(US_SECTION_DEFAULTS["round-robin" if _robin(pairing_system) else "swiss"])
+
+
+SWISS_BYE_POINTS = 2
+"""The Swiss odd player's full point (28L), in half-points (the tournament's default)."""
+
+
+def us_bye_points(pairing_system: str) -> int:
+    """A US Chess section's default points for the pairing-allocated bye, in half-points: a
+    point in a Swiss (28L); none in a round robin, where every player of an odd field sits out
+    once and nothing is to be made up for (a US Chess TD on the forum, citing 30B and 34E8;
+    the rule text was not found): its crosstable then shows each player's real score."""
+    return 0 if _robin(pairing_system) else SWISS_BYE_POINTS
 
 
 def add_section(event_id: int, section: SectionSettings) -> Tournament:
@@ -74,6 +89,7 @@ def add_section(event_id: int, section: SectionSettings) -> Tournament:
             rating_system=section.rating_system,
             pairing_rating=section.pairing_rating,
             tie_breaks=us_tie_breaks(section.pairing_system),
+            bye_points=us_bye_points(section.pairing_system),
             rating_min=section.rating_min,
             rating_max=section.rating_max,
             event=event,
@@ -180,7 +196,8 @@ def cut_into_quads(section_id: int) -> list[Tournament]:
     :func:`pairing.engine.quads`). Before round 1. The section keeps the top four as
     "<name> 1"; "<name> 2", … are new sections of the event with its settings. Each is a
     round robin of its Berger table's rounds, numbered by rating (30G: the pairing numbers
-    of a round robin follow the ratings). One transaction."""
+    of a round robin follow the ratings), with the round-robin tie-breaks and bye points
+    unless the TD chose others than the section's defaults. One transaction."""
     with transaction.atomic():
         section = locked_tournament(section_id)
         if section.event_id is None:
@@ -199,12 +216,19 @@ def cut_into_quads(section_id: int) -> list[Tournament]:
         section.section_name = names[0]
         section.name = f"{section.event} – {names[0]}"
         section.save(update_fields=["section_name", "name"])
+        robin = Tournament.PairingSystem.ROUND_ROBIN
+        tie_breaks, bye_points = section.tie_breaks, section.bye_points
+        if tie_breaks == us_tie_breaks(section.pairing_system):  # not the TD's own choice
+            tie_breaks = us_tie_breaks(robin)
+        if bye_points == us_bye_points(section.pairing_system):
+            bye_points = us_bye_points(robin)
         quad_sections = [section] + [_copy_of(section, name) for name in names[1:]]
         for quad, members in zip(quad_sections, cut, strict=True):
-            quad.pairing_system = Tournament.PairingSystem.ROUND_ROBIN
+            quad.pairing_system, quad.tie_breaks, quad.bye_points = robin, tie_breaks, bye_points
             quad.seeding = Tournament.Seeding.MANUAL  # the numbers by rating, fixed
             quad.rounds = round_robin_rounds(len(members))
-            quad.save(update_fields=["pairing_system", "seeding", "rounds"])
+            fields = ["pairing_system", "seeding", "rounds", "tie_breaks", "bye_points"]
+            quad.save(update_fields=fields)
             for number, pk in enumerate(members, start=1):
                 Entry.objects.filter(pk=pk).update(tournament=quad, pairing_number=number)
             Bye.objects.filter(entry__tournament=quad, round_number__gt=quad.rounds).delete()

@@ -165,7 +165,8 @@ def _primary_system(tournament: Tournament) -> str:
 def pre_ratings(tournament: Tournament, entries: Sequence[Entry]) -> dict[int, int]:
     """Per player pk: the pre-event US Chess rating (shown) in the section's system — from
     the rated event's changes once rated, else the current records; for a player without
-    one, the rating the arbiter typed and paired on (if the section pairs on that system)."""
+    one, the event's own supplement (the file its arbiters imported), else the rating the
+    arbiter typed and paired on (if the section pairs on that system)."""
     system = _primary_system(tournament)
     players = [e.player_id for e in entries]
     ratings = {
@@ -180,11 +181,30 @@ def pre_ratings(tournament: Tournament, entries: Sequence[Entry]) -> dict[int, i
             else:
                 ratings[change.player_id] = change.pre
     out = {pid: shown(value) or 0 for pid, value in ratings.items()}
+    supplement = _event_supplement_ratings(tournament, entries, system)
     for entry in entries:
         typed = tournament.typed_rating_of(entry)
-        if entry.player_id not in out and typed and _pairs_on(tournament, system):
+        if entry.player_id in out:
+            continue
+        if entry.uscf_id in supplement:
+            out[entry.player_id] = supplement[entry.uscf_id]
+        elif typed and _pairs_on(tournament, system):
             out[entry.player_id] = typed
     return out
+
+
+def _event_supplement_ratings(
+    tournament: Tournament, entries: Sequence[Entry], system: str
+) -> dict[str, int]:
+    """US Chess ID -> the rating (shown) in ``system`` of the supplement the event's
+    arbiters imported (the one they register and pair by)."""
+    if tournament.event_id is None:
+        return {}
+    column = "quick_rating" if system == System.QUICK else "regular_rating"
+    ids = [e.uscf_id for e in entries if e.uscf_id]
+    rows = EventMember.objects.filter(event_id=tournament.event_id, uscf_id__in=ids)
+    found = rows.exclude(**{f"{column}__isnull": True}).values_list("uscf_id", column)
+    return {uscf_id: shown(value) or 0 for uscf_id, value in found}
 
 
 def _pairs_on(tournament: Tournament, system: str) -> bool:

@@ -144,6 +144,11 @@ def rating_report(request: HttpRequest, tournament_id: int) -> HttpResponse:
     return _report(request, event, ReRateForm())
 
 
+def _count(n: int, word: str) -> str:
+    """A count in words: 1 member, 2 members."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 @login_required
 @require_POST
 def submit_rating(request: HttpRequest, tournament_id: int) -> HttpResponse:
@@ -327,8 +332,8 @@ def supplement_import(request: HttpRequest, event_id: int) -> HttpResponse:
     summary = import_event_supplement(event.pk, supplement, request.user)
     messages.success(
         request,
-        f"{summary.members} members imported from {supplement.name} for this event; "
-        f"{summary.entries} pairing ratings changed before round 1.",
+        f"{_count(summary.members, 'member')} imported from {supplement.name} for this event; "
+        f"{_count(summary.entries, 'pairing rating')} changed before round 1.",
     )
     return _uscf_page(request, event, rejected=supplement.invalid)
 
@@ -443,7 +448,8 @@ def official_supplement(request: HttpRequest) -> HttpResponse:
         return render(request, "ratings/official_supplement.html", context, status=400)
     messages.success(
         request,
-        f"{summary.members} members imported; ratings of {summary.players} known players "
-        f"brought up to date; {summary.entries} pairing ratings changed before round 1.",
+        f"{_count(summary.members, 'member')} imported; ratings of "
+        f"{_count(summary.players, 'known player')} brought up to date; "
+        f"{_count(summary.entries, 'pairing rating')} changed before round 1.",
     )
     return redirect("official_supplement")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from pairing.engine import Violation
+from pairing.engine import Violation, round_robin_rounds
 from pairing.services import Snapshot, snapshot
 from tournaments.drafts import Draft, draft_of, placed
 from tournaments.fide_entries import list_marks
@@ -95,6 +95,19 @@ class Dashboard:
         return [
             r.entry for r in self.players if r.status == Availability.PLAY and not r.entry.rating
         ]
+
+    @property
+    def robin_rounds(self) -> int | None:
+        """Before round 1 of a round robin: the rounds its Berger table has for the players
+        entered, when the settings say another number (everybody would not meet everybody,
+        or a round past the table would be refused). ``None``: nothing to say."""
+        robins: dict[str, bool] = {Tournament.PairingSystem.ROUND_ROBIN: False}
+        robins[Tournament.PairingSystem.ROUND_ROBIN_DOUBLE] = True
+        players = len(self.snap.entries)
+        if self.tournament.pairing_system not in robins or self.next_round != 1 or players < 2:
+            return None
+        rounds = round_robin_rounds(players, robins[self.tournament.pairing_system])
+        return rounds if rounds != self.tournament.rounds else None
 
     @cached_property
     def players(self) -> list[PlayerRow]:

@@ -96,6 +96,17 @@ class PlayerFieldsMixin(forms.Form):
             "(empty: ranked last). Never used to rate the event.",
         )  # fmt: skip
 
+    def clean_assigned_rating(self) -> int | None:
+        """An assigned rating ranks an unrated player (29A): beside a rating typed above,
+        which pairings use instead, it would be silently ignored, so it is refused."""
+        assigned: int | None = self.cleaned_data.get("assigned_rating")
+        if assigned and self.cleaned_data.get("rating"):
+            raise forms.ValidationError(
+                "An assigned rating is for an unrated player; this one has the rating above, "
+                "which the pairings use. Leave one of the two empty."
+            )
+        return assigned
+
     def us_data(self) -> dict[str, Any]:
         """The US Chess pairing data posted (empty outside US Chess sections)."""
         data = self.cleaned_data

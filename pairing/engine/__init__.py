@@ -188,6 +188,7 @@ from pairing.engine.uscf import (
 )
 from pairing.engine.usswiss import USSettings
 from pairing.engine.usswiss.settings import SETTINGS_RECORD as US_SETTINGS_RECORD
+from pairing.engine.usswiss.settings import SettingsError as USSettingsError
 from pairing.engine.usswiss.settings import settings_of as us_settings_of
 from pairing.engine.usswiss.settings import settings_record as us_settings_record
 
@@ -257,6 +258,7 @@ __all__ = [
     "TournamentState",
     "TrfError",
     "USSettings",
+    "USSettingsError",
     "USSwissSystem",
     "UnknownTieBreak",
     "Verification",

@@ -34,7 +34,12 @@ from pairing.engine.usswiss import explain_round as explain_us
 from pairing.engine.usswiss import may_have_bye as us_may_have_bye
 from pairing.engine.usswiss import pair_round as pair_us
 from pairing.engine.usswiss.colours import due_colour
-from pairing.engine.usswiss.settings import USSettings, settings_of
+from pairing.engine.usswiss.settings import (
+    SETTINGS_RECORD,
+    SettingsError,
+    USSettings,
+    settings_of,
+)
 
 US_REMATCH = "27A1"
 US_SECOND_BYE = "28L3"
@@ -65,7 +70,12 @@ class USSwissSystem(System):
     def settings_for(self, state: TournamentState) -> USSettings:
         try:
             fixed = self.settings
-            settings = fixed if fixed is not None else settings_of(state.info.extra_records)
+            players = {p.id for p in state.players}
+            records = state.info.extra_records
+            settings = fixed if fixed is not None else settings_of(records, players)
+        except SettingsError as e:  # a file's record: its line and the word's column
+            line = dict(state.info.record_lines).get(SETTINGS_RECORD, 0)
+            raise TrfError(str(e), line, e.column) from e
         except ValueError as e:
             raise TrfError(str(e)) from e
         if settings.last_round_lot and settings.lot_seed is None and state.is_last_round:

@@ -33,6 +33,17 @@ def test_a_round_beyond_the_table_names_the_rounds_there_are() -> None:
         round_pairs(4, 7, double=True)
 
 
+def test_two_players_past_their_one_round_read_1_rounds() -> None:
+    """What broke: two players (a quad left with two after a move) have one round; pairing
+    a second said "has 1 rounds"."""
+    with pytest.raises(RoundRobinError, match=r"^a round robin of 2 players has 1 round, not 2$"):
+        round_pairs(2, 2)
+    with pytest.raises(
+        RoundRobinError, match=r"^a double round robin of 2 players has 2 rounds, not 3$"
+    ):
+        round_pairs(2, 3, double=True)
+
+
 def test_a_single_round_robin_is_the_default_and_ends_after_its_cycle() -> None:
     with pytest.raises(RoundRobinError, match="has 3 rounds, not 4"):
         pair_round(played_round_robin(4, 3))

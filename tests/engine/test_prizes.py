@@ -157,6 +157,21 @@ def test_it_reads_the_categories_of_a_fund() -> None:
     assert listed.members == frozenset({4, 9})
 
 
+def test_a_fund_with_1_000_was_refused() -> None:
+    """What broke: a TD types the fund as the flyer prints it, "1st $1,000"; the thousands
+    separator was refused ("end with the cash ($150) ..."). $1,000 is 100,000 cents, $12,500.50
+    1,250,050; a comma out of place is still no amount."""
+    prizes = parse_fund("1st $1,000\n2nd $12,500.50 + trophy\n3rd 1,000")
+    assert [(p.cents, p.trophy) for p in prizes] == [
+        (100_000, False),
+        (1_250_050, True),
+        (100_000, False),
+    ]
+    for bad in ("1st $1,00", "1st $10,0000", "1st $,100", "1st $1,000,"):
+        with pytest.raises(PrizeFundError, match="end with the cash"):
+            parse_fund(bad)
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [

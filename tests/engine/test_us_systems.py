@@ -102,8 +102,12 @@ def test_it_reads_the_tds_per_player_choices_from_the_xxu_record() -> None:
     assert pairs(us.pair(unrated)) == [(1, 5), (6, 2), (3, 7), (8, 4)]
     assigned = with_records(unrated, xxu="assigned=8:1950")
     assert pairs(us.pair(assigned)) == [(1, 4), (5, 8), (2, 6), (7, 3)]
-    for bad in ("assigned=8", "apart=1", "apart=1,x"):
-        with pytest.raises(ValueError, match="unknown US Chess setting"):
+    for bad, takes in (
+        ("assigned=8", "assigned takes a pairing number and a rating"),
+        ("apart=1", "apart takes two or more pairing numbers"),
+        ("apart=1,x", "apart takes two or more pairing numbers"),
+    ):
+        with pytest.raises(ValueError, match=takes):
             us_settings_of(bad)
 
 
@@ -217,6 +221,47 @@ def test_a_bad_xxu_record_is_invalid_input(
     trf.write_text(write_trf(with_records(section(EIGHT), "USCF_SWISS", "fast=yes")))
     assert cli.main(["pair", "--system", "uscf", str(trf)]) == 3
     assert "unknown US Chess setting 'fast=yes'" in capsys.readouterr().err
+
+
+def test_a_bad_xxu_word_was_reported_without_its_line_and_column(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """What broke: a bad XXU word was "invalid input: XXU: unknown US Chess setting
+    'alternation=x'", no line, no column, and a known setting with a bad value called
+    unknown; a word naming a player the file does not have (apart=1,99) was ignored. The
+    error now names the XXU line and the word's column (XXU in columns 1-3, then a blank:
+    " harkness" puts the second word at column 14) and what the setting takes."""
+    trf = tmp_path / "us.trf"
+    for xxu, column, says in (
+        ("harkness alternation=x", 14, "alternation takes a whole number of rating points"),
+        ("apart=1,99", 5, "'apart=1,99' names unknown player 99"),
+        ("assigned=9:1500", 5, "'assigned=9:1500' names unknown player 9"),
+        ("harkness=yes", 5, "harkness takes no value"),
+    ):
+        text = write_trf(with_records(section(EIGHT), "USCF_SWISS", xxu))
+        line = next(n for n, t in enumerate(text.splitlines(), 1) if t.startswith("XXU"))
+        trf.write_text(text)
+        assert cli.main(["pair", "--system", "uscf", str(trf)]) == 3
+        assert (
+            f"invalid input: line {line}, column {column}: XXU: {says}" in capsys.readouterr().err
+        )
+
+
+def test_generating_a_round_robin_past_its_table_said_no_valid_pairing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """What broke: ``generate --system round-robin --players 5 --rounds 9`` played the five
+    rounds of the table for six, then failed with exit 1, "no valid pairing: a round robin of
+    5 players has 5 rounds, not 6", as if the pairing had failed. --rounds is a bad argument
+    (exit 3, before anything is generated); a double round robin has 2 x 5."""
+    out = tmp_path / "rr.trf"
+    args = ["generate", "--system", "round-robin", "--players", "5", "-o", str(out)]
+    assert cli.main([*args, "--rounds", "9"]) == 3
+    assert capsys.readouterr().err == "error: a round robin of 5 players has 5 rounds, not 9\n"
+    assert not out.exists()
+    assert cli.main([*args, "--double", "--rounds", "11"]) == 3
+    assert "a double round robin of 5 players has 10 rounds, not 11" in capsys.readouterr().err
+    assert cli.main([*args, "--double", "--rounds", "10"]) == 0
 
 
 def test_it_generates_and_checks_round_robins(

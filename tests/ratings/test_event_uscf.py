@@ -73,7 +73,9 @@ def test_it_lets_the_arbiter_import_and_see_the_page(arbiter_client: Client, eve
         reverse("supplement_import", args=[event.pk]), {"file": supplement()}
     )
     assert response.status_code == 200
-    assert "1 members imported from s.csv for this event" in response.content.decode()
+    assert "1 member imported from s.csv for this event; 0 pairing ratings changed" in (
+        response.content.decode()
+    )
     assert event.supplement_members.get().name == "Adams, Ann"
     assert not UscfMember.objects.exists()  # the shared table: rating officers only
 

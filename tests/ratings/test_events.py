@@ -10,11 +10,13 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
+from pairing.services import snapshot
 from players.models import Player
 from ratings import events
 from ratings.errors import EventError
 from ratings.models import Event
-from tournaments.models import Entry, Tournament
+from tournaments import services
+from tournaments.models import Bye, Entry, Tournament
 from tournaments.registration import register_known
 
 DAY = date(2026, 5, 2)
@@ -55,6 +57,27 @@ def test_a_new_section_is_ranked_by_the_us_chess_34e_defaults(event: Event) -> N
     unless the TD posts another (the section's settings)."""
     assert add(event, "U1800").tie_break_codes == ["US-MM", "US-SOLK", "US-CUM", "US-OPCUM"]
     assert events.us_tie_breaks("round_robin") == "US-SB,US-RBT,US-MB"
+
+
+def test_a_round_robins_sitting_out_scored_a_full_point(event: Event) -> None:
+    """What broke: a round-robin section of five scored each round's sitting out as a
+    full-point bye; in the Berger table for six every player sits out once, so each total
+    came out a point too high (a player with three wins in four games showed 4) and the
+    rating report wrote B0. A US Chess round robin's bye is worth nothing by default (bye
+    points 0); a Swiss section keeps the full point (28L). Five players: round 1 pairs
+    2-5 and 3-4, and no. 1 (meeting the dummy) has no game and no point."""
+    robin = events.add_section(
+        event.pk,
+        events.SectionSettings(name="RR", rounds=5, pairing_system="round_robin"),
+    )
+    assert (robin.bye_points, add(event, "Swiss").bye_points) == (0, 2)
+    for k in range(5):
+        enter(robin, f"P{k + 1}", 2000 - 100 * k)
+    services.pair_next_round(robin.pk)
+    bye = Bye.objects.get(entry__tournament=robin, round_number=1)
+    assert (bye.entry.pairing_number, bye.kind) == (1, Bye.Kind.PAIRING_ALLOCATED)
+    state = snapshot(robin).state()
+    assert state.points.of(state.player(1).results[0]) == 0
 
 
 def test_it_moves_a_player_before_round_1_and_renumbers_both(event: Event) -> None:

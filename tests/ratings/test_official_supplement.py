@@ -50,7 +50,7 @@ def test_it_imports_and_the_history_names_the_officer(officer_client: Client) ->
     adams = Player.objects.create(name="Adams, Ann", uscf_id="12345601")
     assert officer_client.get(URL).status_code == 200
     response = officer_client.post(URL, {"file": file()}, follow=True)
-    assert "1 members imported; ratings of 1 known players" in response.content.decode()
+    assert "1 member imported; ratings of 1 known player brought" in response.content.decode()
     member = UscfMember.objects.get()
     assert member.imported_by is not None
     assert (member.name, member.imported_by.username) == ("Adams, Ann", "officer")

@@ -69,6 +69,32 @@ def test_it_cuts_ten_players_into_a_quad_and_a_six(
 
 
 @pytest.mark.django_db
+def test_quads_cut_from_a_swiss_section_kept_the_swiss_tie_breaks(
+    arbiter_client: Client, quads_section: Tournament
+) -> None:
+    """What broke: the TD registers the quad players in a section added with the default
+    system (US Chess Swiss, ranked by Modified Median, Solkoff, ...) and cuts it; the quads
+    became round robins still ranked by the Swiss tie-breaks, where Median and Solkoff are
+    equal for everybody. They take the round-robin defaults (US-SB, US-RBT, US-MB, and a
+    bye worth nothing); a section whose TD chose his own order keeps it."""
+    assert quads_section.tie_break_codes == ["US-MM", "US-SOLK", "US-CUM", "US-OPCUM"]
+    enter(quads_section, [2000 - 100 * k for k in range(8)])
+    cut(arbiter_client, quads_section)
+    for quad in Tournament.objects.filter(event=quads_section.event):
+        assert quad.tie_break_codes == ["US-SB", "US-RBT", "US-MB"]
+        assert quad.bye_points == 0  # a quad of three would sit one out each round
+    assert quads_section.event_id is not None
+    own = events.add_section(quads_section.event_id, events.SectionSettings("Own", rounds=3))
+    Tournament.objects.filter(pk=own.pk).update(tie_breaks="US-MB,US-SB")
+    register_known(own.pk, Player(name="Q1", fide_rating=1500))
+    for k in range(2, 5):
+        register_known(own.pk, Player(name=f"Q{k}", fide_rating=1500 - k))
+    cut(arbiter_client, own)
+    own.refresh_from_db()
+    assert own.tie_break_codes == ["US-MB", "US-SB"]
+
+
+@pytest.mark.django_db
 def test_it_makes_a_quad_of_three_of_three_left_over(
     arbiter_client: Client, quads_section: Tournament
 ) -> None:

@@ -10,12 +10,13 @@ from __future__ import annotations
 import io
 import zipfile
 from datetime import date
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
 from dbfread import DBF
 
-from ratings.models import Event, EventMember, UscfMember
+from ratings.models import Event, EventMember, RatingRecord, UscfMember
 from ratings.uscf_report import report_zip
 from tests.ratings.conftest import play
 from tournaments.models import Entry, Tournament
@@ -124,6 +125,32 @@ def test_a_player_without_a_record_reports_the_rating_he_was_paired_on(
     assert rows["BROWN, BOB"]["D_RATING"] == "1450"
     assert rows["ADAMS, ANN"]["D_RATING"] == "0"  # no rating at all
     assert (rows["ADAMS, ANN"]["D_RND01"], rows["BROWN, BOB"]["D_RND01"]) == ("W2W", "L1B")
+
+
+def test_d_rating_was_0_for_players_registered_from_the_events_own_supplement(
+    event: Event, tmp_path: Path
+) -> None:
+    """What broke: the TD imports the event's own supplement and registers by US Chess ID;
+    with no official records (only a rating officer imports those) every member's D_RATING
+    was 0. It is the event supplement's rating in the section's system (1812.49 shows 1812,
+    the Quick column is not read), which the section paired on; a shared record still comes
+    first (Bob's 1601 over the event file's 1812 and his typed 1450)."""
+    Entry.objects.filter(name="Adams, Ann").update(uscf_id="12345601")
+    Entry.objects.filter(name="Brown, Bob").update(uscf_id="12345602")
+    for uscf_id, name in (("12345601", "Adams, Ann"), ("12345602", "Brown, Bob")):
+        EventMember.objects.create(
+            event=event,
+            uscf_id=uscf_id,
+            name=name,
+            regular_rating=Decimal("1812.49"),
+            quick_rating=Decimal("1500"),
+            imported_at=NOW,
+        )
+    bob = Entry.objects.get(name="Brown, Bob").player
+    RatingRecord.objects.create(player=bob, system="regular", rating=Decimal("1601"), games=30)
+    rows = {r["D_NAME"]: r for r in tables(event, tmp_path)["TDEXPORT"]}
+    assert rows["ADAMS, ANN"]["D_RATING"] == "1812"
+    assert rows["BROWN, BOB"]["D_RATING"] == "1601"
 
 
 def test_another_events_supplement_never_changes_this_report(event: Event, tmp_path: Path) -> None:

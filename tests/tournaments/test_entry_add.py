@@ -465,6 +465,23 @@ def test_it_refuses_a_bad_assigned_rating(arbiter_client: Client, us_section: To
 
 
 @pytest.mark.django_db
+def test_an_assigned_rating_beside_a_rating_was_silently_ignored(
+    arbiter_client: Client, us_section: Tournament
+) -> None:
+    """What broke: a TD typed a rating and an assigned rating; the player was registered,
+    ranked by the rating, and the assigned one kept but never used (29A: it ranks unrated
+    players only), with nothing said. It is refused, and the form keeps what was typed."""
+    url = reverse("entry_add", args=[us_section.pk])
+    data = {"name": "Rated, Rita", "rating": "1500", "assigned_rating": "1400", "keep_apart": "X"}
+    response = arbiter_client.post(url, data)
+    html = response.content.decode()
+    assert response.status_code == 200 and not us_section.entries.exists()
+    assert "An assigned rating is for an unrated player" in html
+    assert 'value="Rated, Rita"' in html and 'value="1400"' in html and 'value="X"' in html
+    assert arbiter_client.post(url, data | {"assigned_rating": ""}).status_code == 302
+
+
+@pytest.mark.django_db
 def test_it_shows_the_page_of_the_list_with_the_player_added(
     arbiter_client: Client, tournament, make_entries
 ) -> None:

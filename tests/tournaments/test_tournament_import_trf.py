@@ -229,6 +229,17 @@ def test_it_says_so_for_an_unknown_us_chess_setting(arbiter_client: Client) -> N
 
 
 @pytest.mark.django_db
+def test_a_bad_us_chess_setting_on_import_named_no_line_or_column(arbiter_client: Client) -> None:
+    """What broke: importing a file whose XXU word is bad said "unknown US Chess setting
+    'alternation=x'" without its place, unlike every other record; it names line 2 and the
+    word's column (the second word, after "XXU harkness ", starts at column 14)."""
+    text = f"192 USCF_SWISS\nXXU harkness alternation=x\n{DUBOV_FILE}"
+    html = arbiter_client.post(URL, {"text": text}).content.decode()
+    assert "line 2, column 14: XXU: alternation takes a whole number of rating points" in html
+    assert not Tournament.objects.exists()
+
+
+@pytest.mark.django_db
 def test_it_reads_the_keep_apart_groups_and_assigned_ratings(arbiter_client: Client) -> None:
     """``XXU apart=...`` (28N) and ``assigned=...`` come back as the entries' keep-apart
     groups (named by their order, the file has no names) and assigned ratings; the

@@ -46,6 +46,43 @@ def test_it_offers_to_pair_the_next_round(arbiter_client: Client, tournament, ma
 
 
 @pytest.mark.django_db
+def test_a_round_robin_set_to_too_few_rounds_was_paired_without_a_word(
+    arbiter_client: Client, tournament, make_entries
+) -> None:
+    """What broke: a round-robin section of six set to 5 rounds took a seventh player (a
+    late registration, a move from another section) and nothing said that the Berger table
+    for eight has 7 rounds: the round robin would end with players who never met. Before
+    round 1 the dashboard says so (a double round robin counts both cycles); with the right
+    number, or in a Swiss, not."""
+    tournament.pairing_system = "round_robin"
+    tournament.save()
+    make_entries(7)
+    html = page(arbiter_client, tournament)
+    assert (
+        "A round robin of 7 players plays 7 rounds by the Berger table, but this one is set to 5"
+        in html
+    )
+    tournament.rounds = 7
+    tournament.save()
+    assert 'id="robin-rounds"' not in page(arbiter_client, tournament)
+    tournament.pairing_system, tournament.rounds = "round_robin_double", 7
+    tournament.save()
+    assert "plays 14 rounds by the Berger table, but this one is set to 7" in page(
+        arbiter_client, tournament
+    )
+    Entry.objects.filter(tournament=tournament, pairing_number__gt=2).delete()
+    assert "A round robin of 2 players plays 2 rounds by the Berger table, but this one is" in (
+        page(arbiter_client, tournament)
+    )
+    tournament.pairing_system = "round_robin"
+    tournament.save()
+    assert "plays 1 round by the Berger table" in page(arbiter_client, tournament)
+    tournament.pairing_system = "dutch"
+    tournament.save()
+    assert 'id="robin-rounds"' not in page(arbiter_client, tournament)
+
+
+@pytest.mark.django_db
 def test_it_sends_the_arbiter_to_the_draft_then_to_the_results(
     arbiter_client: Client, tournament, make_entries
 ) -> None:

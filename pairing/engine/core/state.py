@@ -229,6 +229,9 @@ class TournamentInfo:
     """TRF26 record 202."""
     extra_records: tuple[tuple[str, str], ...] = ()
     """Other records, verbatim: (code, rest of line)."""
+    record_lines: tuple[tuple[str, int], ...] = field(default=(), compare=False)
+    """(code, line number) of each of ``extra_records`` read from a file, so that a system
+    reading one of them can point at its line in an error (empty for a state not read)."""
 
 
 @dataclass(frozen=True, slots=True)

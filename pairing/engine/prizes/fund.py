@@ -97,13 +97,14 @@ _UNDER = re.compile(r"^(?:U|UNDER\s*)(\d{3,4})$", re.IGNORECASE)
 _BAND = re.compile(r"^(\d{3,4})\s*-\s*(\d{3,4})$")
 _AGE = re.compile(r"^AGE\s*(<=|>=)\s*(\d{1,3})$", re.IGNORECASE)
 _MEMBERS = re.compile(r"^(.*?)\s*\(([\d\s,]+)\)$")
-_AMOUNT = re.compile(r"^\$?(\d+(?:\.\d{1,2})?)$")
+_AMOUNT = re.compile(r"^\$?((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d{1,2})?)$")
+"""$150, $62.50, and with thousands separators as flyers write them: $1,000, $12,500.00."""
 
 
 def parse_fund(text: str) -> list[Prize]:
     """The TD's prize fund, one prize a line (blank lines and ``#`` comments skipped)::
 
-        1st $500                  a place prize
+        1st $1,000                a place prize (thousands separators allowed)
         2nd $300 + trophy         cash and a trophy
         1st U1600 $150            under 1600 (rated below 1600)
         1st 1400-1599 $100        a rating class, both limits included
@@ -154,7 +155,7 @@ def _cents(word: str) -> int:
     m = _AMOUNT.match(word)
     assert m is not None
     try:
-        return int(Decimal(m.group(1)) * 100)
+        return int(Decimal(m.group(1).replace(",", "")) * 100)
     except InvalidOperation:  # pragma: no cover - the pattern admits numbers only
         raise PrizeFundError(f"{word!r} is not an amount") from None
 

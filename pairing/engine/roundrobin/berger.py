@@ -70,9 +70,10 @@ def round_pairs(
         table[-2], table[-1] = table[-1], table[-2]
     cycle, index = divmod(round_number - 1, len(table))
     if round_number < 1 or cycle > (1 if double else 0):
+        rounds = len(table) * (2 if double else 1)
         raise RoundRobinError(
             f"a {'double ' if double else ''}round robin of {players} players has "
-            f"{len(table) * (2 if double else 1)} rounds, not {round_number}"
+            f"{rounds} round{'s' if rounds != 1 else ''}, not {round_number}"
         )
     pairs = table[index]
     return tuple((b, w) for w, b in pairs) if cycle else pairs

@@ -51,6 +51,7 @@ class _Reading:
     deputies: list[str] = field(default_factory=list)
     round_dates: list[str] = field(default_factory=list)
     extra: list[tuple[str, str]] = field(default_factory=list)
+    record_lines: list[tuple[str, int]] = field(default_factory=list)
     players: dict[PlayerId, tuple[Line, Player, list[RoundEntry]]] = field(default_factory=dict)
     total_rounds: int | None = None
     initial_colour: Colour | None = None
@@ -225,11 +226,11 @@ def _read_header(line: Line, rd: _Reading) -> None:
         rd.double = mode == ["double"]
     elif code in IGNORED_COUNTS:
         pass
-    elif code in TEAM_RECORD_CHECKS:
-        TEAM_RECORD_CHECKS[code](line)
+    elif code in TEAM_RECORD_CHECKS or code in KEPT_VERBATIM:
+        if code in TEAM_RECORD_CHECKS:
+            TEAM_RECORD_CHECKS[code](line)
         rd.extra.append((code, line.text[3:].rstrip()))
-    elif code in KEPT_VERBATIM:
-        rd.extra.append((code, line.text[3:].rstrip()))
+        rd.record_lines.append((code, line.number))
     else:
         raise line.error(f"unknown record {code!r}", 1)
 
@@ -258,8 +259,7 @@ def _read_points(line: Line, rd: _Reading, names: Mapping[str, tuple[str, ...]])
 
 
 def _read_162(line: Line, rd: _Reading) -> None:
-    """TRF26 scoring: symbol at column 6, value at 7-10, further pairs every 9 columns; read
-    leniently as a sequence of SYMBOL VALUE pairs."""
+    """TRF26 scoring, read leniently: SYMBOL VALUE pairs from column 6 (value at 7-10)."""
     body = line.text[4:]
     pos = 0
     for m in re.finditer(r"\s*([A-Za-z])\s*(-?\d+(?:\.\d+)?)|\s*(\S)", body):
@@ -542,6 +542,7 @@ def _assemble(rd: _Reading) -> TournamentState:
         deputy_arbiters=tuple(rd.deputies),
         round_dates=tuple(rd.round_dates),
         extra_records=tuple(rd.extra),
+        record_lines=tuple(rd.record_lines),
         **{k: str(v) for k, v in rd.info.items()},
     )
     return TournamentState(

@@ -8,7 +8,8 @@ player 29D, colours 29E). ``docs/uscf-pairings.md`` says how each rule is read.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 
 from pairing.engine.core.state import PlayerId
@@ -165,12 +166,44 @@ def _numbers(text: str, sep: str) -> list[int] | None:
     return [int(p) for p in parts] if all(p.isascii() and p.isdigit() for p in parts) else None
 
 
-def settings_from_words(text: str) -> USSettings:
-    """:data:`SETTINGS_RECORD` read back; ValueError names a word it does not know."""
+class SettingsError(ValueError):
+    """A word of the :data:`SETTINGS_RECORD` that cannot be read; ``column`` is its 1-based
+    column in the record's line (``XXU`` takes columns 1-3, the words follow)."""
+
+    def __init__(self, message: str, column: int) -> None:
+        super().__init__(message)
+        self.column = column
+
+
+_EXPECTED = {
+    "alternation": "a whole number of rating points (29E5a), e.g. alternation=100",
+    "equalization": "a whole number of rating points (29E5b), e.g. equalization=250",
+    "accelerated": "the number of accelerated rounds (28R1), e.g. accelerated=2",
+    "colour-priority": "one of " + ", ".join(COLOUR_PRIORITIES),
+    LOT_WORD: "no value or the seed drawn, a whole number: last-round-lot=123456789",
+    "assigned": "a pairing number and a rating, e.g. assigned=12:1450",
+    "apart": "two or more pairing numbers, e.g. apart=3,7,12",
+}
+"""What each word with a value takes, for the error naming a bad one."""
+
+
+def _unknown_player(word: str, players: Collection[int] | None) -> int | None:
+    key, _, value = word.partition("=")
+    if players is None or key not in ("assigned", "apart"):
+        return None
+    numbers = (_numbers(value, ":") or [])[:1] if key == "assigned" else _numbers(value, ",")
+    return next((n for n in numbers or () if n not in players), None)
+
+
+def settings_from_words(text: str, players: Collection[int] | None = None) -> USSettings:
+    """:data:`SETTINGS_RECORD` read back (``text``: the line after ``XXU``); a
+    :class:`SettingsError` names a word it cannot read, or (given the file's ``players``) a
+    player number that is not one of them."""
     values: dict[str, object] = {}
     assigned: dict[int, int] = {}
     apart: list[tuple[int, ...]] = []
-    for word in text.split():
+    for found in re.finditer(r"\S+", text):
+        word, column = found.group(), len(SETTINGS_RECORD) + 1 + found.start()
         key, _, value = word.partition("=")
         if key in _FLAGS and not value:
             values[_FLAGS[key]] = True
@@ -188,8 +221,16 @@ def settings_from_words(text: str) -> USSettings:
             assigned[pair[0]] = pair[1]
         elif key == "apart" and (group := _numbers(value, ",")) and len(group) >= 2:
             apart.append(tuple(group))
+        elif key in _FLAGS:
+            raise SettingsError(f"{SETTINGS_RECORD}: {key} takes no value, found {word!r}", column)
+        elif key in _EXPECTED:
+            raise SettingsError(
+                f"{SETTINGS_RECORD}: {key} takes {_EXPECTED[key]}, found {word!r}", column
+            )
         else:
-            raise ValueError(f"{SETTINGS_RECORD}: unknown US Chess setting {word!r}")
+            raise SettingsError(f"{SETTINGS_RECORD}: unknown US Chess setting {word!r}", column)
+        if (pid := _unknown_player(word, players)) is not None:
+            raise SettingsError(f"{SETTINGS_RECORD}: {word!r} names unknown player {pid}", column)
     if assigned:
         values["assigned_ratings"] = assigned
     if apart:
@@ -197,9 +238,12 @@ def settings_from_words(text: str) -> USSettings:
     return USSettings(**values)  # type: ignore[arg-type]
 
 
-def settings_of(extra_records: tuple[tuple[str, str], ...]) -> USSettings:
-    """The settings a state's records name (the rules' defaults without an ``XXU``)."""
+def settings_of(
+    extra_records: tuple[tuple[str, str], ...], players: Collection[int] | None = None
+) -> USSettings:
+    """The settings a state's records name (the rules' defaults without an ``XXU``); with
+    the state's ``players``, a word naming another player is refused."""
     for code, rest in extra_records:
         if code == SETTINGS_RECORD:
-            return settings_from_words(rest)
+            return settings_from_words(rest, players)
     return USSettings()
