@@ -154,8 +154,8 @@ def test_a_closed_tournament_offers_no_register_button_but_says_why(
     assert reason in page and "The list can still be searched." in page
     assert "Carlsen, Magnus" in page
     assert 'name="fide_id"' not in page and ">Register</button>" not in page
-    page = arbiter_client.post(url(tournament), {"fide_id": "1503014"}, follow=True)
-    assert reason in page.content.decode()
+    response = arbiter_client.post(url(tournament), {"fide_id": "1503014"}, follow=True)
+    assert reason in response.content.decode()
     assert not tournament.entries.exists()
 
 
