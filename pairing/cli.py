@@ -5,7 +5,8 @@ Works like the FIDE-endorsed engines (JaVaFo, bbpPairings): the output of ``pair
 number of pairs, then one ``WHITE BLACK`` line per board, the bye written ``ID 0``.
 Exit codes: 0 done, 1 no valid pairing (or ``check`` found differences, or ``verify`` did not
 verify), 2 unexpected error, system not implemented or a field past the system's player limit
-(``pairing.limits``; ``--no-limit`` lifts it), 3 invalid input file. Imports nothing from Django.
+(``pairing.limits``; ``--no-limit`` lifts it), 3 invalid input file (or, for ``pair``, a file
+holding every round its XXR/142 announces). Imports nothing from Django.
 """
 
 from __future__ import annotations
@@ -97,8 +98,20 @@ def _check_size(args: argparse.Namespace, players: int, system: str = "") -> Non
         raise TooLarge(f"{problem}; --no-limit tries anyway")
 
 
+def _round_to_pair(state: TournamentState) -> None:
+    """Refuse to pair past the rounds the file announces (``XXR``, TRF26 142), as the
+    FIDE-endorsed engines do: a finished tournament has no next round."""
+    total = state.total_rounds
+    if total is not None and state.next_round > total:
+        raise TrfError(
+            f"the tournament is over: the file announces {total} rounds (XXR or record 142) "
+            f"and holds {state.next_round - 1}; there is no round {state.next_round} to pair"
+        )
+
+
 def cmd_pair(args: argparse.Namespace) -> int:
     state = _load(args.file, args.double, args.system)
+    _round_to_pair(state)
     _check_size(args, len(state.players))
     if args.assume is not None:
         state = _assumed(state, args.assume, args.system)

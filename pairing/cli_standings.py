@@ -66,9 +66,19 @@ def _tie_breaks(args: argparse.Namespace, state: TournamentState) -> list[TieBre
     if not text.strip():
         if args.system == "tcec":
             return [tie_break(c) for c in ("BYE", *TCEC_TIEBREAKS)]
-        print("no tie-breaks given (--tiebreaks) nor in record 202: by score only", file=sys.stderr)
+        print(_score_only(args, state), file=sys.stderr)
         return []
     return parse_tie_break_list(text)
+
+
+def _score_only(args: argparse.Namespace, state: TournamentState) -> str:
+    """Why the players are ranked by score alone: no list anywhere, or an empty
+    ``--tiebreaks`` that overrides the file's record 202."""
+    if args.tiebreaks is None:
+        return "no tie-breaks given (--tiebreaks) nor in record 202: by score only"
+    record = state.info.tie_breaks.strip()
+    unused = f" (record 202's {record} not used)" if record else ""
+    return f"--tiebreaks is empty: by score only{unused}"
 
 
 def standings_table(state: TournamentState, breaks: list[TieBreak], rows: list[StandingRow]) -> str:

@@ -17,7 +17,7 @@ from players.identity import Candidate, PlayerData
 from players.models import Player
 from tournaments import signals
 from tournaments.errors import ArbiterError
-from tournaments.federations import federation_error
+from tournaments.federations import federation_error, fide_id_problem
 from tournaments.lifecycle import next_pairing_number
 from tournaments.limits import too_many_players
 from tournaments.models import Entry, Tournament
@@ -176,8 +176,8 @@ def _check_row(row: CsvRow, raw: dict[str, str], top: int) -> None:
         row.errors.append("federation must be a three-letter code like USA (FIDE's: GER, ENG, …)")
     row.federation = fed
     fide_id = raw.get("fide_id", "")
-    if fide_id and not re.fullmatch(r"\d{1,11}", fide_id):
-        row.errors.append("FIDE ID must be up to 11 digits")
+    if fide_id and (problem := fide_id_problem(fide_id)):
+        row.errors.append(f"FIDE ID {problem}")
     row.fide_id = fide_id
     uscf_id = raw.get("uscf_id", "")
     if uscf_id and not re.fullmatch(r"\d{1,10}", uscf_id):

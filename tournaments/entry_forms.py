@@ -11,7 +11,7 @@ from django.core.validators import MaxValueValidator
 from players.identity import Candidate, PlayerData
 from players.models import Player
 from tournaments.csv_import import CsvDecisions
-from tournaments.federations import federation_error
+from tournaments.federations import federation_error, fide_id_problem
 from tournaments.forms import TITLE_CHOICES, file_or_text
 from tournaments.models import Entry, Tournament
 from tournaments.registration import MAX_RATING, Availability, check, max_rating
@@ -27,12 +27,7 @@ class PlayerFieldsMixin(forms.Form):
     federation = forms.CharField(
         max_length=3, required=False, widget=forms.TextInput(attrs={"size": 4})
     )
-    fide_id = forms.RegexField(
-        regex=r"^\d{1,11}$",
-        required=False,
-        label="FIDE ID",
-        error_messages={"invalid": "A FIDE ID is up to 11 digits."},
-    )
+    fide_id = forms.CharField(required=False, label="FIDE ID")
     birth_date = forms.DateField(
         required=False,
         widget=forms.DateInput(attrs={"type": "date"}),
@@ -122,6 +117,12 @@ class PlayerFieldsMixin(forms.Form):
         if fed and (error := federation_error(fed)):
             raise forms.ValidationError(error)
         return fed
+
+    def clean_fide_id(self) -> str:
+        fide_id = str(self.cleaned_data.get("fide_id") or "")
+        if fide_id and (problem := fide_id_problem(fide_id)):
+            raise forms.ValidationError(f"A FIDE ID {problem}.")
+        return fide_id
 
     def player_data(self) -> PlayerData:
         data = self.cleaned_data

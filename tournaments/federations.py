@@ -1,4 +1,5 @@
-"""FIDE's three-letter federation codes (TRF record 032 and player columns 54-56).
+"""FIDE's three-letter federation codes (TRF record 032 and player columns 54-56), and the
+form of a FIDE ID (player columns 58-68).
 
 They are not ISO 3166 codes (GER, NED, ENG, SCO, IRI, ...); ``FID`` is the FIDE flag. Kept
 as a plain set: a federation code is checked against it, never guessed."""
@@ -27,3 +28,17 @@ def federation_error(code: str) -> str:
     if len(code) != 3 or not code.isalpha():
         return "A three-letter code like USA, GER or ENG (FIDE's codes)."
     return f"{code} is not a FIDE federation code (FIDE writes GER, NED, ENG, IRI, …)."
+
+
+FIDE_ID_DIGITS = 11
+"""TRF player columns 58-68."""
+
+
+def fide_id_problem(text: str) -> str:
+    """What is wrong with ``text`` as a FIDE ID ("must be digits only (0-9)", "must be up to
+    11 digits"), or "" when it is one; the callers say whose ID it is."""
+    if not (text.isascii() and text.isdigit()):
+        return "must be digits only (0-9)"
+    if len(text) > FIDE_ID_DIGITS:
+        return f"must be up to {FIDE_ID_DIGITS} digits"
+    return ""

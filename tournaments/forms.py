@@ -12,7 +12,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 
 from pairing.engine import TIE_BREAKS, UnknownTieBreak, tie_break
 from tournaments import backup_restore
-from tournaments.federations import federation_error
+from tournaments.federations import federation_error, fide_id_problem
 from tournaments.models import Entry, Tournament, parse_schedule, split_fide_id
 from tournaments.registration import TITLES
 
@@ -204,8 +204,8 @@ class TournamentForm(forms.ModelForm):
 
     def clean_chief_arbiter_fide_id(self) -> str:
         fide_id = str(self.cleaned_data.get("chief_arbiter_fide_id") or "").strip()
-        if fide_id and not re.fullmatch(r"\d{1,11}", fide_id):
-            raise forms.ValidationError("A FIDE ID is up to 11 digits.")
+        if fide_id and (problem := fide_id_problem(fide_id)):
+            raise forms.ValidationError(f"A FIDE ID {problem}.")
         return fide_id
 
     def clean_deputy_arbiters(self) -> str:

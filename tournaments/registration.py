@@ -356,16 +356,25 @@ def register_known(
         return entry
 
 
-def open_for_entries(tournament_id: int) -> Tournament:
-    """The tournament, locked, if players may still enter it."""
-    tournament = locked_tournament(tournament_id)
+def closed_for_entries(tournament: Tournament) -> str:
+    """Why no more players can enter the tournament, or ``""`` when they still can (pages
+    that offer a registration say it instead of offering what :func:`open_for_entries`
+    refuses)."""
     if tournament.status == Tournament.Status.FINISHED:
-        raise ArbiterError("The tournament is finished: no more players can enter.")
+        return "The tournament is finished: no more players can enter."
     if tournament.is_round_robin and columns_paired(tournament):
-        raise ArbiterError(
+        return (
             "A round robin's players are fixed once round 1 is paired (the Berger table, "
             "FIDE C.05 Annex 1, is drawn for them): no more players can enter."
         )
+    return ""
+
+
+def open_for_entries(tournament_id: int) -> Tournament:
+    """The tournament, locked, if players may still enter it."""
+    tournament = locked_tournament(tournament_id)
+    if closed := closed_for_entries(tournament):
+        raise ArbiterError(closed)
     return tournament
 
 

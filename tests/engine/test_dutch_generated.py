@@ -56,4 +56,13 @@ def test_cli_generate_then_check(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert main(["generate", *args, "--forfeit-rate", "0.05", "-o", str(path)]) == 0
     assert main(["check", "--system", "dutch", str(path)]) == 0
     assert "7 rounds checked, 0 differ" in capsys.readouterr().out
+    # Every announced round is played: nothing left to pair (exit 3). Before round 7 the
+    # command line pairs round 7 as the generator did.
+    assert main(["pair", "--system", "dutch", str(path)]) == 3
+    assert "there is no round 8 to pair" in capsys.readouterr().err
+    full = read_trf(path.read_text(encoding="utf-8"))
+    path.write_text(write_trf(full.truncated(6)), encoding="utf-8")
     assert main(["pair", "--system", "dutch", str(path)]) == 0
+    printed = capsys.readouterr().out.splitlines()
+    generated = full.recorded_pairing(7).output().splitlines()
+    assert printed[0] == generated[0] and sorted(printed[1:]) == sorted(generated[1:])

@@ -65,6 +65,19 @@ def test_score_only_without_any_list(tmp_path: Path, capsys: pytest.CaptureFixtu
     """No --tiebreaks, no record 202: by score only; P4 and P6 share the rank 2, P3 is 4th."""
     assert main(["standings", str(_file(tmp_path))]) == 0
     captured = capsys.readouterr()
-    assert "score only" in captured.err
+    assert captured.err == "no tie-breaks given (--tiebreaks) nor in record 202: by score only\n"
     rows = _rows(captured.out)
     assert [r[0] for r in rows] == ["1", "2", "2", "4", "5", "6"]
+
+
+@pytest.mark.parametrize("record_202", ["BH/C1,SB", ""])
+def test_an_empty_tiebreaks_list_does_not_deny_record_202(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], record_202: str
+) -> None:
+    """``--tiebreaks ""`` ranks by score only and said "nor in record 202" even when the file
+    has one: the message now says the empty list was given and names the record it overrides."""
+    assert main(["standings", str(_file(tmp_path, record_202)), "--tiebreaks", ""]) == 0
+    captured = capsys.readouterr()
+    unused = " (record 202's BH/C1,SB not used)" if record_202 else ""
+    assert captured.err == f"--tiebreaks is empty: by score only{unused}\n"
+    assert captured.out.splitlines()[0].split() == ["Rk", "SNo", "Name", "Rtg", "Pts"]

@@ -301,6 +301,22 @@ def test_malformed_files_name_line_and_column(
     assert f"line {line}" in str(error)
 
 
+@pytest.mark.parametrize("born", ["1972/13/45", "1990/02/30", "1990/05/00", "unknown"])
+def test_an_impossible_birth_date_is_an_error_not_dropped(born: str) -> None:
+    """Columns 70-79 were kept as text and the import silently dropped a date that does not
+    exist (month 13, 30 February); it is named at line and column like any bad field."""
+    error = _error("012 x\n" + p001(1, "One", born=born))
+    assert (error.line, error.column) == (2, 70), str(error)
+    assert "birth date must be a date YYYY/MM/DD" in str(error) and repr(born) in str(error)
+
+
+@pytest.mark.parametrize(
+    "born", ["", "1990/00/00", "1990", "0000/00/00", "1985/03/12", "2000-02-29", "0001/01/01"]
+)
+def test_a_birth_year_or_an_existing_date_is_read_as_written(born: str) -> None:
+    assert read_trf(p001(1, "One", born=born)).player(1).birth_date == born
+
+
 def test_an_empty_file_is_an_error() -> None:
     assert "no player records" in str(_error("012 Nothing\n"))
 

@@ -276,6 +276,11 @@ def test_it_generates_and_checks_round_robins(
     assert state.info.system_code == "BERGER_DOUBLEROUNDROBIN" and state.rounds_done == 10
     assert cli.main(["check", "--system", "round-robin", str(out)]) == 0
     assert "10 rounds checked, 0 differ" in capsys.readouterr().out
+    assert cli.main(["pair", "--system", "round-robin", str(out)]) == 3
+    assert "announces 10 rounds (XXR or record 142) and holds 10" in capsys.readouterr().err
+    # Without XXR the table itself ends the tournament (exit 1).
+    lines = out.read_text(encoding="utf-8").splitlines()
+    out.write_text("\n".join(x for x in lines if not x.startswith("XXR")), encoding="utf-8")
     assert cli.main(["pair", "--system", "round-robin", str(out)]) == 1
     assert "has 10 rounds, not 11" in capsys.readouterr().err
 

@@ -11,12 +11,19 @@ import pytest
 from pairing import cli
 from pairing.engine.core.errors import NoValidPairing
 from pairing.engine.core.state import Board, RoundPairing, TournamentState
-from pairing.engine.trf import load_trf
+from pairing.engine.trf import load_trf, write_trf
 from tests.engine.corpus import CORPUS
 from tests.engine.test_trf import p001
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 FILE = CORPUS / "dutch-2017" / "t0002_p023_r08_clean.trf"
+
+
+def before_last_round(tmp_path: Path) -> Path:
+    """FILE as it stood before its last round (8 of XXR 8) was paired: a round to pair."""
+    path = tmp_path / "r07.trf"
+    path.write_text(write_trf(load_trf(FILE).truncated(7)), encoding="utf-8")
+    return path
 
 
 def fake_system(monkeypatch: pytest.MonkeyPatch, pair_round: object) -> None:
@@ -47,13 +54,13 @@ def test_it_prints_the_javafo_output_convention(
 
 
 def test_it_exits_1_when_no_valid_pairing_exists(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     def impossible(state: TournamentState) -> RoundPairing:
         raise NoValidPairing("everybody has met everybody")
 
     fake_system(monkeypatch, impossible)
-    assert cli.main(["pair", "--system", "dutch", str(FILE)]) == 1
+    assert cli.main(["pair", "--system", "dutch", str(before_last_round(tmp_path))]) == 1
     assert "everybody has met everybody" in capsys.readouterr().err
 
 
@@ -145,13 +152,13 @@ def test_explain_names_the_dutch_edition(
 
 
 def test_it_exits_2_on_an_unexpected_error(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     def broken(state: TournamentState) -> RoundPairing:
         raise RuntimeError("boom")
 
     fake_system(monkeypatch, broken)
-    assert cli.main(["pair", "--system", "tcec", str(FILE)]) == 2
+    assert cli.main(["pair", "--system", "tcec", str(before_last_round(tmp_path))]) == 2
     assert "boom" in capsys.readouterr().err
 
 
@@ -161,6 +168,27 @@ def test_it_exits_3_on_an_invalid_file(tmp_path: Path, capsys: pytest.CaptureFix
     assert cli.main(["pair", "--system", "dutch", str(bad)]) == 3
     assert "line 2, column 1: unknown record" in capsys.readouterr().err
     assert cli.main(["pair", "--system", "dutch", str(tmp_path / "missing.trf")]) == 3
+
+
+def test_a_finished_file_is_not_paired_a_round_past_xxr(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """FILE plays all 8 rounds its XXR announces: ``pair`` printed a "round 9" with exit 0.
+    Like bbpPairings, whose pairing request is invalid when the file holds as many rounds as
+    it announces, it is an invalid request (exit 3) saying so; the same file before its last
+    round still pairs (exit 0), and so does a file that announces no number of rounds."""
+    assert cli.main(["pair", "--system", "dutch", str(FILE)]) == 3
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert (
+        "the tournament is over: the file announces 8 rounds (XXR or record 142) and holds 8; "
+        "there is no round 9 to pair" in captured.err
+    )
+    assert cli.main(["pair", "--system", "dutch", str(before_last_round(tmp_path))]) == 0
+    assert capsys.readouterr().out.startswith("12\n")  # 23 players: 11 boards and the bye
+    trf = tmp_path / "t.trf"
+    trf.write_text("001    1       One\n001    2       Two\n", encoding="utf-8")
+    assert cli.main(["pair", "--system", "dutch", str(trf)]) == 0
 
 
 def test_check_reports_rounds_that_differ(

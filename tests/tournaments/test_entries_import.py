@@ -283,3 +283,15 @@ def test_it_ignores_the_us_chess_pairing_columns_elsewhere(
     arbiter_client.post(url, {"text": US_LIST, "confirm": "1"})
     assert {e.keep_apart for e in tournament.entries.all()} == {""}
     assert tournament.entries.count() == 4
+
+
+@pytest.mark.django_db
+def test_a_fide_id_with_a_letter_is_not_called_too_long(arbiter_client: Client, tournament) -> None:
+    """The CSV row said "FIDE ID must be up to 11 digits" for ``12x45`` (five characters)."""
+    url = reverse("entries_import", args=[tournament.pk])
+    text = 'name,fide_id\n"A, Ann",12x45\n"B, Bob",123456789012\n'
+    html = arbiter_client.post(url, {"text": text}).content.decode()
+    assert "0 of 2 rows can be registered" in html
+    assert "FIDE ID must be digits only (0-9)" in html
+    assert "FIDE ID must be up to 11 digits" in html
+    assert html.count("FIDE ID must be") == 2

@@ -496,3 +496,23 @@ def test_it_shows_the_page_of_the_list_with_the_player_added(
     response = arbiter_client.post(url, data | {"name": "Late, Lou"})
     manage = reverse("tournament_manage", args=[tournament.pk])
     assert response["Location"] == f"{manage}?page=2#players"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("typed", "error"),
+    [
+        ("12x45", "A FIDE ID must be digits only (0-9)."),
+        ("１２３", "A FIDE ID must be digits only (0-9)."),  # full-width digits are not 0-9
+        ("1" * 12, "A FIDE ID must be up to 11 digits."),
+    ],
+)
+def test_a_fide_id_with_a_letter_is_not_called_too_long(
+    arbiter_client: Client, tournament, typed: str, error: str
+) -> None:
+    """``12x45`` was answered "A FIDE ID is up to 11 digits", which it is (5 characters):
+    the message now says what is wrong with it; nothing is registered and the value stays."""
+    url = reverse("entry_add", args=[tournament.pk])
+    html = arbiter_client.post(url, {"name": "Typo, Tom", "fide_id": typed}).content.decode()
+    assert error in html and f'value="{typed}"' in html
+    assert not tournament.entries.exists()

@@ -130,3 +130,37 @@ def test_it_refuses_bad_ids_with_a_message(arbiter_client: Client, tournament, f
     page = arbiter_client.post(url(tournament), {"fide_id": posted}, follow=True)
     assert page.status_code == 200
     assert "Choose a player of the list." in page.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("finished", "round_robin", "reason"),
+    [
+        (True, False, "The tournament is finished: no more players can enter."),
+        (False, True, "A round robin&#x27;s players are fixed once round 1 is paired"),
+    ],
+)
+def test_a_closed_tournament_offers_no_register_button_but_says_why(
+    arbiter_client: Client, tournament, fide_list, finished, round_robin, reason
+):
+    """A finished tournament's pick page listed Register buttons whose click was refused;
+    now it says why no player can enter (as the refusal would) and offers no button. The
+    search still works, and a POST (a stale page) is still refused, nothing registered."""
+    if round_robin:
+        tournament.pairing_system = Tournament.PairingSystem.ROUND_ROBIN
+        tournament.round_set.create(number=1)
+    tournament.status = Tournament.Status.FINISHED if finished else tournament.status
+    tournament.save()
+    page = arbiter_client.get(url(tournament), {"q": "carlsen"}).content.decode()
+    assert reason in page and "The list can still be searched." in page
+    assert "Carlsen, Magnus" in page
+    assert 'name="fide_id"' not in page and ">Register</button>" not in page
+    response = arbiter_client.post(url(tournament), {"fide_id": "1503014"}, follow=True)
+    assert reason in response.content.decode()
+    assert not tournament.entries.exists()
+
+
+def test_an_open_tournament_says_nothing_of_closed_entries(
+    arbiter_client: Client, tournament, fide_list
+):
+    page = arbiter_client.get(url(tournament), {"q": "carlsen"}).content.decode()
+    assert "no more players can enter" not in page and ">Register</button>" in page

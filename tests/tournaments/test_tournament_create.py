@@ -83,7 +83,7 @@ def test_it_stores_other_point_values_in_half_points(arbiter_client: Client, arb
         ({"federation": "XYZ"}, "XYZ is not a FIDE federation code"),
         ({"federation": "DEU"}, "DEU is not a FIDE federation code"),  # ISO, not FIDE (GER)
         ({"federation": "U1"}, "A three-letter code like USA, GER or ENG"),
-        ({"chief_arbiter_fide_id": "12a"}, "A FIDE ID is up to 11 digits"),
+        ({"chief_arbiter_fide_id": "12a"}, "A FIDE ID must be digits only (0-9)."),
         ({"time_control_code": "90 min"}, "Seconds per period and increment"),
         ({"round_schedule": "2026-06-01 10:00\ntomorrow"}, "line 2 (&#x27;tomorrow&#x27;)"),
         ({"round_schedule": "2026-06-03"}, "Round 1 is not between the start and end dates"),

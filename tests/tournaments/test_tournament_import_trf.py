@@ -327,3 +327,18 @@ def test_it_keeps_a_birth_date_of_which_only_the_year_is_known(arbiter_client: C
     trf = arbiter_client.get(reverse("tournament_export_trf", args=[t.pk])).content.decode()
     births = [line[69:79] for line in trf.splitlines() if line.startswith("001")]
     assert births == ["1990/00/00", "2010/00/00", "1985/03/12"]
+
+
+@pytest.mark.django_db
+def test_an_impossible_birth_date_is_a_form_error_not_dropped(arbiter_client: Client) -> None:
+    """``1972/13/45`` (month 13) was read as no birth date and the tournament imported
+    without it; now the form says which line and column, keeps the text and imports nothing."""
+    player = f"001    1 m    {'Alpha, A':<34}2000 ENG {4101:>11} 1972/13/45  0.0    1"
+    text = f"012 Bad birth\n{player}\n"
+    html = arbiter_client.post(URL, {"text": text, "dutch_edition": "2026"}).content.decode()
+    assert (
+        "The TRF file cannot be read: line 2, column 70: birth date must be a date YYYY/MM/DD "
+        "(YYYY/00/00 when only the year is known), found &#x27;1972/13/45&#x27;" in html
+    )
+    assert not Tournament.objects.exists()
+    assert "1972/13/45" in html  # the text is kept

@@ -18,6 +18,7 @@ from tournaments import fide_entries
 from tournaments.errors import ArbiterError
 from tournaments.forms import NormSettingsForm
 from tournaments.norms import save_norm_settings
+from tournaments.registration import closed_for_entries
 from tournaments.views.access import HtmxHttpRequest, _get_tournament_for_arbiter
 
 PICK_LIMIT = 20
@@ -63,6 +64,7 @@ def entry_pick_fide(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     context = {"tournament": tournament, "q": q, "players": lookup(q, PICK_LIMIT) if q else []}
     context |= {"note": note, "problem": problem, "current": current_list()}
     context["registered"] = set(tournament.entries.values_list("fide_id", flat=True))
+    context["closed"] = closed_for_entries(tournament)
     page = "tournaments/fide_pick.html"
     return render(request, f"{page}#fide-pick" if request.htmx else page, context)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from datetime import datetime
 
 from pairing.engine.core.errors import TrfError
 
@@ -43,3 +44,29 @@ def read_half_points(line: Line, raw: str, column: int, what: str) -> int:
     if doubled != int(doubled):
         raise line.error(f"{what} {raw} is not a multiple of 0.5", column)
     return int(doubled)
+
+
+DATE_FORMATS = ("%Y/%m/%d", "%Y-%m-%d", "%Y.%m.%d", "%y/%m/%d")
+"""The forms of a date the readers take (TRF's is ``YYYY/MM/DD``)."""
+_YEAR_ONLY = re.compile(r"\d{4}(?:[/.-]00[/.-]00)?")
+"""A birth date of which only the year is known (``1990/00/00``, ``1990``; ``0000/00/00``
+is no date), as the FIDE list gives it."""
+
+
+def read_birth_date(line: Line) -> str:
+    """Columns 70-79 of a player record: blank, a year alone or a date that exists (in one of
+    :data:`DATE_FORMATS`); anything else (``1972/13/45``) is an error, not a date dropped."""
+    raw = line.col(70, 79).strip()
+    if not raw or _YEAR_ONLY.fullmatch(raw):
+        return raw
+    for fmt in DATE_FORMATS:
+        try:
+            datetime.strptime(raw, fmt)
+            return raw
+        except ValueError:
+            continue
+    raise line.error(
+        f"birth date must be a date YYYY/MM/DD (YYYY/00/00 when only the year is known), "
+        f"found {raw!r}",
+        70,
+    )

@@ -34,7 +34,7 @@ from pairing.engine.trf.layout import (
     ROUND_START,
     XXS_FIELDS,
 )
-from pairing.engine.trf.lines import Line, read_half_points, read_int
+from pairing.engine.trf.lines import Line, read_birth_date, read_half_points, read_int
 from pairing.engine.trf.team_records import (
     ABNORMAL_POINTS,
     TEAM_RECORD_CHECKS,
@@ -108,7 +108,7 @@ def _read_player(line: Line, rd: _Reading) -> None:
         sex=line.col(10, 10).strip(),
         federation=line.col(54, 56).strip(),
         fide_id=line.col(58, 68).strip(),
-        birth_date=line.col(70, 79).strip(),
+        birth_date=read_birth_date(line),
         declared_points=declared,
         declared_rank=rank,
     )
