@@ -28,9 +28,10 @@ from django.utils.cache import patch_vary_headers
 from tournaments.models import Tournament
 
 PAGE_SECONDS = 30
-"""How long an anonymous reader's whole page stays in the shared cache (one per revision):
-briefly, since what the page shows around its section (the USCF rating panel: a rating
-request submitted or applied) does not change the revision."""
+"""How long an anonymous reader's whole page stays in the shared cache (one per revision and
+section shown): briefly, since a page of a revision before is of no more use. What the page
+shows around its section changes the revision too (the header: the tournament; the USCF rating
+panel: ``ratings/signals.py``)."""
 
 
 def poll_seconds() -> int:
