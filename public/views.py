@@ -32,7 +32,7 @@ from django.core.cache import cache, caches
 from django.core.cache.backends.locmem import LocMemCache
 from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
-from django.template.loader import render_to_string
+from django.template.loader import get_template, render_to_string
 from django.urls import reverse
 from django.utils.cache import get_conditional_response, patch_vary_headers
 from django.views.decorators.http import require_safe
@@ -226,6 +226,7 @@ def _section(
         context |= {"live_url": url, "poll_seconds": 0 if finished else live.poll_seconds()}
         context |= {"view_key": _view_key(url)}
         label = t.round_label(view.live_round.number) if view.live_round else ""
+        context["header_update"] = _header_update(t, label)  # (in the digest: a string)
         digest = _player_digest(view, context, title, label) if others is not None else ""
         before = live.recent.get(last[0]) if last else None  # (a str: a page not found)
         if digest and last and last[2] == digest and isinstance(before, tuple):
@@ -264,6 +265,14 @@ def _section(
     alone = (lambda: compute(None)) if others else None
     result: Section | str = computed_once(key, compute, latest, lock=lock, more=more, alone=alone)
     return result
+
+
+def _header_update(tournament: Tournament, label: str) -> str:
+    """What the page's header shows of the tournament, for a poll to bring into it (htmx
+    out-of-band swaps, ``public/_header_update.html``): a page left open shows a new name, a
+    new round in play or the tournament finished as its section does."""
+    template = get_template("public/_header_update.html")
+    return template.render({"tournament": tournament, "live": label})
 
 
 PLAYER_SHOWS = {"view": ("standings_label",), "tournament": ("pk", "fide_rated")}

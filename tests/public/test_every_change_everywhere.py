@@ -32,16 +32,19 @@ from django.forms.models import model_to_dict
 from django.test import Client
 from django.urls import reverse
 
+from players.models import Player
 from public import live
 from public import views as public_views
 from public.wsgi import Polls
 from ratings import events as event_services
 from ratings.models import Event, RatingRecord, RatingRequest
+from tests.public.conftest import FIELD
 from tests.public.test_polls_before_django import Counted, get
 from tests.redis import REDIS_URL, redis_reachable
 from tournaments import services
 from tournaments.forms import TournamentForm
-from tournaments.models import Entry, Game, Tournament
+from tournaments.models import Entry, Game, Round, Tournament
+from tournaments.views.paging import PER_PAGE
 
 HTMX = {"HX-Request": "true"}
 
@@ -71,6 +74,15 @@ def _player(number: int) -> Callable[[Tournament], str]:
     return lambda t: reverse("entry_detail", args=[t.pk, _entry(t, number).pk])
 
 
+def _big(t: Tournament) -> bool:
+    return t.entries.count() > PER_PAGE
+
+
+def _paged(name: str) -> Callable[[Tournament], str]:
+    """Page 2 of a list, in a field that has one."""
+    return lambda t: _public(name, "?page=2")(t) if _big(t) else ""
+
+
 PAGES = [
     Page("pairings", _public("tournament_detail"), live=True),
     Page("pairings round 1", _public("tournament_detail", "?round=1"), live=True),
@@ -81,6 +93,11 @@ PAGES = [
     Page("find my board", _public("tournament_players", "?q=Player+01"), live=True),
     Page("player 1", _player(1), live=True),
     Page("player 6", _player(6), live=True),
+    Page("pairings page 2", _paged("tournament_detail"), live=True),
+    Page("players page 2", _paged("tournament_players"), live=True),
+    Page("standings page 2", _paged("tournament_standings"), live=True),
+    Page("crosstable page 2", _paged("tournament_crosstable"), live=True),
+    Page("player 150", lambda t: _player(150)(t) if _big(t) else "", live=True),
     Page("home", lambda t: reverse("home")),
     Page("print standings", _public("print_standings")),
     Page("print crosstable", _public("print_crosstable")),
@@ -91,6 +108,12 @@ PAGES = [
     Page("prize list", lambda t: reverse("prize_list", args=[t.pk]) if t.event_id else ""),
 ]
 BY_NAME = {p.name: p for p in PAGES}
+SMALL_FIELD_PAGES = [
+    p.name
+    for p in PAGES
+    if "page 2" not in p.name and p.name not in ("player 150", "event", "prize list")
+]
+"""The pages of a tournament of six players, not a section of an event."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -346,8 +369,29 @@ def _section(t: Tournament, play: Callable) -> None:
     _in_play(t, play)
 
 
+def _big_field(t: Tournament, play: Callable) -> None:
+    """204 more players (210: lists of 100 a page, tests/public/conftest.py), round 1 published
+    by hand: board b is no. 2b-1 (White) against no. 2b, no result yet."""
+    entries = list(t.entries.order_by("pairing_number"))
+    for i in range(len(entries) + 1, FIELD + 1):
+        player = Player.objects.create(name=f"Player {i:02d}", fide_rating=2600 - i)
+        entries.append(
+            Entry.objects.create(tournament=t, player=player, pairing_number=i, rating=2600 - i)
+        )
+    t.rounds = 3
+    t.save()
+    rnd = Round.objects.create(tournament=t, number=1, status=Round.Status.PUBLISHED)
+    Game.objects.bulk_create(
+        Game(round=rnd, board=b, white=entries[2 * b - 2], black=entries[2 * b - 1])
+        for b in range(1, FIELD // 2 + 1)
+    )
+    t.status = Tournament.Status.RUNNING
+    t.save()
+
+
 GIVEN = {
     "registration": lambda t, play: None,
+    "a big field in play": _big_field,
     "in play": _in_play,
     "complete": _complete,
     "draft": _draft,
@@ -433,7 +477,7 @@ def _prize_fund(client: Client, t: Tournament) -> None:
 
 
 def _event_edit(client: Client, t: Tournament) -> None:
-    event = Event.objects.get(pk=t.event_id)
+    event = Event.objects.get(sections=t)
     data = {k: v for k, v in model_to_dict(event).items() if v not in (None, False)}
     response = _post(client, "event_edit", [event.pk], data | {"name": "Reno Winter Open"})
     assert response.status_code == 302, _problems(response)
@@ -466,6 +510,21 @@ CHANGES = [
             "dashboard": "1/3 results",
         },
         hides={"player 1": "playing"},
+    ),
+    Change(
+        "a result entered on page 2",  # board 101: no. 201 against no. 202
+        "a big field in play",
+        _result(1, 101, "1-0"),
+        shows={"pairings page 2": '<td class="num result">1–0</td>'},
+    ),
+    Change(
+        "a name edited on page 2",
+        "a big field in play",
+        _entry_edit(150, name="Renamed, Rita"),
+        shows={
+            page: "Renamed, Rita"
+            for page in ("players page 2", "standings page 2", "crosstable page 2", "player 150")
+        },
     ),
     Change(
         "a result corrected",
@@ -606,9 +665,7 @@ CHANGES = [
         "the tournament renamed",
         "in play",
         _edit(name="Autumn Open"),
-        shows={
-            page.name: "Autumn Open" for page in PAGES if page.name not in ("event", "prize list")
-        },
+        shows={page: "Autumn Open" for page in SMALL_FIELD_PAGES},
     ),
     Change(
         "the tournament archived",
@@ -654,7 +711,7 @@ CHANGES = [
         "a section renamed",
         "a section in play",
         _edit(name="Reno Open – Championship"),
-        shows={"pairings": "<h1>Reno Open – Championship</h1>"},
+        shows={"pairings": '<h1 id="tournament-name">Reno Open – Championship</h1>'},
     ),
     Change(
         "a prize fund edited",
@@ -763,4 +820,4 @@ def test_it_shows_every_change_on_every_page_at_once(
     for page, text in change.hides.items():
         assert text in _shown(page, before) and text not in _shown(page, truth), (page, text)
     if change.gone:
-        assert {truth[p.name, "page"][0] for p in PAGES if p.live} == {404}
+        assert {truth[page, "page"][0] for page in readers if BY_NAME[page].live} == {404}

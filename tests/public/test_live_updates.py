@@ -66,6 +66,29 @@ def test_it_brings_the_next_round_to_the_poll_of_a_finished_round_once_published
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize("page", ["tournament_standings", "entry_detail"])
+def test_the_header_of_a_page_left_open_shows_the_round_in_play_after_a_poll(
+    client: Client, round_one_finished: Tournament, page: str
+) -> None:
+    """Regression: a poll swapped the section alone, so the header of a page left open said
+    "Running" (or "Live: Round 1") for the rest of the day, and the standings' poll, whose
+    section a new round does not change, answered 304. The section brings what the header
+    shows, and htmx puts it there (out of band)."""
+    t = round_one_finished
+    args = [t.pk] if page == "tournament_standings" else [t.pk, t.entries.all()[0].pk]
+    path = reverse(page, args=args)
+    first = client.get(path, headers=HTMX)
+    assert '<span class="badge">Running</span>' in first.content.decode()
+    services.publish_round(services.pair_next_round(t.pk).pk)
+    poll = client.get(path, headers=HTMX | {"If-None-Match": first["ETag"]})
+    assert poll.status_code == 200
+    update = '<span hidden hx-swap-oob="innerHTML:#tournament-facts">'
+    head = poll.content.decode().split(update)[1].split("\n</span>")[0]
+    assert '<span class="badge live">Live: Round 2</span>' in head and "Running" not in head
+    assert '<span id="tournament-facts">' in client.get(path).content.decode()  # its target
+
+
+@pytest.mark.django_db
 @pytest.mark.parametrize(
     "page", ["tournament_detail", "tournament_standings", "tournament_players"]
 )

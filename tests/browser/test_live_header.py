@@ -1,0 +1,60 @@
+"""A page left open on a phone (360 px wide) stays true as a whole, not only its section: the
+poll brings the header's facts too (htmx out-of-band swaps, ``public/_header_update.html``) —
+the round in play once the arbiter publishes it, the tournament's new name — without a reload
+and without a content-security-policy complaint."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.test_live_view import csp_violations
+from tournaments import services
+from tournaments.models import Tournament
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def round_one_finished(tournament: Tournament, make_entries, play, settings) -> Tournament:
+    settings.TOURNAMENTS_POLL_SECONDS = 1
+    make_entries(6)
+    play(tournament, rounds=1)
+    return tournament
+
+
+@pytest.fixture
+def narrow_phone(browser) -> Iterator[Page]:
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True
+    )
+    context.set_default_timeout(15_000)
+    yield context.new_page()
+    context.close()
+
+
+@pytest.mark.parametrize("path", ["standings/", "crosstable/", ""])
+def test_the_header_of_a_page_left_open_follows_the_tournament(
+    narrow_phone: Page, live_server, round_one_finished: Tournament, path: str
+) -> None:
+    t, phone = round_one_finished, narrow_phone
+    violations = csp_violations(phone)
+    phone.goto(f"{live_server.url}/tournaments/{t.pk}/{path}")
+    facts = phone.locator("#tournament-facts")
+    expect(facts.locator(".badge")).to_have_text("Running")
+    phone.evaluate("window.notReloaded = true")
+
+    services.publish_round(services.pair_next_round(t.pk).pk)
+    expect(facts.locator(".badge")).to_have_text("Live: Round 2", timeout=10_000)
+    renamed = Tournament.objects.get(pk=t.pk)
+    renamed.name = "Autumn Open"
+    renamed.save()
+    expect(phone.locator("#tournament-name")).to_have_text("Autumn Open", timeout=10_000)
+
+    assert phone.evaluate("window.notReloaded") is True  # swapped in place
+    assert phone.locator("[hx-swap-oob]").count() == 0  # taken out of the section, not shown
+    assert phone.locator("h1").count() == 1 and facts.count() == 1
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360  # nothing sideways
+    assert violations == []
