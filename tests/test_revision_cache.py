@@ -7,6 +7,7 @@ and run the commit callbacks the way a committed transaction does."""
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 import pytest
 from django.core.cache import cache
@@ -18,7 +19,7 @@ from tests.public.test_health import closed_port
 from tests.redis import REDIS_URL, redis_reachable
 from tournaments import lifecycle, services
 from tournaments.lifecycle import locked_tournament
-from tournaments.models import Tournament
+from tournaments.models import ForbiddenPair, Tournament, VirtualPoints
 
 HTMX = {"HX-Request": "true"}
 PAGES = [
@@ -149,6 +150,26 @@ def test_it_shows_a_change_made_outside_the_services_at_the_next_poll(
         entry.save()
     after = poll(client, url, first["ETag"])
     assert after.status_code == 200 and "Renamed, Player" in after.content.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("row", ["forbidden pair", "virtual points"])
+def test_it_renews_the_revision_when_a_row_the_pairing_reads_changes_outside_the_services(
+    round_one: Tournament, row: str
+) -> None:
+    """Regression: forbidden pairs and virtual points saved or deleted in the admin left the
+    revision as it was, so a player's page kept foreseeing a next round the pairing no longer
+    makes (tests/public/test_every_change_everywhere.py shows it on the page)."""
+    first, second = round_one.entries.order_by("pairing_number")[:2]
+    revisions = [Tournament.objects.get().revision]
+    if row == "forbidden pair":
+        made: Any = ForbiddenPair.objects.create(tournament=round_one, first=first, second=second)
+    else:
+        made = VirtualPoints.objects.create(entry=first, round_number=2, points=2)
+    revisions.append(Tournament.objects.get().revision)
+    made.delete()
+    revisions.append(Tournament.objects.get().revision)
+    assert len(set(revisions)) == 3
 
 
 @pytest.mark.django_db

@@ -389,8 +389,17 @@ def _big_field(t: Tournament, play: Callable) -> None:
     t.save()
 
 
+def _last_game(t: Tournament, play: Callable) -> None:
+    """As :func:`_in_play`, White won on boards 2 and 3: board 1 (no. 3 - no. 1) is the last
+    game, so its players' pages foresee the next round."""
+    _in_play(t, play)
+    for board in (2, 3):
+        services.set_result(_game(t, 2, board).pk, "1-0")
+
+
 GIVEN = {
     "registration": lambda t, play: None,
+    "the last game in play": _last_game,
     "a big field in play": _big_field,
     "in play": _in_play,
     "complete": _complete,
@@ -423,6 +432,26 @@ def _set_bye(client: Client, t: Tournament) -> None:
     _post(client, "round_set_bye", [t.pk, 2], data)
 
 
+def _forbid(client: Client, t: Tournament) -> None:
+    data = {"players": [_entry(t, 1).pk, _entry(t, 2).pk]}
+    response = _post(client, "forbidden_pair_add", [t.pk], data)
+    assert response.status_code == 302, _problems(response)
+
+
+def _forbid_in_the_admin(client: Client, t: Tournament) -> None:
+    """A superuser adds the pair in the admin (no service: the signals renew)."""
+    url = reverse("admin:tournaments_forbiddenpair_add")
+    data = {"tournament": t.pk, "first": _entry(t, 1).pk, "second": _entry(t, 2).pk}
+    response = _superuser().post(url, data)
+    assert response.status_code == 302, _problems(response)
+
+
+def _superuser() -> Client:
+    root = Client()
+    root.force_login(User.objects.create_superuser("root", password="a-long-test-password"))
+    return root
+
+
 def _submit(client: Client, t: Tournament) -> None:
     _post(client, "submit_rating", [t.pk])
 
@@ -450,9 +479,7 @@ def _correct_rating(client: Client, t: Tournament) -> None:
 
 def _admin_result(client: Client, t: Tournament) -> None:
     """A superuser corrects a result in the admin (no service: the signals renew)."""
-    admin = User.objects.create_superuser("root", password="a-long-test-password")
-    root = Client()
-    root.force_login(admin)
+    root = _superuser()
     game = _game(t, 2, 1)
     url = reverse("admin:tournaments_game_change", args=[game.pk])
     data = {"board": 1, "white": game.white_id, "black": game.black_id, "result": "1/2-1/2"}
@@ -544,6 +571,21 @@ CHANGES = [
         _admin_result,
         shows={"pairings": '<td class="num result">½–½</td>', "crosstable": "3b½"},
         hides={"player 1": "playing"},
+    ),
+    # Player 01 (Black on board 1, the last game) would meet Player 02 next whatever the
+    # result (the page foresees it); a forbidden pair is a game already played (C.04.1 b):
+    # Player 02 is no longer foreseen.
+    Change(
+        "a forbidden pair added",
+        "the last game in play",
+        _forbid,
+        hides={"player 1": 'players/2/">Player 02</a>'},
+    ),
+    Change(
+        "a forbidden pair added in the admin",
+        "the last game in play",
+        _forbid_in_the_admin,
+        hides={"player 1": 'players/2/">Player 02</a>'},
     ),
     Change(
         "a round paired",  # a draft: on the arbiter's pages only
