@@ -23,7 +23,9 @@ from django.contrib.messages.storage.cookie import CookieStorage
 from django.core.cache import cache, caches
 from django.core.cache.backends.locmem import LocMemCache
 from django.http import HttpRequest, HttpResponse
+from django.template.loader import render_to_string
 from django.utils.cache import patch_vary_headers
+from django_htmx.http import HttpResponseStopPolling
 
 from tournaments.models import Tournament
 
@@ -100,6 +102,18 @@ def section_response(
     response = encoded(request, html, gzipped, SECTION_VARY)
     response["ETag"] = etag_of(response.has_header("Content-Encoding"))
     response["Cache-Control"] = "no-cache"  # the browser asks again, with If-None-Match
+    return response
+
+
+def gone_response(section: str, back: str, tournament_gone: bool) -> HttpResponse:
+    """A poll's answer for a page that is no more (the tournament deleted, the round of
+    ``?round=`` undone, the player removed): a section that says so, with a link to ``back``,
+    and htmx's "stop polling" (286) instead of a 404 that a page left open would ignore,
+    showing what is no longer true and asking again every few seconds."""
+    context = {"section": section, "back": back, "tournament_gone": tournament_gone}
+    response = HttpResponseStopPolling(render_to_string("public/_gone.html", context))
+    response["Cache-Control"] = "no-cache"
+    patch_vary_headers(response, SECTION_VARY)
     return response
 
 

@@ -330,6 +330,8 @@ def _page(
     tournament = None if request.htmx else get_object_or_404(Tournament, pk=pk)
     revision = live.tournament_revision(request, pk, tournament)
     if revision is None:
+        if request.htmx:  # a page left open: its tournament deleted
+            return live.gone_response(section, reverse("home"), tournament_gone=True)
         raise Http404("No such tournament.")
     live_url = _live_url(request, _bounded(pk, revision, params or {}))
     key = _view_key(live_url)
@@ -338,6 +340,9 @@ def _page(
     page = (template, section, build)
     found = _section(request, pk, revision, tournament, page, live_url, others)
     if isinstance(found, str):  # NOT_FOUND
+        if request.htmx:  # a page left open: its round undone, its player removed
+            back = reverse("tournament_detail", args=[pk])
+            return live.gone_response(section, back, tournament_gone=False)
         raise Http404("No such page of this tournament.")
     if tournament is not None:
         return _whole_page(request, tournament, template, tab, live_url, found)

@@ -232,7 +232,7 @@ def test_it_reads_the_revision_from_the_database_while_the_cache_is_down(
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("page", ["tournament_detail", "tournament_standings"])
-def test_it_answers_404_at_the_next_poll_once_the_tournament_is_deleted(
+def test_it_tells_the_next_poll_once_the_tournament_is_deleted(
     client: Client,
     revision_cache: str,
     round_one: Tournament,
@@ -240,13 +240,16 @@ def test_it_answers_404_at_the_next_poll_once_the_tournament_is_deleted(
     django_capture_on_commit_callbacks,
 ) -> None:
     """Not "not modified" for as long as the cached revision would last: the deletion takes
-    the revision out of the cache; the anonymous reader's whole page is gone too."""
+    the revision out of the cache; the anonymous reader's whole page is gone too (404), and a
+    poll gets a section saying so with htmx's "stop polling" (286: a page left open would
+    ignore a 404, showing the tournament and asking again every few seconds)."""
     url = page_url(round_one, page)
     first = poll(client, url)
     assert client.get(url).status_code == 200  # the whole page, kept for the fast path
     assert poll(client, url, first["ETag"]).status_code == 304
     with django_capture_on_commit_callbacks(execute=True):
         lifecycle.delete_tournament(round_one.pk)
-    assert poll(client, url, first["ETag"]).status_code == 404
+    gone = poll(client, url, first["ETag"])
+    assert gone.status_code == 286 and "no longer published" in gone.content.decode()
     assert client.get(url).status_code == 404
     assert Tournament.cached_revision(round_one.pk) is None

@@ -14,10 +14,11 @@ from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
+from players.models import Player
 from public import views as public
 from tests.redis import REDIS_URL, redis_reachable
-from tournaments import services
-from tournaments.models import Tournament
+from tournaments import registration, services
+from tournaments.models import Entry, Tournament
 
 HTMX = {"HX-Request": "true"}
 
@@ -145,6 +146,36 @@ def test_it_caches_a_missing_page_as_missing(
     for n in range(5, 9):
         with django_assert_num_queries(1):
             assert client.get(url(round_one_finished), {"round": n}).status_code == 404
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("page", ["round 2", "player"])
+def test_a_page_left_open_that_is_no_more_says_so_and_stops_polling(
+    client: Client, round_one_finished: Tournament, page: str
+) -> None:
+    """Regression: a page left open on round 2 whose pairing the arbiter undid (or on a player
+    he removed) got 404 at each poll, which htmx does not swap: the phone kept showing the
+    round, and asking, until a reload. The poll now gets a section that says the page is
+    gone, with the "stop polling" status (286) htmx obeys; a whole page is still a 404."""
+    t = round_one_finished
+    services.publish_round(services.pair_next_round(t.pk).pk)
+    player = Player.objects.create(name="Late, Lee")
+    late = Entry.objects.create(tournament=t, player=player, pairing_number=5, joined_round=3)
+    path = (
+        f"{url(t)}?round=2" if page == "round 2" else reverse("entry_detail", args=[t.pk, late.pk])
+    )
+    assert client.get(path, headers=HTMX).status_code == 200
+    if page == "round 2":
+        services.undo_round(t.pk)
+    else:
+        registration.remove_entry(late)
+    gone = client.get(path, headers=HTMX)
+    html = gone.content.decode()
+    assert gone.status_code == 286 and "This page is no longer there" in html
+    section = "pairings" if page == "round 2" else "player"
+    assert html.lstrip().startswith(f'<section id="{section}" data-gone>')
+    assert "hx-get" not in html and f'href="{url(t)}"' in html
+    assert client.get(path).status_code == 404
 
 
 @pytest.mark.django_db

@@ -1,7 +1,8 @@
 """A page left open on a phone (360 px wide) stays true as a whole, not only its section: the
 poll brings the header's facts too (htmx out-of-band swaps, ``public/_header_update.html``) —
 the round in play once the arbiter publishes it, the tournament's new name — without a reload
-and without a content-security-policy complaint."""
+and without a content-security-policy complaint; a page that is no more (its round undone)
+says so and stops asking."""
 
 from __future__ import annotations
 
@@ -58,3 +59,23 @@ def test_the_header_of_a_page_left_open_follows_the_tournament(
     assert phone.locator("h1").count() == 1 and facts.count() == 1
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360  # nothing sideways
     assert violations == []
+
+
+def test_a_page_left_open_on_a_round_undone_says_so_and_stops_asking(
+    narrow_phone: Page, live_server, round_one_finished: Tournament
+) -> None:
+    t, phone = round_one_finished, narrow_phone
+    services.publish_round(services.pair_next_round(t.pk).pk)
+    polls: list[str] = []
+    phone.on("request", lambda r: polls.append(r.url) if r.headers.get("hx-request") else None)
+    phone.goto(f"{live_server.url}/tournaments/{t.pk}/?round=2")
+    expect(phone.get_by_role("heading", name="Round 2 in play")).to_be_visible()
+
+    services.undo_round(t.pk)
+    expect(phone.get_by_text("This page is no longer there")).to_be_visible(timeout=10_000)
+    expect(phone.get_by_role("heading", name="Round 2 in play")).to_have_count(0)
+    asked = len(polls)
+    phone.wait_for_timeout(2_500)  # more than two poll intervals
+    assert asked and len(polls) == asked  # it polled, and polls no more
+    phone.get_by_role("link", name="The tournament's pages").click()
+    expect(phone.get_by_role("heading", name="Round 1", exact=False).first).to_be_visible()
