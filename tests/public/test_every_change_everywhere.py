@@ -400,8 +400,35 @@ def _last_game(t: Tournament, play: Callable) -> None:
         services.set_result(_game(t, 2, board).pk, "1-0")
 
 
+def _unrated_late_entry(t: Tournament, play: Callable) -> None:
+    """As :func:`_in_play`, and an unrated player who joins in round 3."""
+    _in_play(t, play)
+    player = Player.objects.create(name="Unrated, Una")
+    Entry.objects.create(tournament=t, player=player, pairing_number=7, joined_round=3)
+
+
+def _two_sections(t: Tournament, play: Callable) -> None:
+    """The Open section of the Reno Open and its Reserve section, before round 1."""
+    event = Event.objects.create(name="Reno Open", start_date=t.start_date, end_date=t.end_date)
+    event.arbiters.set(t.arbiters.all())
+    t.event, t.section_name = event, "Open"
+    t.save()
+    settings = event_services.SectionSettings(
+        name="Reserve",
+        rounds=3,
+        pairing_system=Tournament.PairingSystem.DUTCH,
+        pairing_rating=t.pairing_rating,
+        rating_system=Tournament.RatingSystem.NONE,
+        rating_min=None,
+        rating_max=None,
+    )
+    event_services.add_section(event.pk, settings)
+
+
 GIVEN = {
     "registration": lambda t, play: None,
+    "two sections before round 1": _two_sections,
+    "in play, an unrated late entry": _unrated_late_entry,
     "the last game in play": _last_game,
     "a big field in play": _big_field,
     "in play": _in_play,
@@ -453,6 +480,39 @@ def _superuser() -> Client:
     root = Client()
     root.force_login(User.objects.create_superuser("root", password="a-long-test-password"))
     return root
+
+
+def _remove(number: int) -> Callable:
+    def act(client: Client, t: Tournament) -> None:
+        _post(client, "entry_remove", [t.pk, _entry(t, number).pk])
+
+    return act
+
+
+def _import(client: Client, t: Tournament) -> None:
+    data = {"text": 'name,rating,federation\n"Imported, Ida",2111,SWE\n', "confirm": "1"}
+    _post(client, "entries_import", [t.pk], data)
+    assert Entry.objects.filter(tournament_id=t.pk, name="Imported, Ida").exists()
+
+
+def _provisional(client: Client, t: Tournament) -> None:
+    late = Entry.objects.get(tournament_id=t.pk, rating=0)
+    _post(client, "entry_provisional_rating", [t.pk, late.pk], {"rating": 1777})
+    assert Entry.objects.get(pk=late.pk).rating == 1777
+
+
+def _reject(client: Client, t: Tournament) -> None:
+    _submit(client, t)
+    request = RatingRequest.objects.get(tournament=t)
+    _post(_officer(), "reject_rating_request", [request.pk], {"reason": "ID 12345678 is not Ann"})
+
+
+def _move(client: Client, t: Tournament) -> None:
+    """Player 06 moves to the event's Reserve section."""
+    reserve = Tournament.objects.get(event_id=t.event_id, section_name="Reserve")
+    data = {"entry": _entry(t, 6).pk, "section": reserve.pk}
+    _post(client, "entry_move", [t.event_id], data)
+    assert Entry.objects.get(player__name="Player 06").tournament_id == reserve.pk
 
 
 def _submit(client: Client, t: Tournament) -> None:
@@ -639,6 +699,25 @@ CHANGES = [
         },
     ),
     Change(
+        "a player removed",  # before round 1: no. 6 goes, the list keeps 1-5
+        "registration",
+        _remove(6),
+        hides={"players": "Player 06", "standings": "Player 06"},
+        gone_pages=["player 6"],
+    ),
+    Change(
+        "players imported",
+        "registration",
+        _import,
+        shows={"players": "Imported, Ida", "standings": 'data-sub="SWE · 2111"'},
+    ),
+    Change(
+        "a provisional rating",
+        "in play, an unrated late entry",
+        _provisional,
+        shows={"players": '<td class="num">1777</td>'},
+    ),
+    Change(
         "a withdrawal",
         "in play",
         _availability(6, 3, "withdrawn"),
@@ -737,6 +816,12 @@ CHANGES = [
         shows={"standings": "Rating report</a>"},
     ),
     Change(
+        "a rating request rejected",
+        "finished, US Chess",
+        _reject,
+        shows={"standings": "ID 12345678 is not Ann"},
+    ),
+    Change(
         "a rating corrected in the admin",  # refreshes the entries of tournaments not paired yet
         "registration, US Chess ratings",
         _correct_rating,
@@ -758,6 +843,14 @@ CHANGES = [
         "a section in play",
         _edit(name="Reno Open – Championship"),
         shows={"pairings": '<h1 id="tournament-name">Reno Open – Championship</h1>'},
+    ),
+    Change(
+        "a player moved to another section",
+        "two sections before round 1",
+        _move,
+        shows={"event": "5 players"},
+        hides={"players": "Player 06", "standings": "Player 06"},
+        gone_pages=["player 6"],
     ),
     Change(
         "a prize fund edited",
