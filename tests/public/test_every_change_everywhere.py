@@ -509,7 +509,7 @@ def _reject(client: Client, t: Tournament) -> None:
 
 def _move(client: Client, t: Tournament) -> None:
     """Player 06 moves to the event's Reserve section."""
-    reserve = Tournament.objects.get(event_id=t.event_id, section_name="Reserve")
+    reserve = Tournament.objects.get(event__sections=t, section_name="Reserve")
     data = {"entry": _entry(t, 6).pk, "section": reserve.pk}
     _post(client, "entry_move", [t.event_id], data)
     assert Entry.objects.get(player__name="Player 06").tournament_id == reserve.pk
