@@ -36,9 +36,16 @@ shows around its section changes the revision too (the header: the tournament; t
 panel: ``ratings/signals.py``)."""
 
 
-def poll_seconds() -> int:
-    """How often live pages refresh themselves (setting ``TOURNAMENTS_POLL_SECONDS``)."""
-    return int(getattr(settings, "TOURNAMENTS_POLL_SECONDS", 2))
+FINISHED_POLL_FACTOR = 10
+"""A finished tournament's pages ask ten times less often (20 s): results are still corrected
+after the last round, and a page left open must show it, but nothing else is coming."""
+
+
+def poll_seconds(finished: bool = False) -> int:
+    """How often live pages refresh themselves (setting ``TOURNAMENTS_POLL_SECONDS``); those of
+    a ``finished`` tournament :data:`FINISHED_POLL_FACTOR` times less often."""
+    seconds = int(getattr(settings, "TOURNAMENTS_POLL_SECONDS", 2))
+    return seconds * FINISHED_POLL_FACTOR if finished else seconds
 
 
 def view_key(query: str) -> str:

@@ -4,7 +4,8 @@ Live updates by polling with conditional GETs (chosen by measurement over server
 see docs/web.md "Live pages"): the swappable section of each page (``<section
 id="standings">``, partial ``tournament_standings.html#standings``) asks for itself again every
 ``TOURNAMENTS_POLL_SECONDS`` (2 s) while the tournament is not over, on finished rounds too, so
-that a new result or a newly published round shows within one interval. Its answer carries the
+that a new result or a newly published round shows within one interval (once it is over, ten
+times less often: a correction still shows). Its answer carries the
 tournament's revision as ETag: a poll that finds nothing new answers 304 without a query, the
 revision being in the cache (``Tournament.cached_revision``, renewed when a change commits).
 Polls, and the whole pages of anonymous readers (no session cookie: no session, user or CSRF
@@ -222,8 +223,8 @@ def _section(
             context, title = build(view)
         except Http404:
             return NOT_FOUND, ""
-        finished = view.finished_columns >= t.rounds * t.legs
-        context |= {"live_url": url, "poll_seconds": 0 if finished else live.poll_seconds()}
+        finished = view.finished_columns >= t.rounds * t.legs  # (polls slowly: corrections)
+        context |= {"live_url": url, "poll_seconds": live.poll_seconds(finished)}
         context |= {"view_key": _view_key(url)}
         label = t.round_label(view.live_round.number) if view.live_round else ""
         context["header_update"] = _header_update(t, label)  # (in the digest: a string)

@@ -1,8 +1,8 @@
 """The public pages update themselves: the section polls every TOURNAMENTS_POLL_SECONDS (2 s)
-until the tournament is over, finished rounds included, so that a newly published round
-appears; a poll that finds nothing new answers 304 after one query (none with the revision in
-the cache: tests/test_revision_cache.py); a section is computed once per revision,
-however many requests ask for it at once."""
+until the tournament is over (then every 20 s), finished rounds included, so that a newly
+published round appears; a poll that finds nothing new answers 304 after one query (none with
+the revision in the cache: tests/test_revision_cache.py); a section is computed once per
+revision, however many requests ask for it at once."""
 
 from __future__ import annotations
 
@@ -38,15 +38,23 @@ def round_one_finished(tournament: Tournament, make_entries, play) -> Tournament
 @pytest.mark.parametrize(
     "page", ["tournament_detail", "tournament_standings", "tournament_crosstable"]
 )
-def test_it_keeps_a_finished_round_polling_until_the_tournament_is_over(
+def test_it_keeps_a_finished_round_polling_and_slowly_once_the_tournament_is_over(
     client: Client, round_one_finished: Tournament, page, play
 ) -> None:
+    """Regression: once the tournament was over its pages stopped polling, so a result the
+    arbiter corrected after the last round never reached a page left open; they poll ten
+    times less often instead (20 s)."""
     t = round_one_finished
     html = client.get(url(t, page)).content.decode()
     assert 'hx-trigger="every 2s"' in html
     t.rounds = 1
     t.save()
-    assert "hx-trigger" not in client.get(url(t, page)).content.decode()
+    poll = client.get(url(t, page), headers=HTMX)
+    assert 'hx-trigger="every 20s"' in poll.content.decode()
+    game = t.round_set.get().games.get(board=1)
+    services.set_result(game.pk, "0-1", confirm=True)  # corrected after the last round
+    again = client.get(url(t, page), headers=HTMX | {"If-None-Match": poll["ETag"]})
+    assert again.status_code == 200 and again.content != poll.content
 
 
 @pytest.mark.django_db
