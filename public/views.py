@@ -227,7 +227,7 @@ def _section(
         context |= {"live_url": url, "poll_seconds": live.poll_seconds(finished)}
         context |= {"view_key": _view_key(url)}
         label = t.round_label(view.live_round.number) if view.live_round else ""
-        context["header_update"] = _header_update(t, label)  # (in the digest: a string)
+        context["header_update"] = _header_update(t, label, title)  # (a string: in the digest)
         digest = _player_digest(view, context, title, label) if others is not None else ""
         before = live.recent.get(last[0]) if last else None  # (a str: a page not found)
         if digest and last and last[2] == digest and isinstance(before, tuple):
@@ -268,12 +268,12 @@ def _section(
     return result
 
 
-def _header_update(tournament: Tournament, label: str) -> str:
-    """What the page's header shows of the tournament, for a poll to bring into it (htmx
-    out-of-band swaps, ``public/_header_update.html``): a page left open shows a new name, a
-    new round in play or the tournament finished as its section does."""
+def _header_update(tournament: Tournament, label: str, title: str) -> str:
+    """What the page's header and title show, for a poll to bring into them (htmx out-of-band
+    swaps, ``public/_header_update.html``): a page left open shows a new name, a new round in
+    play or the tournament finished as its section does."""
     template = get_template("public/_header_update.html")
-    return template.render({"tournament": tournament, "live": label})
+    return template.render({"tournament": tournament, "live": label, "title": title})
 
 
 PLAYER_SHOWS = {"view": ("standings_label",), "tournament": ("pk", "fide_rated")}

@@ -6,6 +6,7 @@ says so and stops asking."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -53,6 +54,9 @@ def test_the_header_of_a_page_left_open_follows_the_tournament(
     renamed.name = "Autumn Open"
     renamed.save()
     expect(phone.locator("#tournament-name")).to_have_text("Autumn Open", timeout=10_000)
+    expect(phone).to_have_title(re.compile(r"· Autumn Open · Swiss Manager$"))
+    if path == "":
+        expect(phone).to_have_title("Round 2 · Autumn Open · Swiss Manager")
 
     assert phone.evaluate("window.notReloaded") is True  # swapped in place
     assert phone.locator("[hx-swap-oob]").count() == 0  # taken out of the section, not shown

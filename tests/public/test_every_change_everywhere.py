@@ -661,7 +661,7 @@ CHANGES = [
         "draft",
         _publish(2),
         shows={
-            "pairings": "<title>Round 2 · Spring Open",
+            "pairings": '<title id="page-title">Round 2 · Spring Open',
             "standings": "Live: Round 2",
             "players": "<th>Round 2</th>",
             "crosstable": "Round 2 is in play",
@@ -672,7 +672,10 @@ CHANGES = [
         "a round undone",
         "in play",
         _undo,
-        shows={"pairings": "<title>Round 1 · Spring Open", "players": "<th>Round 1</th>"},
+        shows={
+            "pairings": '<title id="page-title">Round 1 · Spring Open',
+            "players": "<th>Round 1</th>",
+        },
         hides={"player 1": "<td>Round 2</td>", "pairings round 1": '<a href="?round=2">'},
         gone_pages=["pairings round 2"],
     ),
