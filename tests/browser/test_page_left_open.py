@@ -27,10 +27,12 @@ def round_one_finished(tournament: Tournament, make_entries, play, settings) -> 
     return tournament
 
 
-@pytest.fixture
-def narrow_phone(browser) -> Iterator[Page]:
+@pytest.fixture(params=[360, 1200], ids=["phone", "desktop"])
+def narrow_phone(browser, request) -> Iterator[Page]:
+    """A phone 360 px wide, and a desktop."""
+    phone = request.param < 600
     context = browser.new_context(
-        viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True
+        viewport={"width": request.param, "height": 740}, is_mobile=phone, has_touch=phone
     )
     context.set_default_timeout(15_000)
     yield context.new_page()
@@ -61,7 +63,8 @@ def test_the_header_of_a_page_left_open_follows_the_tournament(
     assert phone.evaluate("window.notReloaded") is True  # swapped in place
     assert phone.locator("[hx-swap-oob]").count() == 0  # taken out of the section, not shown
     assert phone.locator("h1").count() == 1 and facts.count() == 1
-    assert phone.evaluate("document.documentElement.scrollWidth") <= 360  # nothing sideways
+    width = phone.viewport_size["width"] if phone.viewport_size else 0
+    assert phone.evaluate("document.documentElement.scrollWidth") <= width  # nothing sideways
     assert violations == []
 
 
