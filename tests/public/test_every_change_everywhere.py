@@ -590,6 +590,17 @@ CHANGES = [
         hides={"player 1": "playing"},
     ),
     Change(
+        "the last result of a round",  # round 2 finished: the standings count it
+        "the last game in play",
+        _result(2, 1, "1/2-1/2"),
+        shows={
+            "standings": "after round 2",
+            "print standings": "Standings after round 2",
+            "crosstable": '<td class="num">3b½</td>',
+        },
+        hides={"standings": "Live: Round 2", "player 1": "Next round, if this game ends"},
+    ),
+    Change(
         "a forfeit entered",
         "in play",
         _result(2, 1, "+-"),
