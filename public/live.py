@@ -23,19 +23,29 @@ from django.contrib.messages.storage.cookie import CookieStorage
 from django.core.cache import cache, caches
 from django.core.cache.backends.locmem import LocMemCache
 from django.http import HttpRequest, HttpResponse
+from django.template.loader import render_to_string
 from django.utils.cache import patch_vary_headers
+from django_htmx.http import HttpResponseStopPolling
 
 from tournaments.models import Tournament
 
 PAGE_SECONDS = 30
-"""How long an anonymous reader's whole page stays in the shared cache (one per revision):
-briefly, since what the page shows around its section (the USCF rating panel: a rating
-request submitted or applied) does not change the revision."""
+"""How long an anonymous reader's whole page stays in the shared cache (one per revision and
+section shown): briefly, since a page of a revision before is of no more use. What the page
+shows around its section changes the revision too (the header: the tournament; the USCF rating
+panel: ``ratings/signals.py``)."""
 
 
-def poll_seconds() -> int:
-    """How often live pages refresh themselves (setting ``TOURNAMENTS_POLL_SECONDS``)."""
-    return int(getattr(settings, "TOURNAMENTS_POLL_SECONDS", 2))
+FINISHED_POLL_FACTOR = 10
+"""A finished tournament's pages ask ten times less often (20 s): results are still corrected
+after the last round, and a page left open must show it, but nothing else is coming."""
+
+
+def poll_seconds(finished: bool = False) -> int:
+    """How often live pages refresh themselves (setting ``TOURNAMENTS_POLL_SECONDS``); those of
+    a ``finished`` tournament :data:`FINISHED_POLL_FACTOR` times less often."""
+    seconds = int(getattr(settings, "TOURNAMENTS_POLL_SECONDS", 2))
+    return seconds * FINISHED_POLL_FACTOR if finished else seconds
 
 
 def view_key(query: str) -> str:
@@ -99,6 +109,18 @@ def section_response(
     response = encoded(request, html, gzipped, SECTION_VARY)
     response["ETag"] = etag_of(response.has_header("Content-Encoding"))
     response["Cache-Control"] = "no-cache"  # the browser asks again, with If-None-Match
+    return response
+
+
+def gone_response(section: str, back: str, tournament_gone: bool) -> HttpResponse:
+    """A poll's answer for a page that is no more (the tournament deleted, the round of
+    ``?round=`` undone, the player removed): a section that says so, with a link to ``back``,
+    and htmx's "stop polling" (286) instead of a 404 that a page left open would ignore,
+    showing what is no longer true and asking again every few seconds."""
+    context = {"section": section, "back": back, "tournament_gone": tournament_gone}
+    response = HttpResponseStopPolling(render_to_string("public/_gone.html", context))
+    response["Cache-Control"] = "no-cache"
+    patch_vary_headers(response, SECTION_VARY)
     return response
 
 

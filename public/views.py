@@ -4,7 +4,8 @@ Live updates by polling with conditional GETs (chosen by measurement over server
 see docs/web.md "Live pages"): the swappable section of each page (``<section
 id="standings">``, partial ``tournament_standings.html#standings``) asks for itself again every
 ``TOURNAMENTS_POLL_SECONDS`` (2 s) while the tournament is not over, on finished rounds too, so
-that a new result or a newly published round shows within one interval. Its answer carries the
+that a new result or a newly published round shows within one interval (once it is over, ten
+times less often: a correction still shows). Its answer carries the
 tournament's revision as ETag: a poll that finds nothing new answers 304 without a query, the
 revision being in the cache (``Tournament.cached_revision``, renewed when a change commits).
 Polls, and the whole pages of anonymous readers (no session cookie: no session, user or CSRF
@@ -32,7 +33,7 @@ from django.core.cache import cache, caches
 from django.core.cache.backends.locmem import LocMemCache
 from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
-from django.template.loader import render_to_string
+from django.template.loader import get_template, render_to_string
 from django.urls import reverse
 from django.utils.cache import get_conditional_response, patch_vary_headers
 from django.views.decorators.http import require_safe
@@ -222,10 +223,11 @@ def _section(
             context, title = build(view)
         except Http404:
             return NOT_FOUND, ""
-        finished = view.finished_columns >= t.rounds * t.legs
-        context |= {"live_url": url, "poll_seconds": 0 if finished else live.poll_seconds()}
+        finished = view.finished_columns >= t.rounds * t.legs  # (polls slowly: corrections)
+        context |= {"live_url": url, "poll_seconds": live.poll_seconds(finished)}
         context |= {"view_key": _view_key(url)}
         label = t.round_label(view.live_round.number) if view.live_round else ""
+        context["header_update"] = _header_update(t, label, title)  # (a string: in the digest)
         digest = _player_digest(view, context, title, label) if others is not None else ""
         before = live.recent.get(last[0]) if last else None  # (a str: a page not found)
         if digest and last and last[2] == digest and isinstance(before, tuple):
@@ -264,6 +266,14 @@ def _section(
     alone = (lambda: compute(None)) if others else None
     result: Section | str = computed_once(key, compute, latest, lock=lock, more=more, alone=alone)
     return result
+
+
+def _header_update(tournament: Tournament, label: str, title: str) -> str:
+    """What the page's header and title show, for a poll to bring into them (htmx out-of-band
+    swaps, ``public/_header_update.html``): a page left open shows a new name, a new round in
+    play or the tournament finished as its section does."""
+    template = get_template("public/_header_update.html")
+    return template.render({"tournament": tournament, "live": label, "title": title})
 
 
 PLAYER_SHOWS = {"view": ("standings_label",), "tournament": ("pk", "fide_rated")}
@@ -321,6 +331,8 @@ def _page(
     tournament = None if request.htmx else get_object_or_404(Tournament, pk=pk)
     revision = live.tournament_revision(request, pk, tournament)
     if revision is None:
+        if request.htmx:  # a page left open: its tournament deleted
+            return live.gone_response(section, reverse("home"), tournament_gone=True)
         raise Http404("No such tournament.")
     live_url = _live_url(request, _bounded(pk, revision, params or {}))
     key = _view_key(live_url)
@@ -329,6 +341,9 @@ def _page(
     page = (template, section, build)
     found = _section(request, pk, revision, tournament, page, live_url, others)
     if isinstance(found, str):  # NOT_FOUND
+        if request.htmx:  # a page left open: its round undone, its player removed
+            back = reverse("tournament_detail", args=[pk])
+            return live.gone_response(section, back, tournament_gone=False)
         raise Http404("No such page of this tournament.")
     if tournament is not None:
         return _whole_page(request, tournament, template, tab, live_url, found)

@@ -8,7 +8,7 @@ class RatingsConfig(AppConfig):
     verbose_name = "USCF ratings"
 
     def ready(self) -> None:
-        from ratings import checks  # noqa: F401  (registers the system check)
+        from ratings import checks, signals  # noqa: F401  (the system check, the receivers)
         from ratings.groups import on_post_migrate
 
         post_migrate.connect(on_post_migrate, sender=self, dispatch_uid="ratings_officers")

@@ -7,6 +7,7 @@ and run the commit callbacks the way a committed transaction does."""
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 import pytest
 from django.core.cache import cache
@@ -18,7 +19,7 @@ from tests.public.test_health import closed_port
 from tests.redis import REDIS_URL, redis_reachable
 from tournaments import lifecycle, services
 from tournaments.lifecycle import locked_tournament
-from tournaments.models import Tournament
+from tournaments.models import ForbiddenPair, Tournament, VirtualPoints
 
 HTMX = {"HX-Request": "true"}
 PAGES = [
@@ -152,6 +153,26 @@ def test_it_shows_a_change_made_outside_the_services_at_the_next_poll(
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize("row", ["forbidden pair", "virtual points"])
+def test_it_renews_the_revision_when_a_row_the_pairing_reads_changes_outside_the_services(
+    round_one: Tournament, row: str
+) -> None:
+    """Regression: forbidden pairs and virtual points saved or deleted in the admin left the
+    revision as it was, so a player's page kept foreseeing a next round the pairing no longer
+    makes (tests/public/test_every_change_everywhere.py shows it on the page)."""
+    first, second = round_one.entries.order_by("pairing_number")[:2]
+    revisions = [Tournament.objects.get().revision]
+    if row == "forbidden pair":
+        made: Any = ForbiddenPair.objects.create(tournament=round_one, first=first, second=second)
+    else:
+        made = VirtualPoints.objects.create(entry=first, round_number=2, points=2)
+    revisions.append(Tournament.objects.get().revision)
+    made.delete()
+    revisions.append(Tournament.objects.get().revision)
+    assert len(set(revisions)) == 3
+
+
+@pytest.mark.django_db
 def test_it_keeps_the_revision_when_a_change_is_rolled_back(
     client: Client,
     revision_cache: str,
@@ -211,7 +232,7 @@ def test_it_reads_the_revision_from_the_database_while_the_cache_is_down(
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("page", ["tournament_detail", "tournament_standings"])
-def test_it_answers_404_at_the_next_poll_once_the_tournament_is_deleted(
+def test_it_tells_the_next_poll_once_the_tournament_is_deleted(
     client: Client,
     revision_cache: str,
     round_one: Tournament,
@@ -219,13 +240,16 @@ def test_it_answers_404_at_the_next_poll_once_the_tournament_is_deleted(
     django_capture_on_commit_callbacks,
 ) -> None:
     """Not "not modified" for as long as the cached revision would last: the deletion takes
-    the revision out of the cache; the anonymous reader's whole page is gone too."""
+    the revision out of the cache; the anonymous reader's whole page is gone too (404), and a
+    poll gets a section saying so with htmx's "stop polling" (286: a page left open would
+    ignore a 404, showing the tournament and asking again every few seconds)."""
     url = page_url(round_one, page)
     first = poll(client, url)
     assert client.get(url).status_code == 200  # the whole page, kept for the fast path
     assert poll(client, url, first["ETag"]).status_code == 304
     with django_capture_on_commit_callbacks(execute=True):
         lifecycle.delete_tournament(round_one.pk)
-    assert poll(client, url, first["ETag"]).status_code == 404
+    gone = poll(client, url, first["ETag"])
+    assert gone.status_code == 286 and "no longer published" in gone.content.decode()
     assert client.get(url).status_code == 404
     assert Tournament.cached_revision(round_one.pk) is None

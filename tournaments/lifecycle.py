@@ -67,7 +67,7 @@ def set_provisional_rating(entry_id: int, rating: int) -> Entry:
 def delete_tournament(tournament_id: int) -> str:
     """Delete a tournament with its entries, rounds, games and byes (the players stay, for
     other tournaments); a rated tournament stays (archive it instead). Returns its name."""
-    with transaction.atomic():
+    with transaction.atomic(), signals.quiet():  # (no new revision per row: the row goes)
         tournament = locked_tournament(tournament_id)
         try:
             # Games before entries: a game protects its players' entries.

@@ -1,8 +1,9 @@
-"""Any saved or deleted row that shows on a tournament's pages gives the tournament a new
-revision (players do not: the pages show each entry's own data), so that the cached public
-pages are computed again — whoever made the change (the services, the admin, a shell). Bulk
-operations send no signal: the services that use them lock the tournament, which renews the
-revision too (``services.locked_tournament``)."""
+"""Any saved or deleted row that shows on a tournament's pages, or that what they show is
+computed from (forbidden pairs and virtual points: the next round a player's page foresees),
+gives the tournament a new revision (players do not: the pages show each entry's own data),
+so that the cached public pages are computed again — whoever made the change (the services,
+the admin, a shell). Bulk operations send no signal: the services that use them lock the
+tournament, which renews the revision too (``services.locked_tournament``)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from typing import Any
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
-from tournaments.models import Bye, Entry, Game, Round, Tournament
+from tournaments.models import Bye, Entry, ForbiddenPair, Game, Round, Tournament, VirtualPoints
 from tournaments.models.tournament import forget_revision
 
 _quiet = threading.local()
@@ -39,7 +40,11 @@ def _touch(**lookup: object) -> None:
 
 @receiver([post_save, post_delete], sender=Entry)
 @receiver([post_save, post_delete], sender=Round)
-def _entry_or_round_changed(sender: type, instance: Entry | Round, **kwargs: Any) -> None:
+@receiver([post_save, post_delete], sender=ForbiddenPair)
+def _entry_or_round_changed(
+    sender: type, instance: Entry | Round | ForbiddenPair, **kwargs: Any
+) -> None:
+    """(A forbidden pair changes the next round a player's page foresees, ``whatif``.)"""
     _touch(pk=instance.tournament_id)
 
 
@@ -49,7 +54,9 @@ def _game_changed(sender: type, instance: Game, **kwargs: Any) -> None:
 
 
 @receiver([post_save, post_delete], sender=Bye)
-def _bye_changed(sender: type, instance: Bye, **kwargs: Any) -> None:
+@receiver([post_save, post_delete], sender=VirtualPoints)
+def _bye_changed(sender: type, instance: Bye | VirtualPoints, **kwargs: Any) -> None:
+    """(Virtual points change the pairing a player's page foresees, as byes do.)"""
     _touch(entries__pk=instance.entry_id)
 
 

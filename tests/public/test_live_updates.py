@@ -1,8 +1,8 @@
 """The public pages update themselves: the section polls every TOURNAMENTS_POLL_SECONDS (2 s)
-until the tournament is over, finished rounds included, so that a newly published round
-appears; a poll that finds nothing new answers 304 after one query (none with the revision in
-the cache: tests/test_revision_cache.py); a section is computed once per revision,
-however many requests ask for it at once."""
+until the tournament is over (then every 20 s), finished rounds included, so that a newly
+published round appears; a poll that finds nothing new answers 304 after one query (none with
+the revision in the cache: tests/test_revision_cache.py); a section is computed once per
+revision, however many requests ask for it at once."""
 
 from __future__ import annotations
 
@@ -14,10 +14,11 @@ from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
+from players.models import Player
 from public import views as public
 from tests.redis import REDIS_URL, redis_reachable
-from tournaments import services
-from tournaments.models import Tournament
+from tournaments import registration, services
+from tournaments.models import Entry, Tournament
 
 HTMX = {"HX-Request": "true"}
 
@@ -37,15 +38,23 @@ def round_one_finished(tournament: Tournament, make_entries, play) -> Tournament
 @pytest.mark.parametrize(
     "page", ["tournament_detail", "tournament_standings", "tournament_crosstable"]
 )
-def test_it_keeps_a_finished_round_polling_until_the_tournament_is_over(
+def test_it_keeps_a_finished_round_polling_and_slowly_once_the_tournament_is_over(
     client: Client, round_one_finished: Tournament, page, play
 ) -> None:
+    """Regression: once the tournament was over its pages stopped polling, so a result the
+    arbiter corrected after the last round never reached a page left open; they poll ten
+    times less often instead (20 s)."""
     t = round_one_finished
     html = client.get(url(t, page)).content.decode()
     assert 'hx-trigger="every 2s"' in html
     t.rounds = 1
     t.save()
-    assert "hx-trigger" not in client.get(url(t, page)).content.decode()
+    poll = client.get(url(t, page), headers=HTMX)
+    assert 'hx-trigger="every 20s"' in poll.content.decode()
+    game = t.round_set.get().games.get(board=1)
+    services.set_result(game.pk, "0-1", confirm=True)  # corrected after the last round
+    again = client.get(url(t, page), headers=HTMX | {"If-None-Match": poll["ETag"]})
+    assert again.status_code == 200 and again.content != poll.content
 
 
 @pytest.mark.django_db
@@ -63,6 +72,29 @@ def test_it_brings_the_next_round_to_the_poll_of_a_finished_round_once_published
     assert poll.status_code == 200
     html = poll.content.decode()
     assert "Round 2" in html and "in play" in html
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("page", ["tournament_standings", "entry_detail"])
+def test_the_header_of_a_page_left_open_shows_the_round_in_play_after_a_poll(
+    client: Client, round_one_finished: Tournament, page: str
+) -> None:
+    """Regression: a poll swapped the section alone, so the header of a page left open said
+    "Running" (or "Live: Round 1") for the rest of the day, and the standings' poll, whose
+    section a new round does not change, answered 304. The section brings what the header
+    shows, and htmx puts it there (out of band)."""
+    t = round_one_finished
+    args = [t.pk] if page == "tournament_standings" else [t.pk, t.entries.all()[0].pk]
+    path = reverse(page, args=args)
+    first = client.get(path, headers=HTMX)
+    assert '<span class="badge">Running</span>' in first.content.decode()
+    services.publish_round(services.pair_next_round(t.pk).pk)
+    poll = client.get(path, headers=HTMX | {"If-None-Match": first["ETag"]})
+    assert poll.status_code == 200
+    update = '<span hidden hx-swap-oob="innerHTML:#tournament-facts">'
+    head = poll.content.decode().split(update)[1].split("\n</span>")[0]
+    assert '<span class="badge live">Live: Round 2</span>' in head and "Running" not in head
+    assert '<span id="tournament-facts">' in client.get(path).content.decode()  # its target
 
 
 @pytest.mark.django_db
@@ -122,6 +154,36 @@ def test_it_caches_a_missing_page_as_missing(
     for n in range(5, 9):
         with django_assert_num_queries(1):
             assert client.get(url(round_one_finished), {"round": n}).status_code == 404
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("page", ["round 2", "player"])
+def test_a_page_left_open_that_is_no_more_says_so_and_stops_polling(
+    client: Client, round_one_finished: Tournament, page: str
+) -> None:
+    """Regression: a page left open on round 2 whose pairing the arbiter undid (or on a player
+    he removed) got 404 at each poll, which htmx does not swap: the phone kept showing the
+    round, and asking, until a reload. The poll now gets a section that says the page is
+    gone, with the "stop polling" status (286) htmx obeys; a whole page is still a 404."""
+    t = round_one_finished
+    services.publish_round(services.pair_next_round(t.pk).pk)
+    player = Player.objects.create(name="Late, Lee")
+    late = Entry.objects.create(tournament=t, player=player, pairing_number=5, joined_round=3)
+    path = (
+        f"{url(t)}?round=2" if page == "round 2" else reverse("entry_detail", args=[t.pk, late.pk])
+    )
+    assert client.get(path, headers=HTMX).status_code == 200
+    if page == "round 2":
+        services.undo_round(t.pk)
+    else:
+        registration.remove_entry(late)
+    gone = client.get(path, headers=HTMX)
+    html = gone.content.decode()
+    assert gone.status_code == 286 and "This page is no longer there" in html
+    section = "pairings" if page == "round 2" else "player"
+    assert html.lstrip().startswith(f'<section id="{section}" data-gone>')
+    assert "hx-get" not in html and f'href="{url(t)}"' in html
+    assert client.get(path).status_code == 404
 
 
 @pytest.mark.django_db

@@ -25,7 +25,7 @@ def test_it_shows_the_last_round_by_board(client: Client, tournament, four) -> N
     board1 = html.split('id="board-1"')[1].split("</tr>")[0]
     assert "Player 02" in board1 and "½–½" in board1 and "Player 01" in board1
     assert html.index("Player 02") < html.index("Player 01")  # white first
-    assert "hx-trigger" not in html  # nothing live
+    assert 'hx-trigger="every 20s"' in html  # over: only corrections may come, seldom
 
 
 @pytest.mark.django_db

@@ -242,3 +242,30 @@ def test_it_caps_every_rating_difference_at_400_in_a_rapid_event(
     tournament.save()
     html = client.get(reverse("tournament_standings", args=[tournament.pk])).content.decode()
     assert {r[1]: r[-1] for r in rows(html)}["Player 01"] == change
+
+
+@pytest.mark.django_db
+def test_it_shows_a_rating_submitted_to_readers_of_the_kept_page_at_once(
+    settings,
+    tournament,
+    make_entries,
+    play,
+    arbiter_client: Client,
+    django_capture_on_commit_callbacks,
+) -> None:
+    """Regression: an anonymous reader's whole page is kept per revision, and submitting a
+    finished tournament for rating (the rating panel around the standings) gave it none: the
+    readers saw "not rated yet" until the kept page expired (30 s)."""
+    settings.TOURNAMENTS_REVISION_CACHE_SECONDS = 60  # as in production: the fast path
+    tournament.rating_system, tournament.rounds = Tournament.RatingSystem.REGULAR, 1
+    tournament.save()
+    make_entries(2)
+    play(tournament, rounds=1)
+    url = reverse("tournament_standings", args=[tournament.pk])
+    reader = Client()
+    for _ in range(2):  # computed, then kept
+        assert "USCF Regular: not rated yet." in reader.get(url).content.decode()
+    with django_capture_on_commit_callbacks(execute=True):
+        arbiter_client.post(reverse("submit_rating", args=[tournament.pk]))
+    page = reader.get(url).content.decode()
+    assert "Rating submitted" in page and "waiting for a rating officer" in page
