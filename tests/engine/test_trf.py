@@ -301,6 +301,28 @@ def test_malformed_files_name_line_and_column(
     assert f"line {line}" in str(error)
 
 
+@pytest.mark.parametrize(
+    ("record", "column"),
+    [
+        ("XXP 1 99", 7),
+        ("260 001 003    1   99", 20),
+        ("XXZ 1 99", 7),
+        ("240 F   2    1   99", 16),
+        ("XXA   99  1.0", 5),
+        ("XXF   99    1", 5),
+    ],
+)
+def test_an_unknown_player_in_a_record_is_named_at_its_line_and_column(
+    record: str, column: int
+) -> None:
+    """``XXP 1 99`` said "forbidden pairing names unknown player 99" and ``XXZ 99`` "absent
+    player 99 does not exist" with no line or column, and 240 named column 11 whichever of its
+    players was unknown; each now names the line and the column of the unknown number."""
+    error = _error("012 x\n" + record + "\n" + one() + two())
+    assert (error.line, error.column) == (2, column), str(error)
+    assert "99" in str(error) and "line 2" in str(error)
+
+
 @pytest.mark.parametrize("born", ["1972/13/45", "1990/02/30", "1990/05/00", "unknown"])
 def test_an_impossible_birth_date_is_an_error_not_dropped(born: str) -> None:
     """Columns 70-79 were kept as text and the import silently dropped a date that does not

@@ -215,7 +215,7 @@ def _later_columns(
     rd: Reading, done: int, width: int
 ) -> tuple[dict[PlayerId, str], dict[int, dict[PlayerId, str]]]:
     """Entries after the completed rounds: the next round's absences and later requested byes."""
-    absent = dict(rd.absent_next)
+    absent = dict.fromkeys(rd.absent_next, "Z")
     future: dict[int, dict[PlayerId, str]] = {}
     for pid, (line, _, entries) in rd.players.items():
         for r in range(done + 1, len(entries) + 1):
@@ -232,9 +232,9 @@ def _later_columns(
                     ROUND_START + 10 * (r - 1) + 7,
                 )
     for line, rnd, kind, ids in rd.byes:
-        for pid in ids:
+        for i, pid in enumerate(ids):
             if pid not in rd.players:
-                raise line.error(f"player {pid} does not exist", 11)
+                raise line.error(f"player {pid} does not exist", 11 + 5 * i)
             if rnd <= done:
                 recorded = rd.players[pid][2][rnd - 1] if rnd <= len(rd.players[pid][2]) else BLANK
                 if recorded.code != kind or recorded.opponent is not None:
@@ -282,13 +282,13 @@ def _assemble(rd: Reading) -> TournamentState:
                     81,
                 )
         players.append(player)
-    for pid in absent:
+    for pid, (xxz, column) in rd.absent_next.items():
         if pid not in rd.players:
-            raise TrfError(f"absent player {pid} does not exist")
-    for f in rd.forbidden:
-        for pid in f.players:
+            raise xxz.error(f"XXZ names unknown player {pid}", column)
+    for line, columns, f in rd.forbidden:
+        for column, pid in zip(columns, f.players, strict=True):
             if pid not in rd.players:
-                raise TrfError(f"forbidden pairing names unknown player {pid}")
+                raise line.error(f"forbidden pairing names unknown player {pid}", column)
     for pid, xxa in rd.acceleration_lines.items():
         if pid not in rd.players:
             raise xxa.error(f"XXA names unknown player {pid}", 5)
@@ -310,7 +310,7 @@ def _assemble(rd: Reading) -> TournamentState:
         points=points,
         absent=absent,
         future_byes=future,
-        forbidden=tuple(rd.forbidden),
+        forbidden=tuple(f for _, _, f in rd.forbidden),
         acceleration=trim_virtual_points(
             {pid: v for pid, v in rd.acceleration.items() if pid in rd.players}
         ),

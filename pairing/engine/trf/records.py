@@ -38,8 +38,10 @@ class Reading:
     by_rank: bool = False
     points: dict[str, int] = field(default_factory=dict)
     byes: list[tuple[Line, int, str, list[PlayerId]]] = field(default_factory=list)
-    absent_next: dict[PlayerId, str] = field(default_factory=dict)
-    forbidden: list[ForbiddenPairs] = field(default_factory=list)
+    absent_next: dict[PlayerId, tuple[Line, int]] = field(default_factory=dict)
+    """``XXZ``: player -> (the line, the column naming him)."""
+    forbidden: list[tuple[Line, tuple[int, ...], ForbiddenPairs]] = field(default_factory=list)
+    """``260``/``XXP``: (the line, the column of each player, the forbidden pairs)."""
     acceleration: dict[PlayerId, list[int]] = field(default_factory=dict)
     acceleration_lines: dict[PlayerId, Line] = field(default_factory=dict)
     """The ``XXA`` line of each player, to name it when the player does not exist."""
@@ -116,7 +118,7 @@ def read_header(line: Line, rd: Reading) -> None:
         for column, word in _tokens(line):
             if not word.isdigit() or not word.isascii():
                 raise line.error(f"XXZ lists starting ranks, found {word!r}", column)
-            rd.absent_next[int(word)] = "Z"
+            rd.absent_next[int(word)] = (line, column)
     elif code == "XXT":
         mode = [w.lower() for _, w in _tokens(line)]
         if mode not in (["double"], ["single"]):
@@ -220,7 +222,8 @@ def _read_forbidden(line: Line, rd: Reading) -> None:
         ids.append(int(word))
     if len(ids) < 2:
         raise line.error("a forbidden pairing needs at least two players", 5)
-    rd.forbidden.append(ForbiddenPairs(tuple(ids), first or None, last or None))
+    columns = tuple(column for column, _ in words)
+    rd.forbidden.append((line, columns, ForbiddenPairs(tuple(ids), first or None, last or None)))
 
 
 def _read_xxa(line: Line, rd: Reading) -> None:
