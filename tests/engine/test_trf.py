@@ -323,6 +323,30 @@ def test_an_unknown_player_in_a_record_is_named_at_its_line_and_column(
     assert "99" in str(error) and "line 2" in str(error)
 
 
+@pytest.mark.parametrize(
+    ("dates", "column", "found"),
+    [
+        ("26/13/45", 92, "'26/13/45'"),
+        ("26/07/04  26/02/30", 102, "'26/02/30'"),
+        ("26/07/04            2026/07/", 112, "'2026/07/'"),
+    ],
+)
+def test_an_impossible_round_date_is_an_error_not_dropped(
+    dates: str, column: int, found: str
+) -> None:
+    """Record 132's ``26/13/45`` was read as text and the import left an empty round schedule
+    without a word; a round date is YY/MM/DD at columns 92-99, 102-109, ... (the FIDE text),
+    so one that does not exist is named at its line and column like any bad field."""
+    error = _error("012 x\n132" + " " * 88 + dates + "\n" + one())
+    assert (error.line, error.column) == (2, column), str(error)
+    assert "must be a date YY/MM/DD" in str(error) and found in str(error)
+
+
+def test_round_dates_read_as_written_with_blank_rounds() -> None:
+    state = read_trf("132" + " " * 88 + "26/07/04            26/07/06\n" + one())
+    assert state.info.round_dates == ("26/07/04", "", "26/07/06")
+
+
 @pytest.mark.parametrize("born", ["1972/13/45", "1990/02/30", "1990/05/00", "unknown"])
 def test_an_impossible_birth_date_is_an_error_not_dropped(born: str) -> None:
     """Columns 70-79 were kept as text and the import silently dropped a date that does not

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from pairing.engine.core.state import Colour, ForbiddenPairs, Player, PlayerId, RoundEntry
 from pairing.engine.trf.layout import (
@@ -71,12 +72,7 @@ def read_header(line: Line, rd: Reading) -> None:
     elif code == "112":
         rd.deputies.append(text.strip())
     elif code == "132":
-        dates = []
-        start = ROUND_START
-        while start <= len(line.text.rstrip()):
-            dates.append(line.col(start, start + 7).strip())
-            start += 10
-        rd.round_dates = dates
+        rd.round_dates = _read_132(line)
     elif code in ("142", "XXR"):
         words = _tokens(line)
         if len(words) != 1 or not words[0][1].isdigit() or not words[0][1].isascii():
@@ -133,6 +129,27 @@ def read_header(line: Line, rd: Reading) -> None:
         rd.record_lines.append((code, line.number))
     else:
         raise line.error(f"unknown record {code!r}", 1)
+
+
+def _read_132(line: Line) -> list[str]:
+    """Record 132: the date of round r at columns 92 + 10 (r - 1) .. +7, ``YY/MM/DD`` (blank:
+    none). A date that does not exist (``26/13/45``) or another form is an error, not a date
+    dropped."""
+    dates = []
+    start = ROUND_START
+    while start <= len(line.text.rstrip()):
+        raw = line.col(start, start + 7).strip()
+        if raw:
+            try:
+                datetime.strptime(raw, "%y/%m/%d")
+            except ValueError:
+                rnd = (start - ROUND_START) // 10 + 1
+                raise line.error(
+                    f"round {rnd}: the date must be a date YY/MM/DD, found {raw!r}", start
+                ) from None
+        dates.append(raw)
+        start += 10
+    return dates
 
 
 def _read_xxc(line: Line, rd: Reading) -> None:
