@@ -4,6 +4,7 @@ stored as a tournament of the app, each TRF round column one ``Round`` row."""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from datetime import date, datetime
 from itertools import combinations
 from typing import Any
@@ -85,6 +86,10 @@ def imported_system(state: TournamentState) -> str:
     return _SYSTEM_BY_CODE.get(code, Tournament.PairingSystem.DUTCH)
 
 
+DATE_FORMS = "YYYY/MM/DD, YYYY-MM-DD, YYYY.MM.DD or YY/MM/DD"
+"""The forms of a date the import reads (records 042 and 052 are free text in TRF16)."""
+
+
 def _date(text: str) -> date | None:
     for fmt in ("%Y/%m/%d", "%Y-%m-%d", "%Y.%m.%d", "%y/%m/%d"):
         try:
@@ -92,6 +97,68 @@ def _date(text: str) -> date | None:
         except ValueError:
             continue
     return None
+
+
+@dataclass(frozen=True)
+class _Dates:
+    """The tournament's dates as imported, and what the file said that they do not keep."""
+
+    start: date
+    end: date
+    schedule: tuple[date, ...]
+    notes: tuple[str, ...]
+
+
+def _schedule(state: TournamentState) -> tuple[tuple[date, ...], list[str]]:
+    """Record 132's dates of the rounds (one a round, a TCEC double round's first leg), up to
+    the first round without one: the schedule has a line a round, so it cannot skip one."""
+    days = [_date(d) for d in state.info.round_dates[:: state.columns_per_round]]
+    known = days.index(None) if None in days else len(days)
+    notes = []
+    if any(days[known:]):
+        notes.append(
+            f"Record 132 gives no date for round {known + 1}, so the dates of the rounds "
+            "after it are not in the round schedule"
+        )
+    return tuple(d for d in days[:known] if d is not None), notes
+
+
+def _dates(state: TournamentState) -> _Dates:
+    """Record 042 (else round 1's date in 132, else today) and 052 (else the last round's
+    date, else the start): a 042 or 052 this import cannot read (:data:`DATE_FORMS`), or an
+    end before the start, is said in a note rather than replaced without a word."""
+    info = state.info
+    schedule, notes = _schedule(state)
+    start = _date(info.start_date)
+    if start is None:
+        start, why = (schedule[0], "round 1's date") if schedule else (date.today(), "today")
+        if info.start_date.strip():
+            notes.append(_unread("042", "start", info.start_date, f"{start:%Y-%m-%d} ({why})"))
+    end = _date(info.end_date)
+    if end is None:
+        end, why = (schedule[-1], "the last round's date") if schedule else (start, "the start")
+        if info.end_date.strip():
+            notes.append(_unread("052", "end", info.end_date, f"{end:%Y-%m-%d} ({why})"))
+    if end < start:
+        notes.append(
+            f"The end date {end:%Y-%m-%d} is before the start date: the end date is set to "
+            f"{start:%Y-%m-%d}"
+        )
+        end = start
+    return _Dates(start, end, schedule, tuple(notes))
+
+
+def _unread(code: str, what: str, text: str, used: str) -> str:
+    return (
+        f"Record {code} ({what} date) {text.strip()!r} is not a date this program reads "
+        f"({DATE_FORMS}): the {what} date is set to {used}"
+    )
+
+
+def date_notes(state: TournamentState) -> tuple[str, ...]:
+    """What the file's dates (042, 052, 132) said that the imported tournament does not keep,
+    one sentence each, for the arbiter: empty when every date was read."""
+    return _dates(state).notes
 
 
 _YEAR_ONLY = re.compile(r"(\d{4})(?:[/.-]00[/.-]00)?")
@@ -150,14 +217,11 @@ def _tournament_from(
     state: TournamentState, name: str, system: str, editions: tuple[str, str]
 ) -> Tournament:
     info = state.info
-    start = _date(info.start_date) or date.today()
-    end = _date(info.end_date) or start
+    dates = _dates(state)
     p = state.points
     if system == Tournament.PairingSystem.TCEC and state.double_rounds:
         system = Tournament.PairingSystem.TCEC_DOUBLE
     chief, chief_id = _arbiter_of(info.chief_arbiter)
-    columns = state.columns_per_round
-    schedule = [_date(d) for d in info.round_dates[::columns]]
     time_code = next((rest.strip() for code, rest in info.extra_records if code == "222"), "")
     return Tournament.objects.create(
         name=name or info.name or "Imported tournament",
@@ -168,9 +232,9 @@ def _tournament_from(
         deputy_arbiters="\n".join(" ".join(_arbiter_of(d)).strip() for d in info.deputy_arbiters),
         time_control=info.time_control[:100],
         time_control_code=time_code[:40],
-        round_schedule="\n".join(f"{d:%Y-%m-%d}" for d in schedule if d is not None),
-        start_date=start,
-        end_date=max(start, end),
+        round_schedule="\n".join(f"{d:%Y-%m-%d}" for d in dates.schedule),
+        start_date=dates.start,
+        end_date=dates.end,
         pairing_system=system,
         dutch_edition=editions[0] or Tournament.DutchEdition.E2026,
         dubov_edition=editions[1] or Tournament.DubovEdition.E2026,

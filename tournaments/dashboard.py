@@ -13,7 +13,7 @@ from tournaments.fide_entries import list_marks
 from tournaments.forms import NormSettingsForm
 from tournaments.models import Bye, Entry, Game, Round, Tournament
 from tournaments.norms import Norms
-from tournaments.registration import Availability, availability
+from tournaments.registration import Availability, availability, closed_for_entries
 
 
 @dataclass
@@ -108,6 +108,12 @@ class Dashboard:
             return None
         rounds = round_robin_rounds(players, robins[self.tournament.pairing_system])
         return rounds if rounds != self.tournament.rounds else None
+
+    @cached_property
+    def closed_for_entries(self) -> str:
+        """Why the quick-add row is not offered (a finished tournament, a round robin once
+        round 1 is paired), as the refusal of an entry says it; ``""`` while players may enter."""
+        return closed_for_entries(self.tournament)
 
     @cached_property
     def players(self) -> list[PlayerRow]:

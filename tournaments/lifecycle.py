@@ -8,6 +8,7 @@ from django.db.models import ProtectedError
 
 from pairing.engine import AccelerationError, TrfError, read_trf
 from pairing.trf_import import (
+    date_notes,
     dubov_edition_named,
     dutch_edition_named,
     import_state,
@@ -110,11 +111,15 @@ def import_trf(
     system: str = "",
     dutch_edition: str = "",
     dubov_edition: str = "",
+    *,
+    notes: list[str] | None = None,
 ) -> Tournament:
     """Create a tournament from a TRF file (all rounds, results, byes), run by the user
     ``arbiter_id``. A file that cannot be read raises :class:`ArbiterError` naming the line
     and column; so does a Dutch or Dubov tournament whose file does not name the edition of
-    the rules (record 192) when ``dutch_edition`` / ``dubov_edition`` does not either."""
+    the rules (record 192) when ``dutch_edition`` / ``dubov_edition`` does not either.
+    ``notes`` receives what the file said that the tournament does not keep (a start date
+    that is no date, ...), one sentence each, for the arbiter."""
     try:
         state = read_trf(text)
     except TrfError as e:
@@ -148,6 +153,8 @@ def import_trf(
             tournament.seeding = Tournament.Seeding.MANUAL  # keep the file's starting ranks
             tournament.save(update_fields=["seeding"])
             tournament.arbiters.add(arbiter_id)
+            if notes is not None:
+                notes.extend(date_notes(state))
             if not tournament.round_set.exclude(status=Round.Status.FINISHED).exists():
                 finished = tournament.round_set.count() >= tournament.rounds * tournament.legs
                 if finished:

@@ -301,6 +301,52 @@ def test_malformed_files_name_line_and_column(
     assert f"line {line}" in str(error)
 
 
+@pytest.mark.parametrize(
+    ("record", "column"),
+    [
+        ("XXP 1 99", 7),
+        ("260 001 003    1   99", 20),
+        ("XXZ 1 99", 7),
+        ("240 F   2    1   99", 16),
+        ("XXA   99  1.0", 5),
+        ("XXF   99    1", 5),
+    ],
+)
+def test_an_unknown_player_in_a_record_is_named_at_its_line_and_column(
+    record: str, column: int
+) -> None:
+    """``XXP 1 99`` said "forbidden pairing names unknown player 99" and ``XXZ 99`` "absent
+    player 99 does not exist" with no line or column, and 240 named column 11 whichever of its
+    players was unknown; each now names the line and the column of the unknown number."""
+    error = _error("012 x\n" + record + "\n" + one() + two())
+    assert (error.line, error.column) == (2, column), str(error)
+    assert "99" in str(error) and "line 2" in str(error)
+
+
+@pytest.mark.parametrize(
+    ("dates", "column", "found"),
+    [
+        ("26/13/45", 92, "'26/13/45'"),
+        ("26/07/04  26/02/30", 102, "'26/02/30'"),
+        ("26/07/04            2026/07/", 112, "'2026/07/'"),
+    ],
+)
+def test_an_impossible_round_date_is_an_error_not_dropped(
+    dates: str, column: int, found: str
+) -> None:
+    """Record 132's ``26/13/45`` was read as text and the import left an empty round schedule
+    without a word; a round date is YY/MM/DD at columns 92-99, 102-109, ... (the FIDE text),
+    so one that does not exist is named at its line and column like any bad field."""
+    error = _error("012 x\n132" + " " * 88 + dates + "\n" + one())
+    assert (error.line, error.column) == (2, column), str(error)
+    assert "must be a date YY/MM/DD" in str(error) and found in str(error)
+
+
+def test_round_dates_read_as_written_with_blank_rounds() -> None:
+    state = read_trf("132" + " " * 88 + "26/07/04            26/07/06\n" + one())
+    assert state.info.round_dates == ("26/07/04", "", "26/07/06")
+
+
 @pytest.mark.parametrize("born", ["1972/13/45", "1990/02/30", "1990/05/00", "unknown"])
 def test_an_impossible_birth_date_is_an_error_not_dropped(born: str) -> None:
     """Columns 70-79 were kept as text and the import silently dropped a date that does not

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from datetime import date
+from pathlib import Path
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
@@ -342,3 +345,123 @@ def test_an_impossible_birth_date_is_a_form_error_not_dropped(arbiter_client: Cl
     )
     assert not Tournament.objects.exists()
     assert "1972/13/45" in html  # the text is kept
+
+
+def dated(*headers: str) -> str:
+    """A one-player file with the header records given (042, 052, 132, ...)."""
+    player = f"001    1 m    {'Alpha, A':<34}2000 ENG {4101:>11} {'':<10}  0.0    1"
+    return "\n".join(["012 Dated", *headers, player]) + "\n"
+
+
+def imported_message(client: Client, text: str) -> str:
+    """The success message the import leaves on the tournament's page."""
+    response = client.post(URL, {"text": text, "dutch_edition": "2026"}, follow=True)
+    messages = [str(m) for m in response.context["messages"]]
+    assert len(messages) == 1, messages
+    return messages[0]
+
+
+ROUND_DATES = "132" + " " * 88
+
+
+@pytest.mark.django_db
+def test_an_impossible_start_or_end_date_is_said_not_replaced_by_today_silently(
+    arbiter_client: Client,
+) -> None:
+    """``042 2026/13/45`` and ``052 2026/13/46`` (free text in TRF16, so the reader takes them)
+    became today's date without a word. Without round dates there is no better date: today
+    stays, and the arbiter is told what the file said and which forms are read."""
+    text = dated("042 2026/13/45", "052 2026/13/46")
+    message = imported_message(arbiter_client, text)
+    t = Tournament.objects.get()
+    today = date.today()
+    assert (t.start_date, t.end_date) == (today, today)
+    forms = "(YYYY/MM/DD, YYYY-MM-DD, YYYY.MM.DD or YY/MM/DD)"
+    assert message == (
+        f"Imported Dated. Record 042 (start date) '2026/13/45' is not a date this program "
+        f"reads {forms}: the start date is set to {today:%Y-%m-%d} (today). Record 052 (end "
+        f"date) '2026/13/46' is not a date this program reads {forms}: the end date is set "
+        f"to {today:%Y-%m-%d} (the start)."
+    )
+
+
+@pytest.mark.django_db
+def test_an_impossible_start_or_end_date_takes_the_round_dates(arbiter_client: Client) -> None:
+    """With record 132 the tournament runs from round 1's date (26/07/04) to the last
+    round's (26/07/06), not from today; the message still names what was not read."""
+    text = dated("042 4 July", "052 2026/07/32", ROUND_DATES + "26/07/04  26/07/05  26/07/06")
+    message = imported_message(arbiter_client, text)
+    t = Tournament.objects.get()
+    assert (t.start_date, t.end_date) == (date(2026, 7, 4), date(2026, 7, 6))
+    assert t.round_schedule == "2026-07-04\n2026-07-05\n2026-07-06"
+    assert "Record 042 (start date) '4 July' is not a date" in message
+    assert "the start date is set to 2026-07-04 (round 1's date)" in message
+    assert "Record 052 (end date) '2026/07/32' is not a date" in message
+    assert "the end date is set to 2026-07-06 (the last round's date)" in message
+
+
+@pytest.mark.django_db
+def test_a_round_without_a_date_does_not_shift_the_later_dates(arbiter_client: Client) -> None:
+    """Record 132 with round 2 blank put round 3's date on round 2's line of the schedule
+    (blanks were dropped, and the schedule is a line a round); the schedule now stops at the
+    gap and the message says so."""
+    text = dated("042 2026/07/04", "052 2026/07/06", ROUND_DATES + "26/07/04            26/07/06")
+    message = imported_message(arbiter_client, text)
+    assert Tournament.objects.get().round_schedule == "2026-07-04"
+    assert message == (
+        "Imported Dated. Record 132 gives no date for round 2, so the dates of the rounds "
+        "after it are not in the round schedule."
+    )
+
+
+@pytest.mark.django_db
+def test_an_end_date_before_the_start_is_said_not_replaced_silently(
+    arbiter_client: Client,
+) -> None:
+    message = imported_message(arbiter_client, dated("042 2026/07/10", "052 2026/07/01"))
+    t = Tournament.objects.get()
+    assert (t.start_date, t.end_date) == (date(2026, 7, 10), date(2026, 7, 10))
+    assert message == (
+        "Imported Dated. The end date 2026-07-01 is before the start date: the end date is "
+        "set to 2026-07-10."
+    )
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "headers",
+    [
+        ("042 2026/07/04", "052 2026-07-06", ROUND_DATES + "26/07/04  26/07/05  26/07/06"),
+        ("042 2026.07.04", "052 26/07/06"),
+        ("052 2026/07/06", ROUND_DATES + "26/07/04"),  # no 042: round 1's date
+    ],
+)
+def test_it_reads_the_dates_without_a_note(
+    arbiter_client: Client, headers: tuple[str, ...]
+) -> None:
+    assert imported_message(arbiter_client, dated(*headers)) == "Imported Dated."
+    t = Tournament.objects.get()
+    assert (t.start_date, t.end_date) == (date(2026, 7, 4), date(2026, 7, 6))
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "path",
+    [
+        CORPUS / "dutch-2017" / "t0002_p023_r08_clean.trf",
+        CORPUS / "dutch-2026" / "t0001_p024_r05_clean.trf",
+        CORPUS / "dubov-2018-unsorted" / "u001.trf",
+        CORPUS / "tcec" / "tcec_000_d_p16_r18.trf",
+    ],
+    ids=lambda p: p.name,
+)
+def test_corpus_files_without_dates_import_as_before(arbiter_client: Client, path: Path) -> None:
+    """The corpus files have no 042, 052 or 132: the tournament starts and ends today, as
+    before, and there is nothing to tell."""
+    data = {"text": path.read_text(), "dutch_edition": "2017", "dubov_edition": "2018"}
+    response = arbiter_client.post(URL, data, follow=True)
+    assert [str(m) for m in response.context["messages"]] == [
+        f"Imported {Tournament.objects.get().name}."
+    ]
+    t = Tournament.objects.get()
+    assert (t.start_date, t.end_date, t.round_schedule) == (date.today(), date.today(), "")

@@ -263,3 +263,60 @@ def test_it_keeps_the_page_after_a_change_of_availability(
     html = arbiter_client.post(url, data | {"status": "P"}, headers=headers).content.decode()
     assert names_shown(html)[0] == "Player 101"
     assert '<input type="hidden" name="page" value="2">' in html
+
+
+ROBIN_CLOSED = (
+    "A round robin&#x27;s players are fixed once round 1 is paired (the Berger table, FIDE "
+    "C.05 Annex 1, is drawn for them): no more players can enter."
+)
+
+
+@pytest.mark.django_db
+def test_a_round_robin_after_round_1_offered_a_quick_add_that_was_refused(
+    arbiter_client: Client, tournament, make_entries, play
+) -> None:
+    """What broke: once round 1 of a round robin was paired the dashboard still showed the
+    quick-add row, and adding a player there was refused. The row is gone and the reason
+    the refusal gives is said in its place, on the page and in the players section htmx
+    swaps in; before round 1 the row is there."""
+    tournament.pairing_system, tournament.rounds = "round_robin", 3
+    tournament.save()
+    make_entries(4)
+    before = page(arbiter_client, tournament)
+    assert 'id="quick-add"' in before and 'id="entries-closed"' not in before
+    play(tournament, rounds=1)
+    headers = {"HX-Request": "true", "HX-Target": "players"}
+    url = reverse("tournament_manage", args=[tournament.pk])
+    section = arbiter_client.get(url, headers=headers).content.decode()
+    for html in (page(arbiter_client, tournament), section):
+        assert 'id="quick-add"' not in html
+        assert (
+            f'<p class="messages-inline" role="status" id="entries-closed">{ROBIN_CLOSED}</p>'
+            in html
+        )
+    refused = arbiter_client.post(
+        reverse("entry_add", args=[tournament.pk]), {"quick": "1", "name": "Late, Lou"}
+    )
+    assert ROBIN_CLOSED in refused.content.decode()  # the same words as the refusal
+
+
+@pytest.mark.django_db
+def test_a_finished_tournament_says_why_it_offers_no_quick_add(
+    arbiter_client: Client, tournament, make_entries
+) -> None:
+    make_entries(4)
+    tournament.status = "finished"
+    tournament.save()
+    html = page(arbiter_client, tournament)
+    assert 'id="quick-add"' not in html
+    assert "The tournament is finished: no more players can enter." in html
+
+
+@pytest.mark.django_db
+def test_a_swiss_after_round_1_still_offers_the_quick_add(
+    arbiter_client: Client, tournament, make_entries, play
+) -> None:
+    make_entries(4)
+    play(tournament, rounds=1)
+    html = page(arbiter_client, tournament)
+    assert 'id="quick-add"' in html and 'id="entries-closed"' not in html

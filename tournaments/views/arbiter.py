@@ -95,6 +95,7 @@ def tournament_import_trf(request: HtmxHttpRequest) -> HttpResponse:
     form = TrfImportForm(*posted(request, files=True))
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
+        notes: list[str] = []  # what the file said that the tournament does not keep
         try:
             tournament = lifecycle.import_trf(
                 data["text"],
@@ -103,11 +104,13 @@ def tournament_import_trf(request: HtmxHttpRequest) -> HttpResponse:
                 data["pairing_system"],
                 data["dutch_edition"],
                 data["dubov_edition"],
+                notes=notes,
             )
         except ArbiterError as e:
             form.add_error(None, str(e))
         else:
-            messages.success(request, f"Imported {tournament.name}.")
+            said = " ".join(f"{note}." for note in notes)
+            messages.success(request, f"Imported {tournament.name}. {said}".strip())
             return redirect("tournament_manage", tournament.pk)
     return render(request, "tournaments/tournament_import.html", {"form": form})
 
