@@ -11,7 +11,18 @@ import tempfile
 # process of their own); the settings refuse to start without either.
 os.environ.setdefault("DJANGO_DEBUG", "1")
 
-from config.settings import *  # noqa: F403
+# The suite gives the same answer whatever the developer's environment: a ``REDIS_URL``
+# exported for a deployment (README) does not make the suite's cache Redis. The settings are
+# the ones without it: each test process has its own memory cache, which a test may empty
+# (``cache.clear()``) without touching another xdist worker's. The tests of Redis opt in
+# (tests/redis.py: the exported server, a key prefix of their own, never a whole database
+# emptied). The environment itself is left as it was, for the processes tests start.
+_EXPORTED_REDIS_URL = os.environ.pop("REDIS_URL", None)
+try:
+    from config.settings import *  # noqa: F403
+finally:
+    if _EXPORTED_REDIS_URL is not None:
+        os.environ["REDIS_URL"] = _EXPORTED_REDIS_URL
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 

@@ -224,7 +224,7 @@ def _section(
         except Http404:
             return NOT_FOUND, ""
         finished = view.finished_columns >= t.rounds * t.legs  # (polls slowly: corrections)
-        context |= {"live_url": url, "poll_seconds": live.poll_seconds(finished)}
+        context |= {"live_url": url, "poll_seconds": live.poll_seconds(finished), "over": finished}
         context |= {"view_key": _view_key(url)}
         label = t.round_label(view.live_round.number) if view.live_round else ""
         context["header_update"] = _header_update(t, label, title)  # (a string: in the digest)

@@ -8,7 +8,13 @@ import os
 import socket
 import subprocess
 import sys
+import uuid
 from pathlib import Path
+
+import pytest
+import redis
+
+from tests.redis import REDIS_URL, redis_reachable
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -72,6 +78,40 @@ def test_redis_cache_and_cached_sessions_from_redis_url() -> None:
         "django.contrib.sessions.backends.cached_db",
     ]
     assert "LocMemCache" in run(code, DJANGO_DEBUG="1").stdout
+
+
+def test_the_suite_keeps_its_memory_cache_with_redis_url_exported() -> None:
+    """A REDIS_URL exported for a deployment (README) made the suite's cache Redis: the tests
+    of the memory cache failed. The test settings are the ones without it, and the tests that
+    start processes still find it in the environment."""
+    code = (
+        "import os; from django.conf import settings as s; c = s.CACHES['default']; "
+        "print(c['BACKEND'], s.SESSION_ENGINE, repr(s.REDIS_URL), os.environ['REDIS_URL'])"
+    )
+    done = run(
+        code, DJANGO_SETTINGS_MODULE="config.test_settings", REDIS_URL="redis://127.0.0.1:6379/7"
+    )
+    assert done.stdout.split() == [
+        "django.core.cache.backends.locmem.LocMemCache",
+        "django.contrib.sessions.backends.db",
+        "''",
+        "redis://127.0.0.1:6379/7",
+    ], done.stderr
+
+
+def test_a_test_emptying_its_cache_leaves_redis_alone_with_redis_url_exported() -> None:
+    """With REDIS_URL exported, a test's ``cache.clear()`` (the memory-cache variants) emptied
+    the whole Redis database (FLUSHDB), the keys of every other xdist worker sharing it."""
+    if not redis_reachable():
+        pytest.skip(f"no Redis server at {REDIS_URL}")
+    server = redis.Redis.from_url(REDIS_URL)
+    other_workers_key = f"test-other-worker-{uuid.uuid4().hex}"
+    server.set(other_workers_key, "kept", ex=60)
+    code = "import django; django.setup(); from django.core.cache import cache; cache.clear()"
+    done = run(code, DJANGO_SETTINGS_MODULE="config.test_settings", REDIS_URL=REDIS_URL)
+    assert done.returncode == 0, done.stderr
+    assert server.get(other_workers_key) == b"kept"
+    server.delete(other_workers_key)
 
 
 def test_the_memory_cache_holds_a_big_tournaments_sections() -> None:

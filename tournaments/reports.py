@@ -20,7 +20,14 @@ from fractions import Fraction
 from functools import cached_property, lru_cache
 from typing import Any, TypeVar, cast
 
-from pairing.engine import RoundEntry, StandingRow, TieBreak, TournamentState, tie_break
+from pairing.engine import (
+    PointValues,
+    RoundEntry,
+    StandingRow,
+    TieBreak,
+    TournamentState,
+    tie_break,
+)
 from pairing.explanations import BoardWhy, RoundExplanation, board_reasons, stored_explanation
 from pairing.services import Snapshot, ranking, tie_break_codes
 from tournaments import corrections, receipts
@@ -46,6 +53,17 @@ def points(half_points: int) -> str:
 
 RESULT_SYMBOL = {"1": "1", "0": "0", "=": "½", "W": "1", "L": "0", "D": "½", "+": "+", "-": "−"}
 BYE_SYMBOL = {"U": "+", "F": "+", "H": "½", "Z": "0", " ": ""}
+"""A bye's symbol with the standard points; with the tournament's own, :func:`bye_symbol`."""
+
+
+def bye_symbol(e: RoundEntry, values: PointValues) -> str:
+    """A bye (a round without an opponent) by what it scores in the tournament (``values``):
+    "+" a win's points, "½" less (a half-point bye), "0" nothing; a pairing-allocated bye is
+    worth 0 in a round robin with an odd field, or what a Swiss sets as its bye points."""
+    if e.code not in "UFH":
+        return BYE_SYMBOL.get(e.code, "")
+    scored = values.of(e)
+    return "+" if scored >= values.win else "½" if scored > 0 else "0"
 
 
 @dataclass
@@ -334,12 +352,11 @@ class View:
         """Every published round, pending results included (blank codes)."""
         return self.state_after(len(self.published))
 
-    @staticmethod
-    def cell(e: RoundEntry) -> str:
-        """A crosstable cell: opponent's pairing number, colour, result ("12w1"), or the
-        bye."""
+    def cell(self, e: RoundEntry) -> str:
+        """A crosstable cell: opponent's pairing number, colour, result ("12w1"), or the bye
+        by what it scores ("+ bye", "½ bye", "0 bye": :func:`bye_symbol`)."""
         if e.opponent is None:
-            return f"{BYE_SYMBOL.get(e.code, e.code)} bye" if e.code in "UFH" else "–"
+            return f"{bye_symbol(e, self.full_state.points)} bye" if e.code in "UFH" else "–"
         colour = e.colour.value if e.colour else ""
         return f"{e.opponent}{colour}{RESULT_SYMBOL.get(e.code, '')}"
 
@@ -365,7 +382,7 @@ class View:
                     else "",
                     result=RESULT_SYMBOL.get(e.code, "")
                     if e.opponent is not None
-                    else BYE_SYMBOL.get(e.code, ""),
+                    else bye_symbol(e, pts),
                     bye=BYE_LABELS.get(Bye.Kind(e.code), "Absent")
                     if e.opponent is None and e.code in "UFHZ"
                     else "",

@@ -42,6 +42,27 @@ def test_it_shows_byes_and_a_game_in_play(client: Client, tournament, four, reco
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize(("bye_points", "result", "total"), [(0, "0", "1.5"), (2, "+", "2.5")])
+def test_a_bye_worth_nothing_was_a_win_on_the_players_page(
+    client: Client, tournament, four, record_round, bye_points: int, result: str, total: str
+) -> None:
+    """What broke: a pairing-allocated bye's result was "+" whatever it scored (bye points 0,
+    as a round robin's sit-out). B had 1.5 after round 2."""
+    a, b, c, _d = four
+    tournament.rounds = 3
+    tournament.bye_points = bye_points
+    tournament.save()
+    record_round(3, [(a, c, "1-0")])
+    Bye.objects.create(entry=b, round_number=3, kind=Bye.Kind.PAIRING_ALLOCATED)
+    html = client.get(reverse("entry_detail", args=[tournament.pk, b.pk])).content.decode()
+    third = html.split("<tbody>")[1].split("</tbody>")[0].split("</tr>")[2]
+    cells = [
+        re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", third, re.S)
+    ]
+    assert cells[-3:] == ["Bye", result, total], cells
+
+
+@pytest.mark.django_db
 def test_it_is_404_for_another_tournaments_player(client: Client, tournament, four) -> None:
     from datetime import date
 

@@ -9,7 +9,7 @@ import pytest
 from django.db import OperationalError, connection
 from django.test import Client
 
-from tests.redis import REDIS_URL, redis_reachable
+from tests.redis import REDIS_URL, own_redis_caches, redis_reachable
 
 
 def closed_port() -> int:
@@ -61,9 +61,7 @@ def test_it_answers_503_when_the_shared_cache_is_down(client: Client, settings) 
 @pytest.mark.skipif(not redis_reachable(), reason=f"no Redis server at {REDIS_URL}")
 def test_it_checks_a_working_shared_cache(client: Client, settings) -> None:
     settings.REDIS_URL = REDIS_URL
-    settings.CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
-    }
+    settings.CACHES = own_redis_caches("django.core.cache.backends.redis.RedisCache")
     assert client.get("/health/").content == b"ok"
 
 

@@ -7,7 +7,6 @@ revision, however many requests ask for it at once."""
 from __future__ import annotations
 
 import threading
-import uuid
 
 import pytest
 from django.core.cache import cache
@@ -16,7 +15,7 @@ from django.urls import reverse
 
 from players.models import Player
 from public import views as public
-from tests.redis import REDIS_URL, redis_reachable
+from tests.redis import REDIS_URL, own_redis_caches, redis_reachable
 from tournaments import registration, services
 from tournaments.models import Entry, Tournament
 
@@ -217,13 +216,7 @@ def shared_cache(request, settings) -> str:
     if request.param == "redis":
         if not redis_reachable():
             pytest.skip(f"no Redis server at {REDIS_URL}")
-        settings.CACHES = {
-            "default": {
-                "BACKEND": "django.core.cache.backends.redis.RedisCache",
-                "LOCATION": REDIS_URL,
-                "KEY_PREFIX": f"test-{uuid.uuid4().hex}",
-            }
-        }
+        settings.CACHES = own_redis_caches("django.core.cache.backends.redis.RedisCache")
     return str(request.param)
 
 

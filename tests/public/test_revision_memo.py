@@ -5,13 +5,11 @@ process) there is no round trip to save and nothing is kept."""
 
 from __future__ import annotations
 
-import uuid
-
 import pytest
 from django.core.cache import cache
 
 from public import live
-from tests.redis import REDIS_URL, redis_reachable
+from tests.redis import REDIS_URL, own_redis_caches, redis_reachable
 from tournaments.models import Tournament
 
 
@@ -19,13 +17,7 @@ from tournaments.models import Tournament
 def redis_cache(settings) -> None:
     if not redis_reachable():
         pytest.skip(f"no Redis server at {REDIS_URL}")
-    settings.CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": REDIS_URL,
-            "KEY_PREFIX": f"test-{uuid.uuid4().hex}",
-        }
-    }
+    settings.CACHES = own_redis_caches("django.core.cache.backends.redis.RedisCache")
     settings.TOURNAMENTS_REVISION_CACHE_SECONDS = 60
     live.revisions.known.clear()
 

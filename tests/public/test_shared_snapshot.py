@@ -5,8 +5,6 @@ and costs none of the snapshot's queries."""
 
 from __future__ import annotations
 
-import uuid
-
 import pytest
 from django.core.cache import cache
 from django.test import Client
@@ -14,7 +12,7 @@ from django.urls import reverse
 
 from public import live
 from public import views as public_views
-from tests.redis import REDIS_URL, redis_reachable
+from tests.redis import REDIS_URL, own_redis_caches, redis_reachable
 from tournaments.models import Tournament
 
 HTMX = {"HX-Request": "true"}
@@ -26,13 +24,7 @@ def shared_cache(settings) -> None:
     if not redis_reachable():
         pytest.skip(f"no Redis server at {REDIS_URL}")
     settings.TOURNAMENTS_REVISION_CACHE_SECONDS = 60
-    settings.CACHES = {
-        "default": {
-            "BACKEND": "config.cache.FailSafeRedisCache",
-            "LOCATION": REDIS_URL,
-            "KEY_PREFIX": f"test-{uuid.uuid4().hex}",
-        }
-    }
+    settings.CACHES = own_redis_caches()
     public_views.views.views.clear()
     live.recent.values.clear()
 

@@ -53,6 +53,40 @@ def test_it_shows_byes_and_the_live_round(client: Client, tournament, four, reco
     assert rows["Player 04"][8] == "–"  # not paired, no bye
 
 
+@pytest.fixture
+def pab_in_round_3(tournament, four, record_round):
+    """``four`` and a third round: A-C 1-0, B a pairing-allocated bye, D not paired."""
+    from tournaments.models import Bye
+
+    a, b, c, _d = four
+    tournament.rounds = 3
+    tournament.save()
+    record_round(3, [(a, c, "1-0")])
+    Bye.objects.create(entry=b, round_number=3, kind=Bye.Kind.PAIRING_ALLOCATED)
+    return tournament
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("bye_points", "cell", "total"), [(0, "0 bye", "1.5"), (1, "½ bye", "2"), (2, "+ bye", "2.5")]
+)
+def test_a_bye_worth_nothing_was_a_bye_worth_a_win_on_the_crosstable(
+    client: Client, pab_in_round_3: Tournament, bye_points: int, cell: str, total: str
+) -> None:
+    """What broke: a pairing-allocated bye was "+ bye" ("a bye worth a win") whatever it
+    scored; a round robin with an odd field scores the sit-out 0 (a Swiss may set its bye
+    points too). B had 1.5 after round 2; the bye adds 0, ½ or 1 (bye points in half-points)."""
+    t = pab_in_round_3
+    t.bye_points = bye_points
+    t.save()
+    html = client.get(reverse("tournament_crosstable", args=[t.pk])).content.decode()
+    rows = {r[2]: r for r in table_rows(html)}
+    assert (rows["Player 02"][8], rows["Player 02"][9]) == (cell, total)
+    assert rows["Player 04"][8] == "–"  # not paired, no bye
+    legend = '"+ bye" a bye worth a win, "½ bye" one worth less (a half-point bye), "0 bye"'
+    assert legend + " one worth nothing" in html
+
+
 @pytest.mark.django_db
 def test_it_gives_double_rounds_a_column_per_game(client: Client, tournament, four) -> None:
     tournament.pairing_system = Tournament.PairingSystem.TCEC_DOUBLE

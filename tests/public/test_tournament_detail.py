@@ -76,6 +76,32 @@ def test_it_polls_a_live_round_and_gives_htmx_the_section(
     assert 'hx-get="/tournaments/' in part
 
 
+def poll_note(html: str) -> str:
+    return " ".join(html.split('id="poll-note">')[1].split("<noscript>")[0].split())
+
+
+@pytest.mark.django_db
+def test_it_promises_no_new_round_once_the_tournament_is_over(
+    client: Client, tournament, make_entries, play
+) -> None:
+    """Regression: the note under the pairings of a finished tournament still said "New
+    results and rounds appear by themselves": no round will come; corrections still do."""
+    make_entries(4)
+    tournament.rounds = 2
+    tournament.save()
+    play(tournament, [["1-0", "0-1"]])
+    assert poll_note(client.get(url(tournament)).content.decode()) == (
+        "New results and rounds appear by themselves (checked every 2 seconds)."
+    )  # round 1 finished, round 2 to come
+    play(tournament, [["1-0", "0-1"]])
+    over = poll_note(client.get(url(tournament)).content.decode())
+    assert over == (
+        "Every round is played: corrections by the arbiter appear by themselves"
+        " (checked every 20 seconds)."
+    )
+    assert poll_note(client.get(url(tournament, round=1)).content.decode()) == over
+
+
 @pytest.mark.django_db
 @pytest.mark.parametrize("players", [6, 40])
 @pytest.mark.parametrize("order", ["board", "alpha"])
