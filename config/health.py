@@ -43,9 +43,11 @@ def cache_problem() -> str | None:
     if not settings.REDIS_URL:
         return None
     token = secrets.token_hex(8)
+    key = f"health:{token}"  # a key of its own: checks overlapping on other workers
     try:
-        cache.set("health", token, 10)
-        answered = cache.get("health")
+        cache.set(key, token, 10)
+        answered = cache.get(key)
+        cache.delete(key)
     except Exception as e:  # redis-py's errors are not Django's: any failure is the answer
         return f"cannot use the cache at REDIS_URL: {' '.join(str(e).split())}"
     return None if answered == token else "the cache at REDIS_URL does not keep what it stores"

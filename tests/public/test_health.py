@@ -77,3 +77,28 @@ def test_it_says_the_database_is_down_without_a_traceback(
     assert "The database is not reachable" in html
     assert "Traceback" not in html and "10.1.2.3" not in html
     assert response["Retry-After"] == "30"
+
+
+def test_overlapping_checks_did_not_answer_503_for_each_others_token(settings, monkeypatch) -> None:
+    """Regression: every check wrote its token under the one key ``health`` of the shared
+    cache, so a check on another worker writing between this one's set and get made this one
+    read the other's token and answer "does not keep what it stores"."""
+    from django.core.cache import cache
+
+    from config import health
+
+    settings.REDIS_URL = (
+        "redis://127.0.0.1:6379/0"  # a shared cache is configured (the memory one stands in)
+    )
+    get = cache.get
+    answers: list[str | None] = []
+    others = [health.cache_problem]  # one other worker's check, run once
+
+    def another_check_in_between(key, *args, **kwargs):
+        if others:
+            answers.append(others.pop()())
+        return get(key, *args, **kwargs)
+
+    monkeypatch.setattr(cache, "get", another_check_in_between)
+    assert health.cache_problem() is None
+    assert answers == [None]
