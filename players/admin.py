@@ -5,7 +5,7 @@ tournament's own data of each player and are shown read-only here."""
 from __future__ import annotations
 
 from django.contrib import admin
-from django.db.models import Model
+from django.db.models import Model, QuerySet
 from django.http import HttpRequest
 
 from players.models import Player
@@ -23,6 +23,10 @@ class PlayerEntryInline(admin.TabularInline):
     readonly_fields = fields
     can_delete = False
     show_change_link = True
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Entry]:
+        # One query for the entries and their tournaments, not one more per entry.
+        return super().get_queryset(request).select_related("tournament")
 
     def has_add_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False

@@ -13,7 +13,7 @@ from typing import Any
 from django import forms
 from django.contrib import admin
 from django.contrib.auth.models import User
-from django.db.models import Model
+from django.db.models import Model, QuerySet
 from django.forms import ModelForm
 from django.http import HttpRequest
 
@@ -212,6 +212,10 @@ class RatingChangeInline(admin.TabularInline):
     readonly_fields = fields
     extra = 0
     can_delete = False
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[RatingChange]:
+        # One query for the rows and their players, not one more per player.
+        return super().get_queryset(request).select_related("player")
 
     def has_add_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from players.models import Player
 from ratings.models import RatedEvent, RatingChange, RatingCorrection, RatingRecord
-from tests.ratings.conftest import play, rate, record
+from tests.ratings.conftest import enter, play, rate, record, second_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -193,3 +193,29 @@ def test_officers_view_the_supplement_and_events_read_only(officer_client, arbit
     assert response.status_code == 403
     member.refresh_from_db()
     assert member.name == "Adams, Ann"
+
+
+def _event_page_queries(client: Client, arbiter: User, name: str, players: int) -> int:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    t = second_tournament(arbiter, name)
+    enter(t, *(Player.objects.create(name=f"{name} {i}") for i in range(players)))
+    play(t, [[(i, i + 1, "1-0") for i in range(0, players, 2)]])
+    event = rate(t.pk, arbiter)
+    assert event.changes.count() == players
+    url = reverse("admin:ratings_ratedevent_change", args=[event.pk])
+    client.get(url)  # the first request also caches the content types
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get(url)
+    assert page.status_code == 200
+    assert f"{name} {players - 1}" in page.content.decode()  # the players are on the page
+    return len(queries)
+
+
+def test_a_rated_event_page_does_not_query_once_per_player(officer_client, arbiter) -> None:
+    """The changes inline read each row's player with its own query: an event of 1,000
+    players took 1,000 queries."""
+    assert _event_page_queries(officer_client, arbiter, "Small", 2) == _event_page_queries(
+        officer_client, arbiter, "Big", 12
+    )
