@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from players.models import Player
 from ratings import rating, services
-from ratings.models import RatingRecord, UscfMember
+from ratings.models import RatingChange, RatingRecord, UscfMember
 from tests.ratings.conftest import play, rating_officer, record
 from tournaments.models import Entry
 
@@ -139,3 +139,37 @@ def test_it_flags_an_expired_membership(tournament, arbiter, make_players) -> No
     html = officer_client().get(reverse("rating_request", args=[request.pk])).content.decode()
     assert html.count("US Chess membership expired") == 1
     assert f"US Chess membership expired on {before:%Y-%m-%d}" in html
+
+
+def test_it_shows_an_applied_request_as_it_was_applied(tournament, arbiter, make_players) -> None:
+    """Once applied, the page compared the event's supplement with the records the rating
+    itself had just changed: every rated player was flagged "paired on 1600 …; the record is
+    1616", "to check before applying", with the post-event rating as the rating on record and
+    later corrections as its source."""
+    from django.utils import timezone
+
+    from ratings.models import Event, EventMember
+
+    event = Event.objects.create(
+        name="May", start_date=tournament.start_date, end_date=tournament.end_date
+    )
+    tournament.event = event
+    tournament.save()
+    ann, bob = make_players("Ann", "Bob")
+    Entry.objects.filter(pk=ann.pk).update(uscf_id="12345601")
+    EventMember.objects.create(
+        event=event, uscf_id="12345601", name="Ann", regular_rating=1600, imported_at=timezone.now()
+    )
+    ann_record = record(ann.player, rating=1600, games=40)
+    play(tournament, [[(0, 1, "1-0")]])
+    request = services.submit_for_rating(tournament.pk, arbiter)
+    services.apply_request(request.pk, rating_officer())
+    services.correct_rating(ann_record.pk, Decimal(1700), "A later ceiling", rating_officer())
+    html = officer_client().get(reverse("rating_request", args=[request.pk])).content.decode()
+    change = RatingChange.objects.get(player=ann.player)
+    assert change.shown_post != 1600
+    assert ">1600<" in html and f">{change.shown_post}<" in html  # pre and post of the event
+    assert "the record is" not in html and "to check" not in html
+    assert "A later ceiling" not in html
+    bob_change = RatingChange.objects.get(player=bob.player)
+    assert "unrated" in html and f">{bob_change.shown_post}<" in html
