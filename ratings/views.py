@@ -442,7 +442,8 @@ def official_supplement(request: HttpRequest) -> HttpResponse:
         )
     upload = form.cleaned_data["file"]
     try:
-        summary = import_supplement(read_supplement(upload.name, upload.read()), officer)
+        supplement = read_supplement(upload.name, upload.read())
+        summary = import_supplement(supplement, officer)
     except EventError as e:
         form.add_error("file", str(e))
         return render(request, "ratings/official_supplement.html", context, status=400)
@@ -452,4 +453,7 @@ def official_supplement(request: HttpRequest) -> HttpResponse:
         f"{_count(summary.players, 'known player')} brought up to date; "
         f"{_count(summary.entries, 'pairing rating')} changed before round 1.",
     )
-    return redirect("official_supplement")
+    if not supplement.invalid:
+        return redirect("official_supplement")
+    context.update(members=UscfMember.objects.count(), rejected=supplement.invalid)
+    return render(request, "ratings/official_supplement.html", context)  # which rows, and why
