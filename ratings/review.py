@@ -177,7 +177,8 @@ def review(request: RatingRequest) -> Review:
     if tournament.event_id is not None:
         rows_of_event = EventMember.objects.filter(event_id=tournament.event_id, uscf_id__in=ids)
         own = {m.uscf_id: m for m in rows_of_event.select_related("imported_by")}
-    officers = {c.by_id: is_rating_officer(c.by) for c in sources.values()}
+    authors = {c.by_id: c.by for c in sources.values()}  # each author's permissions once
+    officers = {pk: is_rating_officer(user) for pk, user in authors.items()}
     results, problem = _preview(request)
     rows = []
     for system in systems_of(tournament):
