@@ -39,6 +39,7 @@ from ratings.models import (
 )
 from ratings.review import review
 from ratings.supplement import (
+    SupplementRow,
     expired_members,
     import_event_supplement,
     import_supplement,
@@ -425,6 +426,19 @@ def event_ratings(request: HttpRequest, event_id: int) -> HttpResponse:
     return render(request, "ratings/event_ratings.html", {"event": event, "rows": rows})
 
 
+SKIPPED_SHOWN = 20
+
+
+def _skipped_rows(rows: list[SupplementRow]) -> str:
+    """The rows a supplement import skipped, by row number and why (the first 20)."""
+    listed = "; ".join(
+        f"row {r.line}{f' ({r.uscf_id})' if r.uscf_id else ''}: {', '.join(r.errors)}"
+        for r in rows[:SKIPPED_SHOWN]
+    )
+    more = f"; and {len(rows) - SKIPPED_SHOWN} more" if len(rows) > SKIPPED_SHOWN else ""
+    return f"{_count(len(rows), 'row')} not imported: {listed}{more}."
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def official_supplement(request: HttpRequest) -> HttpResponse:
@@ -453,7 +467,6 @@ def official_supplement(request: HttpRequest) -> HttpResponse:
         f"{_count(summary.players, 'known player')} brought up to date; "
         f"{_count(summary.entries, 'pairing rating')} changed before round 1.",
     )
-    if not supplement.invalid:
-        return redirect("official_supplement")
-    context.update(members=UscfMember.objects.count(), rejected=supplement.invalid)
-    return render(request, "ratings/official_supplement.html", context)  # which rows, and why
+    if supplement.invalid:
+        messages.warning(request, _skipped_rows(supplement.invalid))
+    return redirect("official_supplement")

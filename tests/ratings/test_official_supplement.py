@@ -83,6 +83,6 @@ def test_it_lists_the_rows_it_skipped(officer_client: Client) -> None:
     html = response.content.decode()
     assert response.status_code == 200
     assert "1 member imported" in html
-    assert "Row 2 (1234567): US Chess ID must be 8 digits" in html
-    assert "Row 3 (12345603): regular rating &#x27;99&#x27; is not a rating" in html
+    assert "2 rows not imported: row 2 (1234567): US Chess ID must be 8 digits" in html
+    assert "row 3 (12345603): regular rating &#x27;99&#x27; is not a rating" in html
     assert list(UscfMember.objects.values_list("uscf_id", flat=True)) == ["12345601"]
