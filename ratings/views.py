@@ -376,12 +376,15 @@ def _registration_warnings(request: HttpRequest, entries: list[Entry]) -> None:
 def submit_event_ratings(request: HttpRequest, event_id: int) -> HttpResponse:
     """Submit every finished US Chess-rated section of the event for rating."""
     event = _arbiter_event(request, event_id)
-    for outcome in services.submit_sections(event.sections.order_by("pk"), request.user):
+    outcomes = services.submit_sections(event.sections.order_by("pk"), request.user)
+    for outcome in outcomes:
         name = outcome.section.section_name
         if outcome.request is not None:
             messages.success(request, f"{name} submitted for rating.")
         else:
             messages.error(request, f"{name}: {outcome.problem}")
+    if not outcomes:
+        messages.error(request, "No section of this event is US Chess-rated: nothing to submit.")
     return redirect("event_uscf", event.pk)
 
 
