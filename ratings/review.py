@@ -73,7 +73,8 @@ class Review:
 
     @property
     def warnings(self) -> int:
-        return sum(1 for row in self.rows if row.warnings)
+        """Players flagged (a dual-rated event has a row per player and system)."""
+        return len({row.entry.pk for row in self.rows if row.warnings})
 
 
 def _preview(request: RatingRequest) -> tuple[dict[tuple[str, str], PreviewResult], str]:

@@ -200,3 +200,16 @@ def test_it_does_not_query_once_per_corrected_player(arbiter) -> None:
         return len(queries)
 
     assert page_queries(2) == page_queries(12)
+
+
+def test_it_counts_players_not_rows_of_a_dual_rated_event(
+    tournament, arbiter, make_players
+) -> None:
+    """A dual-rated event has a row per player and system: two players without a US Chess ID
+    were "4 players to check"."""
+    make_players("Ann", "Bob")
+    play(tournament, [[(0, 1, "1-0")]], rating_system="dual")
+    request = services.submit_for_rating(tournament.pk, arbiter)
+    html = officer_client().get(reverse("rating_request", args=[request.pk])).content.decode()
+    assert html.count("no US Chess ID") == 4  # Ann and Bob, Regular and Quick
+    assert "2 players to check before applying." in html
