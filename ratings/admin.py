@@ -8,7 +8,7 @@ admin log entry (the record's "History"). Nobody edits or deletes the history it
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from django import forms
 from django.contrib import admin
@@ -97,6 +97,10 @@ class EnterRecordForm(forms.ModelForm):
     class Meta:
         model = RatingRecord
         fields = RECORD_FIELDS
+        help_texts: ClassVar = {
+            "player": "Type to search. Without JavaScript: open the player in Players and "
+            "follow “Enter a rating record”, which fills this in."
+        }
 
     def clean_rating(self) -> Any:
         rating = self.cleaned_data["rating"]
