@@ -206,7 +206,9 @@ def rating_requests(request: HttpRequest) -> HttpResponse:
     qs = RatingRequest.objects.select_related("tournament__event", "submitted_by", "decided_by")
     context = {
         "pending": qs.filter(status=RatingRequest.Status.PENDING).order_by("submitted_at"),
-        "decided": qs.exclude(status=RatingRequest.Status.PENDING)[:DECIDED_SHOWN],
+        "decided": qs.exclude(status=RatingRequest.Status.PENDING).order_by("-decided_at", "-pk")[
+            :DECIDED_SHOWN
+        ],
     }
     return render(request, "ratings/rating_requests.html", context)
 
