@@ -8,12 +8,12 @@ admin log entry (the record's "History"). Nobody edits or deletes the history it
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from django import forms
 from django.contrib import admin
 from django.contrib.auth.models import User
-from django.db.models import Model
+from django.db.models import Model, QuerySet
 from django.forms import ModelForm
 from django.http import HttpRequest
 
@@ -97,6 +97,10 @@ class EnterRecordForm(forms.ModelForm):
     class Meta:
         model = RatingRecord
         fields = RECORD_FIELDS
+        help_texts: ClassVar = {
+            "player": "Type to search. Without JavaScript: open the player in Players and "
+            "follow “Enter a rating record”, which fills this in."
+        }
 
     def clean_rating(self) -> Any:
         rating = self.cleaned_data["rating"]
@@ -212,6 +216,10 @@ class RatingChangeInline(admin.TabularInline):
     readonly_fields = fields
     extra = 0
     can_delete = False
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[RatingChange]:
+        # One query for the rows and their players, not one more per player.
+        return super().get_queryset(request).select_related("player")
 
     def has_add_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False

@@ -50,7 +50,7 @@ class SupplementForm(forms.Form):
     file = forms.FileField(
         label="US Chess rating supplement",
         help_text="The supplement US Chess publishes for TDs: its dBase file (.dbf) or its text "
-        "export (tab, comma or | separated, with a header line).",
+        "export (tab, comma, semicolon or | separated, with a header line).",
     )
 
 

@@ -18,6 +18,7 @@ from players.identity import normalized
 from ratings.errors import RatingError
 from ratings.models import (
     EventMember,
+    RatingChange,
     RatingCorrection,
     RatingRecord,
     RatingRequest,
@@ -38,14 +39,25 @@ class ReviewRow:
     """The last change of the record by hand or by a supplement import (None: only events)."""
     result: PreviewResult | None
     """The rater's result for a first rating (None for a re-rating, or without rated games)."""
+    applied: RatingChange | None = None
+    """Once the request is applied: the change it made (the record then holds its result)."""
     warnings: list[str] = field(default_factory=list)
 
     @property
+    def pre_exact(self) -> Decimal | None:
+        """The rating on record when the rating was decided (now, while it waits)."""
+        if self.applied is not None:
+            return self.applied.pre
+        return None if self.record is None else self.record.rating
+
+    @property
     def pre(self) -> int | None:
-        return None if self.record is None else shown(self.record.rating)
+        return shown(self.pre_exact)
 
     @property
     def post(self) -> int | None:
+        if self.applied is not None:
+            return self.applied.shown_post
         if self.result is None or self.result.post_exact is None:
             return None
         return shown(Decimal(f"{self.result.post_exact:.2f}"))
@@ -61,7 +73,8 @@ class Review:
 
     @property
     def warnings(self) -> int:
-        return sum(1 for row in self.rows if row.warnings)
+        """Players flagged (a dual-rated event has a row per player and system)."""
+        return len({row.entry.pk for row in self.rows if row.warnings})
 
 
 def _preview(request: RatingRequest) -> tuple[dict[tuple[str, str], PreviewResult], str]:
@@ -93,10 +106,10 @@ def _snapshot_warnings(row: ReviewRow, own: EventMember | None) -> None:
     if own is None:
         return
     rating, _ = own.rating_in(row.system)
-    if rating is None or (row.record is not None and row.record.rating == rating):
+    if rating is None or row.pre_exact == rating:
         return
     who = own.imported_by.username if own.imported_by else "an arbiter"
-    on_record = "no US Chess record" if row.record is None else f"the record is {row.pre}"
+    on_record = "no US Chess record" if row.pre is None else f"the record is {row.pre}"
     row.warnings.append(
         f"paired on {shown(rating)} from the event's supplement {own.supplement} (uploaded by "
         f"arbiter {who}); {on_record}"
@@ -125,7 +138,7 @@ def _warnings(row: ReviewRow, context: _Context, request: RatingRequest) -> None
         who = "the submitting arbiter" if row.source.by_id == request.submitted_by_id else ""
         who = who or f"{row.source.by.username}, who is not a rating officer"
         add(f"the rating on record was set by {who} ({row.source.reason})")
-    if row.record is None and typed:
+    if row.pre is None and typed:
         add(f"paired on a typed {typed}: rated as unrated (no US Chess record)")
     _snapshot_warnings(row, context.own)
     tournament = request.tournament
@@ -134,6 +147,14 @@ def _warnings(row: ReviewRow, context: _Context, request: RatingRequest) -> None
             if own_or_official.expired_before(tournament.start_date):
                 add(f"US Chess membership expired on {own_or_official.expires:%Y-%m-%d}")
             break
+
+
+def _applied_changes(request: RatingRequest) -> dict[tuple[int, str], RatingChange]:
+    """The changes an applied request made (none while it waits or once rejected)."""
+    if request.status != RatingRequest.Status.APPLIED:
+        return {}
+    changes = RatingChange.objects.filter(event__tournament_id=request.tournament_id)
+    return {(c.player_id, c.system): c for c in changes}
 
 
 def review(request: RatingRequest) -> Review:
@@ -146,6 +167,9 @@ def review(request: RatingRequest) -> Review:
     }
     sources: dict[int, RatingCorrection] = {}
     corrections = RatingCorrection.objects.filter(record__in=list(records.values()))
+    applied = _applied_changes(request)
+    if request.decided_at is not None:  # what the officer saw, not what came after
+        corrections = corrections.filter(at__lte=request.decided_at)
     for c in corrections.select_related("by").order_by("at"):
         sources[c.record_id] = c  # the latest wins
     ids = [e.uscf_id for e in entries if e.uscf_id]
@@ -154,7 +178,8 @@ def review(request: RatingRequest) -> Review:
     if tournament.event_id is not None:
         rows_of_event = EventMember.objects.filter(event_id=tournament.event_id, uscf_id__in=ids)
         own = {m.uscf_id: m for m in rows_of_event.select_related("imported_by")}
-    officers = {c.by_id: is_rating_officer(c.by) for c in sources.values()}
+    authors = {c.by_id: c.by for c in sources.values()}  # each author's permissions once
+    officers = {pk: is_rating_officer(user) for pk, user in authors.items()}
     results, problem = _preview(request)
     rows = []
     for system in systems_of(tournament):
@@ -166,6 +191,7 @@ def review(request: RatingRequest) -> Review:
                 record=record,
                 source=None if record is None else sources.get(record.pk),
                 result=results.get((system, str(entry.player_id))),
+                applied=applied.get((entry.player_id, system)),
             )
             context = _Context(
                 member=members.get(entry.uscf_id),

@@ -328,9 +328,12 @@ def enter_record(record: RatingRecord, reason: str, by: User) -> RatingCorrectio
     reason = _check_correction(record.rating, reason)
     with transaction.atomic():
         record.save()
-        return RatingCorrection.objects.create(
+        correction = RatingCorrection.objects.create(
             record=record, old=None, new=record.rating, reason=reason, by=by, at=timezone.now()
         )
+        # As a correction: tournaments not paired yet pair on it instead of a typed rating.
+        refresh_ratings_of_players([record.player_id])
+        return correction
 
 
 # ---------------------------------------------------------------------------------------------

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import ClassVar
 
 import django_tables2 as tables
+from django.db.models import Case, F, Q, QuerySet, Value, When
 
-from ratings.models import RatingRecord
+from ratings.models import ESTABLISHED_AFTER, RatingRecord
 
 
 class RatingTable(tables.Table):
@@ -23,9 +24,7 @@ class RatingTable(tables.Table):
     games = tables.Column(
         verbose_name="Games", attrs={"td": {"class": "num"}, "th": {"class": "num"}}
     )
-    status = tables.Column(
-        accessor="games", verbose_name="Status", order_by=("games",), orderable=True
-    )
+    status = tables.Column(accessor="games", verbose_name="Status", orderable=True)
     floor = tables.Column(
         accessor="current_floor",
         verbose_name="Floor",
@@ -45,3 +44,23 @@ class RatingTable(tables.Table):
 
     def render_status(self, record: RatingRecord) -> str:
         return "established" if record.established else "provisional"
+
+    def order_games(
+        self, queryset: QuerySet[RatingRecord], is_descending: bool
+    ) -> tuple[QuerySet[RatingRecord], bool]:
+        # N not known is an established rating's (a supplement gives N for provisional ones
+        # only): it sorts above every known N, on every database.
+        games = (
+            F("games").desc(nulls_first=True) if is_descending else F("games").asc(nulls_last=True)
+        )
+        return queryset.order_by(games, "-rating", "pk"), True
+
+    def order_status(
+        self, queryset: QuerySet[RatingRecord], is_descending: bool
+    ) -> tuple[QuerySet[RatingRecord], bool]:
+        established = Case(
+            When(Q(games__isnull=True) | Q(games__gt=ESTABLISHED_AFTER), then=Value(1)),
+            default=Value(0),
+        )
+        order = "-established_now" if is_descending else "established_now"
+        return queryset.annotate(established_now=established).order_by(order, "-rating", "pk"), True

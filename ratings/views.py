@@ -39,6 +39,7 @@ from ratings.models import (
 )
 from ratings.review import review
 from ratings.supplement import (
+    SupplementRow,
     expired_members,
     import_event_supplement,
     import_supplement,
@@ -205,7 +206,9 @@ def rating_requests(request: HttpRequest) -> HttpResponse:
     qs = RatingRequest.objects.select_related("tournament__event", "submitted_by", "decided_by")
     context = {
         "pending": qs.filter(status=RatingRequest.Status.PENDING).order_by("submitted_at"),
-        "decided": qs.exclude(status=RatingRequest.Status.PENDING)[:DECIDED_SHOWN],
+        "decided": qs.exclude(status=RatingRequest.Status.PENDING).order_by("-decided_at", "-pk")[
+            :DECIDED_SHOWN
+        ],
     }
     return render(request, "ratings/rating_requests.html", context)
 
@@ -375,12 +378,15 @@ def _registration_warnings(request: HttpRequest, entries: list[Entry]) -> None:
 def submit_event_ratings(request: HttpRequest, event_id: int) -> HttpResponse:
     """Submit every finished US Chess-rated section of the event for rating."""
     event = _arbiter_event(request, event_id)
-    for outcome in services.submit_sections(event.sections.order_by("pk"), request.user):
+    outcomes = services.submit_sections(event.sections.order_by("pk"), request.user)
+    for outcome in outcomes:
         name = outcome.section.section_name
         if outcome.request is not None:
             messages.success(request, f"{name} submitted for rating.")
         else:
             messages.error(request, f"{name}: {outcome.problem}")
+    if not outcomes:
+        messages.error(request, "No section of this event is US Chess-rated: nothing to submit.")
     return redirect("event_uscf", event.pk)
 
 
@@ -425,6 +431,19 @@ def event_ratings(request: HttpRequest, event_id: int) -> HttpResponse:
     return render(request, "ratings/event_ratings.html", {"event": event, "rows": rows})
 
 
+SKIPPED_SHOWN = 20
+
+
+def _skipped_rows(rows: list[SupplementRow]) -> str:
+    """The rows a supplement import skipped, by row number and why (the first 20)."""
+    listed = "; ".join(
+        f"row {r.line}{f' ({r.uscf_id})' if r.uscf_id else ''}: {', '.join(r.errors)}"
+        for r in rows[:SKIPPED_SHOWN]
+    )
+    more = f"; and {len(rows) - SKIPPED_SHOWN} more" if len(rows) > SKIPPED_SHOWN else ""
+    return f"{_count(len(rows), 'row')} not imported: {listed}{more}."
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def official_supplement(request: HttpRequest) -> HttpResponse:
@@ -442,7 +461,8 @@ def official_supplement(request: HttpRequest) -> HttpResponse:
         )
     upload = form.cleaned_data["file"]
     try:
-        summary = import_supplement(read_supplement(upload.name, upload.read()), officer)
+        supplement = read_supplement(upload.name, upload.read())
+        summary = import_supplement(supplement, officer)
     except EventError as e:
         form.add_error("file", str(e))
         return render(request, "ratings/official_supplement.html", context, status=400)
@@ -452,4 +472,6 @@ def official_supplement(request: HttpRequest) -> HttpResponse:
         f"{_count(summary.players, 'known player')} brought up to date; "
         f"{_count(summary.entries, 'pairing rating')} changed before round 1.",
     )
+    if supplement.invalid:
+        messages.warning(request, _skipped_rows(supplement.invalid))
     return redirect("official_supplement")

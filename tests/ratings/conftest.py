@@ -69,7 +69,11 @@ def play(
 
 
 def record(
-    player: Player, system: str = "regular", rating: float = 1500, games: int = 50, **fields: Any
+    player: Player,
+    system: str = "regular",
+    rating: float = 1500,
+    games: int | None = 50,
+    **fields: Any,
 ) -> RatingRecord:
     return RatingRecord.objects.create(
         player=player, system=system, rating=Decimal(str(rating)), games=games, **fields

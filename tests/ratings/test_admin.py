@@ -12,7 +12,8 @@ from django.urls import reverse
 
 from players.models import Player
 from ratings.models import RatedEvent, RatingChange, RatingCorrection, RatingRecord
-from tests.ratings.conftest import play, rate, record
+from tests.ratings.conftest import enter, play, rate, record, second_tournament
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -193,3 +194,56 @@ def test_officers_view_the_supplement_and_events_read_only(officer_client, arbit
     assert response.status_code == 403
     member.refresh_from_db()
     assert member.name == "Adams, Ann"
+
+
+def _event_page_queries(client: Client, arbiter: User, name: str, players: int) -> int:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    t = second_tournament(arbiter, name)
+    enter(t, *(Player.objects.create(name=f"{name} {i}") for i in range(players)))
+    play(t, [[(i, i + 1, "1-0") for i in range(0, players, 2)]])
+    event = rate(t.pk, arbiter)
+    assert event.changes.count() == players
+    url = reverse("admin:ratings_ratedevent_change", args=[event.pk])
+    client.get(url)  # the first request also caches the content types
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get(url)
+    assert page.status_code == 200
+    assert f"{name} {players - 1}" in page.content.decode()  # the players are on the page
+    return len(queries)
+
+
+def test_a_rated_event_page_does_not_query_once_per_player(officer_client, arbiter) -> None:
+    """The changes inline read each row's player with its own query: an event of 1,000
+    players took 1,000 queries."""
+    assert _event_page_queries(officer_client, arbiter, "Small", 2) == _event_page_queries(
+        officer_client, arbiter, "Big", 12
+    )
+
+
+def test_a_record_entered_by_hand_takes_over_a_typed_rating_before_round_1(
+    officer_client, tournament
+) -> None:
+    """docs/ratings.md: "A later supplement or an officer's record takes over before round 1."
+    A record entered in the admin left the entry paired on the arbiter's typed rating."""
+    from tournaments.registration import register_known
+
+    tournament.pairing_rating = Tournament.PairingRating.USCF_REGULAR
+    tournament.save()
+    walk_in = register_known(tournament.pk, Player.objects.create(name="Walk, In"), 1450)
+    assert walk_in.rating == 1450  # paired on the typed rating: no record yet
+    data = {
+        "player": walk_in.player_id,
+        "system": "regular",
+        "rating": "1643.50",
+        "games": "40",
+        "wins": "10",
+        "draws": "3",
+        "events_3plus": "4",
+        "reason": "US Chess MSA, Nov 2026 list",
+    }
+    response = officer_client.post(reverse("admin:ratings_ratingrecord_add"), data)
+    assert response.status_code == 302
+    walk_in.refresh_from_db()
+    assert walk_in.rating == 1644  # 1643.50 shown to the nearest, halves up

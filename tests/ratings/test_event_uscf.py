@@ -174,3 +174,12 @@ def test_it_refuses_a_player_above_the_section_limits_and_lets_one_below_play_up
     listing = arbiter_client.get(reverse("event_manage", args=[event.pk])).content.decode()
     assert "(plays up)" in listing
     assert "(also entered in U1600)" in listing and "(also entered in Open)" in listing
+
+
+def test_it_says_so_when_no_section_is_us_chess_rated(arbiter_client: Client, event: Event) -> None:
+    """Submitting an event whose sections are all unrated answered with no word at all."""
+    Tournament.objects.filter(event=event).update(rating_system="")
+    response = arbiter_client.post(reverse("submit_event_ratings", args=[event.pk]), follow=True)
+    assert "No section of this event is US Chess-rated: nothing to submit." in (
+        response.content.decode()
+    )

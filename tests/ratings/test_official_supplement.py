@@ -70,3 +70,19 @@ def test_it_names_a_file_that_is_no_supplement(officer_client: Client) -> None:
     response = officer_client.post(URL, {"file": f})
     assert response.status_code == 400
     assert "must have a column with the US Chess ID" in response.content.decode()
+
+
+def test_it_lists_the_rows_it_skipped(officer_client: Client) -> None:
+    """docs/ratings.md: "Bad rows are listed by row number and skipped". The officer's import
+    said "1 member imported" and nothing of the rows it left out."""
+    f = io.BytesIO(
+        b"ID,Name,Regular\n12345601,Adams,2250\n1234567,Short Id,1500\n12345603,Low,99\n"
+    )
+    f.name = "RS2604.csv"
+    response = officer_client.post(URL, {"file": f}, follow=True)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "1 member imported" in html
+    assert "2 rows not imported: row 2 (1234567): US Chess ID must be 8 digits" in html
+    assert "row 3 (12345603): regular rating &#x27;99&#x27; is not a rating" in html
+    assert list(UscfMember.objects.values_list("uscf_id", flat=True)) == ["12345601"]

@@ -92,3 +92,12 @@ def test_it_uses_a_constant_number_of_queries(rated_twice, django_assert_num_que
     # player, records, changes (with events and tournaments), corrections (with records)
     with django_assert_num_queries(4):
         Client().get(url(rated_twice))
+
+
+def test_it_shows_an_unknown_number_of_games_as_a_dash(make_players) -> None:
+    """A supplement's established rating has no N: the page said "None"."""
+    (entry,) = make_players("Supplement, Sam")
+    record(entry.player, rating=1850, games=None)
+    html = Client().get(url(entry.player)).content.decode()
+    assert "None" not in html
+    assert '<td class="num">–</td>' in html and ">established<" in html

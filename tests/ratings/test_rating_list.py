@@ -83,3 +83,23 @@ def test_it_uses_a_constant_number_of_queries(count, django_assert_num_queries) 
 
 def test_it_is_read_only() -> None:
     assert Client().post(URL).status_code == 405
+
+
+def test_it_sorts_an_unknown_number_of_games_as_established() -> None:
+    """A supplement's established rating has no N: sorting by status put it among the
+    provisional ratings (it sorted as N = NULL), and by games before N = 12 on SQLite."""
+    record(Player.objects.create(name="Known, Kim"), rating=1900, games=30)
+    record(Player.objects.create(name="Supplement, Sam"), rating=1850, games=None)
+    record(Player.objects.create(name="New, Ned"), rating=1400, games=12)
+    assert names(Client().get(URL, {"sort": "status"})) == [
+        "New, Ned",
+        "Known, Kim",
+        "Supplement, Sam",
+    ]
+    assert names(Client().get(URL, {"sort": "-status"}))[2] == "New, Ned"
+    assert names(Client().get(URL, {"sort": "games"})) == [
+        "New, Ned",
+        "Known, Kim",
+        "Supplement, Sam",
+    ]
+    assert names(Client().get(URL, {"sort": "-games"}))[0] == "Supplement, Sam"

@@ -110,3 +110,19 @@ def test_it_rates_a_player_paired_on_a_typed_rating_as_unrated(
     Tournament.objects.filter(pk=tournament.pk).update(event=event, section_name="Open")
     page = Client().get(reverse("event_ratings", args=[event.pk])).content.decode()
     assert note in page and "Bob" in page
+
+
+def test_it_shows_an_unknown_number_of_games_after_as_a_dash(
+    tournament, arbiter, make_players
+) -> None:
+    """Established ratings from a supplement have no N, so neither has N after: the column
+    said "None"."""
+    a, b = make_players("Ann", "Bob")
+    record(a.player, rating=1500, games=None)
+    record(b.player, rating=1600, games=30)
+    play(tournament, [[(0, 1, "1-0")]])
+    rate(tournament.pk, arbiter)
+    html = Client().get(url(tournament)).content.decode()
+    assert "None" not in html
+    assert '<td class="num">–</td>\n    </tr>' in html  # Ann's last cell
+    assert '<td class="num">31</td>\n    </tr>' in html  # Bob's: 30 + 1

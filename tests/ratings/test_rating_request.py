@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from players.models import Player
 from ratings import rating, services
-from ratings.models import RatingRecord, UscfMember
+from ratings.models import RatingChange, RatingRecord, UscfMember
 from tests.ratings.conftest import play, rating_officer, record
 from tournaments.models import Entry
 
@@ -139,3 +139,77 @@ def test_it_flags_an_expired_membership(tournament, arbiter, make_players) -> No
     html = officer_client().get(reverse("rating_request", args=[request.pk])).content.decode()
     assert html.count("US Chess membership expired") == 1
     assert f"US Chess membership expired on {before:%Y-%m-%d}" in html
+
+
+def test_it_shows_an_applied_request_as_it_was_applied(tournament, arbiter, make_players) -> None:
+    """Once applied, the page compared the event's supplement with the records the rating
+    itself had just changed: every rated player was flagged "paired on 1600 …; the record is
+    1616", "to check before applying", with the post-event rating as the rating on record and
+    later corrections as its source."""
+    from django.utils import timezone
+
+    from ratings.models import Event, EventMember
+
+    event = Event.objects.create(
+        name="May", start_date=tournament.start_date, end_date=tournament.end_date
+    )
+    tournament.event = event
+    tournament.save()
+    ann, bob = make_players("Ann", "Bob")
+    Entry.objects.filter(pk=ann.pk).update(uscf_id="12345601")
+    EventMember.objects.create(
+        event=event, uscf_id="12345601", name="Ann", regular_rating=1600, imported_at=timezone.now()
+    )
+    ann_record = record(ann.player, rating=1600, games=40)
+    play(tournament, [[(0, 1, "1-0")]])
+    request = services.submit_for_rating(tournament.pk, arbiter)
+    services.apply_request(request.pk, rating_officer())
+    services.correct_rating(ann_record.pk, Decimal(1700), "A later ceiling", rating_officer())
+    html = officer_client().get(reverse("rating_request", args=[request.pk])).content.decode()
+    change = RatingChange.objects.get(player=ann.player)
+    assert change.shown_post != 1600
+    assert ">1600<" in html and f">{change.shown_post}<" in html  # pre and post of the event
+    assert "the record is" not in html and "to check" not in html
+    assert "A later ceiling" not in html
+    bob_change = RatingChange.objects.get(player=bob.player)
+    assert "unrated" in html and f">{bob_change.shown_post}<" in html
+
+
+def test_it_does_not_query_once_per_corrected_player(arbiter) -> None:
+    """Whether the author of each record's last correction is a rating officer was looked up
+    per correction (two permission queries each): 2,000 queries for 1,000 corrected players."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tests.ratings.conftest import enter, second_tournament
+
+    client = officer_client()
+
+    def page_queries(players: int) -> int:
+        t = second_tournament(arbiter, f"Open {players}")
+        entrants = [Player.objects.create(name=f"P{players}-{i}") for i in range(players)]
+        for p in entrants:
+            corrected = record(p, rating=1500, games=30)
+            services.correct_rating(corrected.pk, Decimal(1510), "Cap", rating_officer())
+        enter(t, *entrants)
+        play(t, [[(i, i + 1, "1-0") for i in range(0, players, 2)]])
+        url = reverse("rating_request", args=[services.submit_for_rating(t.pk, arbiter).pk])
+        client.get(url)  # the first request also caches the content types
+        with CaptureQueriesContext(connection) as queries:
+            assert "Cap" in client.get(url).content.decode()
+        return len(queries)
+
+    assert page_queries(2) == page_queries(12)
+
+
+def test_it_counts_players_not_rows_of_a_dual_rated_event(
+    tournament, arbiter, make_players
+) -> None:
+    """A dual-rated event has a row per player and system: two players without a US Chess ID
+    were "4 players to check"."""
+    make_players("Ann", "Bob")
+    play(tournament, [[(0, 1, "1-0")]], rating_system="dual")
+    request = services.submit_for_rating(tournament.pk, arbiter)
+    html = officer_client().get(reverse("rating_request", args=[request.pk])).content.decode()
+    assert html.count("no US Chess ID") == 4  # Ann and Bob, Regular and Quick
+    assert "2 players to check before applying." in html

@@ -38,3 +38,24 @@ def test_it_is_for_rating_officers_only(submitted, arbiter) -> None:
     client = Client()
     client.force_login(arbiter)
     assert client.get(URL).status_code == 403
+
+
+def test_it_lists_the_latest_decisions_first(arbiter) -> None:
+    """The decided list was ordered by submission: a request submitted first and decided
+    last came after every later submission, and off the list past the 30 shown."""
+    from players.models import Player
+    from tests.ratings.conftest import enter, second_tournament
+
+    requests = []
+    for name in ("Early Open", "Late Open"):
+        t = second_tournament(arbiter, name)
+        enter(t, Player.objects.create(name=f"{name} A"), Player.objects.create(name=f"{name} B"))
+        play(t, [[(0, 1, "1-0")]])
+        requests.append(services.submit_for_rating(t.pk, arbiter))
+    early, late = requests
+    services.reject_request(late.pk, rating_officer(), "Decided first")
+    services.reject_request(early.pk, rating_officer(), "Decided last")
+    client = Client()
+    client.force_login(rating_officer())
+    html = client.get(URL).content.decode()
+    assert html.index("Decided last") < html.index("Decided first")
