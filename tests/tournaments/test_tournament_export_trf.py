@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from django.test import Client
@@ -227,7 +228,7 @@ def test_it_names_the_dubov_edition_in_record_192(
     assert (copy.pairing_system, copy.dubov_edition) == ("dubov", edition)
 
 
-def _cli_standings(tmp_path, text: str) -> list[int]:
+def _cli_standings(tmp_path: Path, text: str) -> list[int]:
     """``python -m pairing standings`` on the file, as an arbiter would run it: the starting
     ranks in the order it ranks them."""
     path = tmp_path / "tcec.trf"
@@ -261,8 +262,8 @@ def test_it_ranks_tcec_byes_first_in_record_202_as_the_standings_do(
     tournament.save()
     make_entries(3)
     play(tournament, [["1-0"], ["1-0"]])
-    text = arbiter_client.get(reverse("tournament_export_trf", args=[tournament.pk])).content
-    text = text.decode()
+    response = arbiter_client.get(reverse("tournament_export_trf", args=[tournament.pk]))
+    text = response.content.decode()
     assert "202 BYE,TPN" in text.splitlines()
     assert {line[4:8].strip(): line[85:89].strip() for line in _lines(text, "001")} == {
         "1": "3",
