@@ -446,7 +446,7 @@ def _info(snap: Snapshot) -> TournamentInfo:
         tournament_type=t.system_label,
         system_code=system_code(t),
         round_dates=_round_dates(snap),
-        tie_breaks=t.tie_breaks,
+        tie_breaks=_record_202(t),
         extra_records=_extra_records(t, snap.entries),
     )
 
@@ -501,6 +501,24 @@ def report_gaps(tournament: Tournament) -> list[str]:
     return missing
 
 
+def _record_202(tournament: Tournament) -> str:
+    """The tie-breaks of record 202 as the standings apply them: a TCEC tournament ranks the
+    byes received first (TCEC's final order), so its file says so (``BYE,SB,BH``), and
+    ``python -m pairing standings`` and the ranks of columns 86-89 agree with the web's."""
+    if not tournament.is_tcec:
+        return tournament.tie_breaks
+    return ",".join(["BYE", *(c for c in tournament.tie_break_codes if c.upper() != "BYE")])
+
+
+def standings_codes(tournament: Tournament) -> tuple[str, ...]:
+    """The codes the standings rank by after the score, in order: the tournament's tie-breaks;
+    in TCEC the byes received (``BYE``) first, once, wherever the list names it."""
+    codes = tie_break_codes(tournament)
+    if not tournament.is_tcec:
+        return tuple(codes)
+    return ("BYE", *(c for c in codes if c.upper() != "BYE"))
+
+
 def tie_break_codes(tournament: Tournament) -> list[str]:
     """The tournament's tie-break codes that the engine knows (an imported file may name
     others; they are left out rather than break the standings)."""
@@ -517,7 +535,7 @@ def tie_break_codes(tournament: Tournament) -> list[str]:
 def ranking(tournament: Tournament, state: TournamentState) -> list[StandingRow]:
     """The standings of ``state`` with the tournament's tie-breaks (TCEC: score, byes, then
     the tie-breaks)."""
-    codes = tie_break_codes(tournament)
+    codes = standings_codes(tournament)
     if tournament.is_tcec:
-        return tcec_final_order(state, codes)
+        return tcec_final_order(state, codes[1:])  # it ranks the byes received first itself
     return standings(state, codes)

@@ -10,7 +10,7 @@ from django import forms
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 
-from pairing.engine import TIE_BREAKS, UnknownTieBreak, tie_break
+from pairing.engine import TIE_BREAKS, UnknownTieBreak, accelerated_round_count, tie_break
 from tournaments import backup_restore
 from tournaments.federations import federation_error, fide_id_problem
 from tournaments.models import Entry, Tournament, parse_schedule, split_fide_id
@@ -134,6 +134,8 @@ class TournamentForm(forms.ModelForm):
     def __init__(self, *args: Any, paired_rounds: int = 0, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.paired_rounds = paired_rounds
+        self.kept_accelerated: int | None = None
+        """The accelerated rounds to store when the rounds change after round 1 (Baku)."""
         for name in ("dutch_edition", "dubov_edition", *US_FIELDS):
             self.fields[name].required = False  # left out: the tournament's (2026 if new)
         self.fields["rounds"].validators += [MinValueValidator(1), MaxValueValidator(MAX_ROUNDS)]
@@ -286,6 +288,25 @@ class TournamentForm(forms.ModelForm):
                 self.add_error("accelerated_rounds", "Only with Baku acceleration.")
             elif accelerated < 1 or (rounds is not None and accelerated > rounds):
                 self.add_error("accelerated_rounds", "Between 1 and the number of rounds.")
+        self._keep_accelerated_rounds(rounds)
+
+    def _keep_accelerated_rounds(self, rounds: int | None) -> None:
+        """Once round 1 is paired, the rule's number of accelerated rounds (half the rounds,
+        C.04.7 1.4) is kept when the rounds change: the rounds paired keep their virtual
+        points. Fewer rounds than that number is an error."""
+        t = self.instance
+        if not self.paired_rounds or t.acceleration != Tournament.Acceleration.BAKU:
+            return
+        if t.accelerated_rounds is not None or rounds is None or rounds == t.rounds:
+            return
+        kept = accelerated_round_count(t.rounds)
+        if rounds < kept:
+            self.add_error(
+                "rounds",
+                f"Baku acceleration: the first {kept} rounds are accelerated (half of "
+                f"{t.rounds}, fixed once round 1 is paired); at least {kept} rounds.",
+            )
+        self.kept_accelerated = kept
 
     def _clean_us(self, data: dict[str, Any]) -> None:
         """29E5: the 80-point limit lies within the 200-point one; 28R1: at most the rounds."""
@@ -325,6 +346,8 @@ class TournamentForm(forms.ModelForm):
             for i in range(TIE_BREAK_SLOTS)
             if (code := self.cleaned_data.get(f"tie_break_{i + 1}"))
         )
+        if self.kept_accelerated is not None:
+            tournament.accelerated_rounds = self.kept_accelerated
         if commit:
             if tournament.pk is None:
                 tournament.save()

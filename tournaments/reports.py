@@ -29,7 +29,7 @@ from pairing.engine import (
     tie_break,
 )
 from pairing.explanations import BoardWhy, RoundExplanation, board_reasons, stored_explanation
-from pairing.services import Snapshot, ranking, tie_break_codes
+from pairing.services import Snapshot, ranking, standings_codes
 from tournaments import corrections, receipts
 from tournaments.fide_rating import FideLine, fide_lines
 from tournaments.models import Bye, Entry, Game, PairingReceipt, Round, Tournament
@@ -215,8 +215,7 @@ class View:
     @cached_property
     def codes(self) -> tuple[str, ...]:
         """The codes of the standings' tie-breaks, as the tournament names them."""
-        codes = tie_break_codes(self.tournament)
-        return ("BYE", *codes) if self.tournament.is_tcec else tuple(codes)
+        return standings_codes(self.tournament)
 
     @cached_property
     def tie_breaks(self) -> list[TieBreak]:

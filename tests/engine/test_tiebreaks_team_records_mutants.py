@@ -215,9 +215,13 @@ def _refusal(*records: str, teams: list[tuple[int, ...]] = FOUR_TEAMS) -> str:
         ("362 TW", "record 362 needs symbol and points pairs: 'TW'"),
         ("362 TX 2.0", "record 362: unknown symbol 'TX'"),
         # 310
-        (record_310(1, "Again", ()), "team number 1 is used twice"),
-        (record_310(5, "Fifth", (9,)), "team 5 names unknown player 9"),
-        (record_310(5, "Fifth", (1,)), "player 1 is in teams 1 and 5"),
+        # ... quoting the record at fault (the line to correct)
+        (record_310(1, "Again", ()),
+         f"team number 1 is used twice in {record_310(1, 'Again', ()).rstrip()!r}"),
+        (record_310(5, "Fifth", (9,)),
+         f"team 5 names unknown player 9 in {record_310(5, 'Fifth', (9,))!r}"),
+        (record_310(5, "Fifth", (1,)),
+         f"player 1 is in teams 1 and 5 in {record_310(5, 'Fifth', (1,))!r}"),
         (record_310(5, "Fifth", ()) + "   x", "player 'x' is not a number in "
          f"{(record_310(5, 'Fifth', ()) + '   x')!r}"),
     ],

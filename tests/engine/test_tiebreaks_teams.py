@@ -145,6 +145,27 @@ def test_it_refuses_a_player_facing_two_teams() -> None:
         team_tournament(_state(rounds, TEAMS_310))
 
 
+@pytest.mark.parametrize(
+    ("records", "message"),
+    [
+        # an 013 team's number is its place among the 013 records: the record names the line
+        (["Alpha 1 2", "Beta 3 4", "Gamma 5 6", "Delta 7 9"], "team 4 names unknown player 9"),
+        (["Alpha 1 2", "Beta 3 4", "Gamma 5 6", "Delta 7 1"], "player 1 is in teams 1 and 4"),
+    ],
+)
+def test_it_quotes_the_team_record_at_fault(records: list[str], message: str) -> None:
+    """Regression: ``standings --teams`` said "team 4 names unknown player 9" and nothing an
+    arbiter could find in a TRF16 file, whose 013 records carry no team number."""
+    lines = []
+    for text in records:
+        name, a, b = text.split()
+        lines.append(f"013 {name:<32}{int(a):4d} {int(b):4d}")
+    state = _state(FOUR_ROUNDS, [], tuple(("013", line[3:]) for line in lines))
+    with pytest.raises(TeamError) as caught:
+        team_tournament(state)
+    assert str(caught.value) == f"{message} in {lines[3]!r}"
+
+
 def test_it_refuses_a_file_without_team_records() -> None:
     with pytest.raises(TeamError, match="no team records"):
         team_tournament(_state(FOUR_ROUNDS, []))

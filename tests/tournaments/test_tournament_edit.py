@@ -6,6 +6,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from pairing.services import state_for
 from tests.tournaments.test_tournament_create import FORM
 from tournaments import services
 
@@ -98,6 +99,44 @@ def test_it_fixes_the_acceleration_once_round_1_is_paired(
     arbiter_client.post(url, form)
     tournament.refresh_from_db()
     assert (tournament.acceleration, tournament.rounds) == ("baku", 6)  # the rest is saved
+
+
+@pytest.mark.django_db
+def test_it_keeps_the_baku_virtual_points_of_paired_rounds_when_the_rounds_change(
+    arbiter_client: Client, tournament, make_entries, play
+) -> None:
+    """Regression: the rule's accelerated rounds followed the number of rounds, so shortening
+    a Baku event after round 3 changed the virtual points round 3 had been paired with (the
+    exported file no longer re-paired as published).
+
+    By hand (C.04.7 1.2-1.4, a win 2 half-points): 8 players, group A 2 * ceil(8 / 4) = 4,
+    nos. 1-4. 9 rounds: 5 accelerated (half, rounded up); a win's points before rounds 1-3
+    (half of 5, rounded up), half of them before 4-5: (2, 2, 2, 1, 1). 7 rounds by the rule
+    would give 4 accelerated, (2, 2, 1, 1): round 3 would change. The 5 stay; fewer than 5
+    rounds is refused."""
+    tournament.acceleration, tournament.rounds = "baku", 9
+    tournament.save()
+    make_entries(8)
+    play(tournament, rounds=3)
+    url = reverse("tournament_edit", args=[tournament.pk])
+    response = arbiter_client.post(url, FORM | {"pairing_system": "dutch", "rounds": 7})
+    assert response.status_code == 302
+    tournament.refresh_from_db()
+    assert (tournament.rounds, tournament.accelerated_rounds) == (7, 5)
+    acceleration = state_for(tournament).acceleration
+    assert {pid: acceleration[pid] for pid in (1, 4)} == {1: (2, 2, 2, 1, 1), 4: (2, 2, 2, 1, 1)}
+    assert 5 not in acceleration  # group B
+
+    tournament.accelerated_rounds, tournament.rounds = None, 9  # as before the edit
+    tournament.save()
+    response = arbiter_client.post(url, FORM | {"pairing_system": "dutch", "rounds": 4})
+    assert response.status_code == 200
+    assert (
+        "Baku acceleration: the first 5 rounds are accelerated (half of 9, fixed once round 1 "
+        "is paired); at least 5 rounds."
+    ) in response.content.decode()
+    tournament.refresh_from_db()
+    assert (tournament.rounds, tournament.accelerated_rounds) == (9, None)
 
 
 def test_it_fixes_the_dutch_edition_once_round_1_is_paired(

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import datetime
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from django.test import Client
@@ -223,3 +226,54 @@ def test_it_names_the_dubov_edition_in_record_192(
     assert f"092 FIDE Dubov (C.04.4.1, {edition} edition)" in text
     copy = lifecycle.import_trf(text, arbiter.pk)
     assert (copy.pairing_system, copy.dubov_edition) == ("dubov", edition)
+
+
+def _cli_standings(tmp_path: Path, text: str) -> list[int]:
+    """``python -m pairing standings`` on the file, as an arbiter would run it: the starting
+    ranks in the order it ranks them."""
+    path = tmp_path / "tcec.trf"
+    path.write_text(text)
+    done = subprocess.run(
+        [sys.executable, "-m", "pairing", "standings", "--system", "tcec", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    rows = [line.split() for line in done.stdout.splitlines()[2:] if line.strip()]
+    return [int(row[1]) for row in rows]
+
+
+@pytest.mark.django_db
+def test_it_ranks_tcec_byes_first_in_record_202_as_the_standings_do(
+    arbiter_client: Client, arbiter, tournament, make_entries, play, tmp_path
+) -> None:
+    """Regression: a TCEC file's 202 named the tie-breaks alone (``TPN``), so the command line
+    ranked its players otherwise than the web standings and the file's own ranks, which put
+    the byes received first (TCEC's final order).
+
+    Three players, two single TCEC rounds, by hand (docs/tcec.md): round 1, STEP 2 gives the
+    BYE to the bottom of the pairing order, no. 3; 1-2 with first-of-pair black (the 2112
+    pattern), no. 2 White, who wins. Round 2: no. 1 is the only player without a BYE; 2-3 with
+    the greater WGD (no. 2, +1) Black; White (no. 3) wins. Points: no. 3 two, nos. 1 and 2
+    one each; no. 1 had a BYE, no. 2 none: no. 2 is second, no. 1 third (by TPN alone, no. 1
+    would be second)."""
+    tournament.pairing_system, tournament.rounds, tournament.tie_breaks = "tcec", 2, "TPN"
+    tournament.save()
+    make_entries(3)
+    play(tournament, [["1-0"], ["1-0"]])
+    response = arbiter_client.get(reverse("tournament_export_trf", args=[tournament.pk]))
+    text = response.content.decode()
+    assert "202 BYE,TPN" in text.splitlines()
+    assert {line[4:8].strip(): line[85:89].strip() for line in _lines(text, "001")} == {
+        "1": "3",
+        "2": "2",
+        "3": "1",
+    }
+    assert _cli_standings(tmp_path, text) == [3, 2, 1]
+    # Imported back, the BYE the file names is ranked once, and the file is the same.
+    copy = lifecycle.import_trf(text, arbiter.pk)
+    assert copy.tie_break_codes == ["BYE", "TPN"]
+    html = arbiter_client.get(reverse("tournament_standings", args=[copy.pk])).content.decode()
+    assert html.count('<abbr title="Byes received">BYE</abbr>') == 1
+    assert export_trf(copy) == text

@@ -157,33 +157,36 @@ def read_teams(state: TournamentState) -> tuple[Team, ...]:
     for code, rest in state.info.extra_records:
         if code in lines:
             lines[code].append(code + rest)
-    teams: list[Team] = []
+    teams: list[tuple[Team, str]] = []
     if lines["310"]:
         for line in lines["310"]:
             number = _number(line[4:7], "team number", line)
-            teams.append(Team(number, line[8:40].strip(), _members(line, 74, line)))
+            teams.append((Team(number, line[8:40].strip(), _members(line, 74, line)), line))
     else:
         for i, line in enumerate(lines["013"], start=1):
-            teams.append(Team(i, line[4:36].strip(), _members(line, 37, line)))
+            teams.append((Team(i, line[4:36].strip(), _members(line, 37, line)), line))
     if not teams:
         raise TeamError("no team records (310 or 013) in the file")
     _check_teams(state, teams)
-    return tuple(teams)
+    return tuple(t for t, _ in teams)
 
 
-def _check_teams(state: TournamentState, teams: list[Team]) -> None:
+def _check_teams(state: TournamentState, teams: list[tuple[Team, str]]) -> None:
+    """Each error quotes the team record at fault (the file's line to correct): an 013 team's
+    number is only its place among the 013 records."""
     known = {p.id for p in state.players}
     seen: dict[PlayerId, int] = {}
     numbers: set[int] = set()
-    for t in teams:
+    for t, line in teams:
+        where = f"in {line.rstrip()!r}"
         if t.number in numbers:
-            raise TeamError(f"team number {t.number} is used twice")
+            raise TeamError(f"team number {t.number} is used twice {where}")
         numbers.add(t.number)
         for pid in t.players:
             if pid not in known:
-                raise TeamError(f"team {t.number} names unknown player {pid}")
+                raise TeamError(f"team {t.number} names unknown player {pid} {where}")
             if pid in seen:
-                raise TeamError(f"player {pid} is in teams {seen[pid]} and {t.number}")
+                raise TeamError(f"player {pid} is in teams {seen[pid]} and {t.number} {where}")
             seen[pid] = t.number
 
 
