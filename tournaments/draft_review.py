@@ -56,7 +56,8 @@ class BoardReview:
     reason: str
     """What the rule says for this pair."""
     rule_white: int | None
-    """The player the rule gives White (``None``: the rule does not say, e.g. TCEC's pattern)."""
+    """The player the rule gives White (``None``: the rule does not say, e.g. for a pair off a
+    round-robin table)."""
 
     @property
     def float(self) -> str:

@@ -37,8 +37,8 @@ from pairing.engine.dutch.system import pair_round as pair_dutch
 from pairing.engine.tcec.explain import explain_round as explain_tcec
 from pairing.engine.tcec.history import white_game_differences
 from pairing.engine.tcec.system import ColourRule as TcecClause
+from pairing.engine.tcec.system import double_round_colours, first_of_pair, single_round_decision
 from pairing.engine.tcec.system import pair_round as pair_tcec
-from pairing.engine.tcec.system import single_round_decision
 from pairing.engine.us_systems import ROUND_ROBIN, ROUND_ROBIN_DOUBLE, US_SWISS
 
 PairRound = Callable[[TournamentState], RoundPairing]
@@ -203,7 +203,7 @@ TCEC_SAYS = {
     TcecClause.PATTERN: "equal: the first of the pair follows the 1-2-2-1 pattern",
 }
 """TCEC STEP 5 (single rounds), clause by clause, as the draft review words it."""
-TCEC_DOUBLE_SAYS = "double rounds: each player has White in one of the two games"
+TCEC_DOUBLE_SAYS = "double rounds: the first of the pair has Black in game 1, White in game 2"
 """TCEC STEP 5 (double rounds)."""
 
 
@@ -224,14 +224,21 @@ class TcecSystem(System):
     def colour_rulings(
         self, state: TournamentState, pairs: Sequence[tuple[PlayerId, PlayerId]]
     ) -> list[ColourRuling]:
-        if state.double_rounds:  # STEP 5: the first-of-pair has Black, then White
-            return [ColourRuling("STEP 5", TCEC_DOUBLE_SAYS, None) for _ in pairs]
+        """STEP 5 for each pair, its first-of-pair found by STEP 1's pairing order (as the
+        engine finds it), so that a pair made by hand is ruled as the system would rule it;
+        double rounds: who has White in game 1 (game 2 reverses it)."""
+        scores = state.scores
+        ordered = [first_of_pair(state, a, b, scores) for a, b in pairs]
+        if state.double_rounds:
+            return [
+                ColourRuling("STEP 5", TCEC_DOUBLE_SAYS, double_round_colours(first, second).white)
+                for first, second in ordered
+            ]
         wgd = white_game_differences(state)
         out = []
-        for a, b in pairs:
-            board, clause = single_round_decision(a, b, wgd, state.scores, state.next_round)
-            white = None if clause is TcecClause.PATTERN else board.white
-            out.append(ColourRuling("STEP 5", TCEC_SAYS[clause], white))
+        for first, second in ordered:
+            board, clause = single_round_decision(first, second, wgd, scores, state.next_round)
+            out.append(ColourRuling("STEP 5", TCEC_SAYS[clause], board.white))
         return out
 
     def notes(self, state: TournamentState, pid: PlayerId) -> PlayerNotes:

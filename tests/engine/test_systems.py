@@ -180,8 +180,10 @@ def test_dubov_e2_the_stronger_preference() -> None:
 def test_tcec_step_5() -> None:
     """After 1-2 1-0 and 3-4 0-1: WGD 1 +1, 2 -1, 3 +1, 4 -1. 1 v 4: the greater WGD (1)
     gets Black. 1 v 3: equal WGD, 1 has the higher score (1 against 0): Black to 1. 2 v 4:
-    equal WGD, 4 won: Black to 4. Equal WGD and scores leave the 1-2-2-1 pattern, which names
-    no player; double rounds give each player White once."""
+    equal WGD, 4 won: Black to 4. Equal WGD and scores (1 v 3 after two draws): the pattern;
+    the first-of-pair is 1 (equal scores, the lower seed, STEP 1), White in round 2 (rounds 2,
+    3, 6, 7 ...), whichever way the pair is given. Double rounds: 1 (2 half-points) is ahead of
+    3 (none) in the pairing order, the first-of-pair, Black in game 1: White to 3."""
     s = state(4, ["1-2 1-0; 3-4 0-1"], 5)
     assert TCEC.colour_rule(s, 1, 4) == ColourRuling(
         "STEP 5", "the greater white-game difference gets Black", 4
@@ -189,11 +191,37 @@ def test_tcec_step_5() -> None:
     assert TCEC.colour_rule(s, 1, 3) == ColourRuling("STEP 5", "the higher score gets Black", 3)
     assert TCEC.colour_rule(s, 2, 4).white == 2
     level = state(4, ["1-2 =; 3-4 ="], 5)
-    assert TCEC.colour_rule(level, 1, 3).white is None
+    assert TCEC.colour_rule(level, 1, 3).white == 1
+    assert TCEC.colour_rule(level, 3, 1).white == 1
     assert TCEC.colour_rule(level, 1, 3).says.startswith("equal")
     assert TCEC.notes(s, 1).preference == "WGD +1" and TCEC.notes(s, 4).preference == "WGD -1"
     double = replace(state(4, ["1-2 1-0", "2-1 1-0"], 5), double_rounds=True)
-    assert TCEC.colour_rule(double, 1, 3).white is None
+    assert TCEC.colour_rule(double, 1, 3).white == 3
+
+
+def test_tcec_hand_pairing_gave_the_first_of_pair_white_in_double_rounds() -> None:
+    """Regression: STEP 5's double-round clause named nobody, so a pair made by hand (and the
+    hand-pairing suggestion) ignored it. Seven players, double rounds, TCEC round 1 played:
+    game 1 2-1 0-1, 4-3 1-0, 6-5 =, 7 the BYE; game 2 1-2 1-0, 3-4 =, 5-6 1-0, 7 the BYE.
+    Half-points: 1 4, 7 4 (two BYE points), 4 3, 5 3, 3 1, 6 1, 2 0. STEP 1 (score, then
+    seed): 1 7 4 5 3 6 2. STEP 2: 2, the lowest with no BYE, has it. STEP 4: 1-7, 4-5, 3-6
+    (none has met). STEP 5 (double): the first-of-pair (1, 4, 3) has Black in game 1: 7-1,
+    5-4, 6-3, however the arbiter writes the pair; the suggestion gives those colours. A pair
+    the system would not make, 2 v 4: 4 (3 half-points) comes before 2 (none) though seeded
+    lower, so 4 is the first-of-pair and 2 has White."""
+    double = replace(
+        state(7, ["2-1 0-1; 4-3 1-0; 6-5 =; 7 U", "1-2 1-0; 3-4 =; 5-6 1-0; 7 U"], 6),
+        double_rounds=True,
+    )
+    assert double.scores == {1: 4, 7: 4, 4: 3, 5: 3, 3: 1, 6: 1, 2: 0}
+    game_1 = {(7, 1), (5, 4), (6, 3)}
+    for a, b in game_1:
+        assert TCEC.colour_rule(double, a, b).white == a
+        assert TCEC.colour_rule(double, b, a).white == a
+    assert TCEC.colour_rule(double, 2, 4).white == 2 == TCEC.colour_rule(double, 4, 2).white
+    assert "first of the pair has Black in game 1" in TCEC.colour_rule(double, 1, 7).says
+    suggested = TCEC.suggest(double)
+    assert {(b.white, b.black) for b in suggested.boards} == game_1 and suggested.bye == 2
 
 
 def test_review_notes_floats() -> None:

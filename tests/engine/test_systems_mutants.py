@@ -106,12 +106,13 @@ def test_dubov_preferences_are_the_players_own() -> None:
 def test_tcec_notes_and_double_rounds() -> None:
     """TCEC STEP 5 reads the white-game difference: 1 had White twice (+2). The floats are
     shown as for every system: 1 met 3 (1 point against 0) in round 2, a downfloat. In
-    double rounds each player has White once: the rule names nobody."""
+    double rounds the first-of-pair has Black in game 1: 3 v 4 (both 0 points), 3 the lower
+    seed, so 4 has White."""
     s = state(4, ["1-2 1-0; 3-4 0-1", "1-3 1-0; 2 U; 4 H"], 5)
     assert TCEC.notes(s, 1) == PlayerNotes("WGD +2", "·↓")
     double = replace(state(4, ["1-2 1-0", "2-1 1-0"], 5), double_rounds=True)
-    assert TCEC.colour_rule(double, 1, 3) == ColourRuling(
-        "STEP 5", "double rounds: each player has White in one of the two games", None
+    assert TCEC.colour_rule(double, 4, 3) == ColourRuling(
+        "STEP 5", "double rounds: the first of the pair has Black in game 1, White in game 2", 4
     )
 
 

@@ -152,4 +152,4 @@ def test_the_engine_pairings_follow_the_rule_found(system: str, double: bool, se
         for board in draft_review.review_draft(draft, system):
             assert not board.swapped, (done + 1, board)
             decided += board.rule_white is not None
-    assert decided == 0 if double else decided > 20  # double rounds: both colours each
+    assert decided > 20  # every pair's first-of-pair is found, double rounds too

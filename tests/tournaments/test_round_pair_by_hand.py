@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from pairing.engine import ALL_RULES, violations
+from pairing.engine import ALL_RULES, SYSTEMS, violations
 from pairing.services import state_for
 from tournaments import draft_review
 from tournaments.models import Bye, Game
@@ -97,3 +97,29 @@ def test_it_suggests_a_pairing_breaking_as_few_rules_as_it_can(exhausted) -> Non
         "C.04.1.b",
         "C.04.1.d",
     ]
+
+
+@pytest.mark.django_db
+def test_it_suggested_tcec_double_rounds_with_the_first_of_pair_white(
+    arbiter_client: Client, tournament, make_entries, play
+) -> None:
+    """Regression: TCEC double rounds by hand started from colours opposite to the system's
+    (STEP 5: the first-of-pair has Black in game 1), and the draft review saw nothing wrong.
+    Seven players, round 1 (stored rounds 1 and 2, its two games) played: the suggestion for
+    game 1 of round 2 (stored round 3) gives each board the colours the engine gives it; a
+    board swapped by hand is marked with the player the rule gives White."""
+    tournament.pairing_system = "tcec_double"
+    tournament.save()
+    make_entries(7)
+    play(tournament, rounds=1)
+    engine = SYSTEMS["tcec"].pair(state_for(tournament))
+    url = reverse("round_pair_by_hand", args=[tournament.pk])
+    html = arbiter_client.post(url, {"round": 2, "start": "nearest"}, follow=True).content.decode()
+    assert sorted(boards(tournament, 3)) == sorted((b.white, b.black) for b in engine.boards)
+    assert "swapped by hand" not in html
+    swap = reverse("round_swap_colours", args=[tournament.pk, 3])
+    html = arbiter_client.post(swap, {"board": "1"}, follow=True).content.decode()
+    white, black = boards(tournament, 3)[0]
+    assert (black, white) in {(b.white, b.black) for b in engine.boards}
+    row = html.split('id="board-1"')[1].split("</tr>")[0]
+    assert "swapped by hand" in row and f"not followed: it gives White to {black}." in row

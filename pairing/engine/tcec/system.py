@@ -55,7 +55,23 @@ def pairing_order(
     """TCEC STEP 1: the players to pair, by score (DESC) then seed (ASC) (``scores``:
     ``state.scores`` when already at hand)."""
     points = state.scores if scores is None else scores
-    return sorted(state.available, key=lambda p: (-points[p.id], p.tpn))
+    return sorted(state.available, key=lambda p: _order_key(p, points))
+
+
+def _order_key(player: Player, scores: Mapping[PlayerId, int]) -> tuple[int, int]:
+    """STEP 1's sort key: score (DESC), then seed (ASC)."""
+    return -scores[player.id], player.tpn
+
+
+def first_of_pair(
+    state: TournamentState, a: PlayerId, b: PlayerId, scores: Mapping[PlayerId, int] | None = None
+) -> tuple[PlayerId, PlayerId]:
+    """``(first-of-pair, second-of-pair)`` of a pair of ``state``'s players, paired by the
+    system or by hand: the one earlier in STEP 1's pairing order (:func:`pairing_order`'s key)
+    is the first-of-pair (STEP 4 picks it first; STEP 5 reads it)."""
+    points = state.scores if scores is None else scores
+    first, second = sorted((state.player(a), state.player(b)), key=lambda p: _order_key(p, points))
+    return first.id, second.id
 
 
 def choose_bye(order: Sequence[Player], byes: Mapping[PlayerId, int]) -> Player | None:
