@@ -20,7 +20,7 @@ from pairing.engine.core.system import (
     preference_text,
     recent_floats,
 )
-from pairing.engine.core.violations import ALL_RULES, TCEC_RULES
+from pairing.engine.core.violations import ALL_RULES, TCEC_RULES, Violation
 from pairing.engine.dubov.colours import colour_decision as dubov_colour_decision
 from pairing.engine.dubov.edition import EDITION_2018 as DUBOV_2018_EDITION
 from pairing.engine.dubov.edition import EDITION_2026 as DUBOV_2026_EDITION
@@ -197,6 +197,11 @@ class DubovSystem(System):
         return not self.edition.bye_barred(state.player(pid), state.points)
 
 
+def _who(state: TournamentState, pid: PlayerId) -> str:
+    player = state.player(pid)
+    return f"{player.name} ({pid})" if player.name else f"player {pid}"
+
+
 TCEC_SAYS = {
     TcecClause.WGD: "the greater white-game difference gets Black",
     TcecClause.SCORE: "the higher score gets Black",
@@ -239,6 +244,26 @@ class TcecSystem(System):
         for first, second in ordered:
             board, clause = single_round_decision(first, second, wgd, scores, state.next_round)
             out.append(ColourRuling("STEP 5", TCEC_SAYS[clause], board.white))
+        return out
+
+    def preference_breaks(self, state: TournamentState, pairing: RoundPairing) -> list[Violation]:
+        """TCEC has no colour preferences to weigh: STEP 5 itself gives each pair its colours,
+        so every board whose colours go against it (swapped, exchanged or paired by hand)
+        breaks STEP 5, about both players; double rounds: game 1's colours (game 2 reverses
+        them)."""
+        boards = [b for b in pairing.boards if b.white in state.by_id and b.black in state.by_id]
+        rulings = self.colour_rulings(state, [(b.white, b.black) for b in boards])
+        game = " in game 1" if state.double_rounds else ""
+        out = []
+        for board, ruling in zip(boards, rulings, strict=True):
+            if ruling.white in (None, board.white):
+                continue
+            white, black = _who(state, board.white), _who(state, board.black)
+            message = (
+                f"{white} has White{game} against {black}, but STEP 5 gives White{game} to "
+                f"{black} ({ruling.says})"
+            )
+            out.append(Violation(ruling.rule, message, (board.white, board.black)))
         return out
 
     def notes(self, state: TournamentState, pid: PlayerId) -> PlayerNotes:

@@ -63,12 +63,17 @@ def request_half_point_bye(page: Page, t: Tournament) -> str:
 
 
 def adjust_draft(page: Page, t: Tournament, number: int, shot) -> None:
-    """Round 1: swap the colours of board 1 (breaks nothing). Later: make a rematch, see the
-    warning, apply it anyway, then exchange back."""
+    """Round 1: swap the colours of board 1 (breaks nothing; TCEC: STEP 5, applied with a
+    reason). Later: make a rematch, see the warning, apply it anyway, then exchange back."""
     if number == 1:
         board = page.locator("#board-1")
         white = board.locator("td").nth(1).locator(".who").inner_text()
         board.get_by_role("button", name="Swap colours").click()
+        if t.is_tcec:  # STEP 5 gives each pair its colours: going against it needs a reason
+            expect(page.locator(".confirm")).to_contain_text("STEP 5")
+            page.get_by_label("Why?").fill("The sponsor's board")
+            page.get_by_role("button", name="Apply anyway").click()
+            expect(page.locator("#violations")).to_contain_text("STEP 5")
         expect(page.get_by_text("Pairing changed.")).to_be_visible()
         expect(page.locator("#board-1 td").nth(2).locator(".who")).to_have_text(white)
         return

@@ -266,7 +266,8 @@ def test_the_suggested_bye_follows_the_edition() -> None:
 def test_violations_per_system() -> None:
     """The 2017 suggestion (bye to 5) breaks 2026 C2 only; a rematch breaks C.04.1.b in every
     system; player 1, White in both rounds, given White again breaks C.04.1.g, which TCEC does
-    not know."""
+    not know: there 1 v 5 breaks STEP 5 instead (WGD 1 +2, 5 +1, the forfeit win no game: the
+    greater, 1, gets Black), 2 v 4 does not (2 -2, 4 -1: 4 gets Black)."""
     given = RoundPairing((Board(4, 1), Board(2, 3)), bye=5)
     assert DUTCH_2017.violations(BYES, given) == []
     [bye] = DUTCH_2026.violations(BYES, given)
@@ -280,7 +281,7 @@ def test_violations_per_system() -> None:
         assert rule in {v.rule for v in system.violations(BYES, rematch)}
     thrice = RoundPairing((Board(1, 5), Board(2, 4)), bye=3)
     assert "C.04.1.g" in {v.rule for v in DUTCH_2017.violations(BYES, thrice)}
-    assert TCEC.violations(BYES, thrice) == []
+    assert [(v.rule, v.players) for v in TCEC.violations(BYES, thrice)] == [("STEP 5", (1, 5))]
     assert DUTCH_2026.new_violations(BYES, in_force := DUTCH_2026.suggest(BYES), given) == [bye]
     assert DUTCH_2026.new_violations(BYES, given, in_force) == []
 
@@ -288,7 +289,7 @@ def test_violations_per_system() -> None:
 def test_a_strong_preference_denied_against_the_colour_rule_is_a_break() -> None:
     """E2_CASE: 1 has a strong preference for Black (A.6.b), 2 a mild one for Black (A.6.c);
     E.2 gives 2 White. Giving 1 White denies a strong preference against E.2 (2026: 5.2.2):
-    a break about player 1 only (a mild preference denied is none). TCEC has no preferences."""
+    a break about player 1 only (a mild preference denied is none)."""
     against = RoundPairing((Board(1, 2),))
     breaks = DUTCH_2017.preference_breaks(E2_CASE, against)
     assert [(v.rule, v.players) for v in breaks] == [("E.2", (1,))]
@@ -296,7 +297,29 @@ def test_a_strong_preference_denied_against_the_colour_rule_is_a_break() -> None
     assert [v.rule for v in DUTCH_2026.preference_breaks(E2_CASE, against)] == ["5.2.2"]
     assert DUTCH_2017.preference_breaks(E2_CASE, RoundPairing((Board(2, 1),))) == []
     assert breaks[0] in DUTCH_2017.violations(E2_CASE, against)
-    assert TCEC.preference_breaks(E2_CASE, against) == []
+
+
+def test_a_tcec_board_against_step_5_is_a_break() -> None:
+    """TCEC weighs no preferences: STEP 5 gives each pair its colours, and a board against it
+    breaks STEP 5, about both players. E2_CASE: WGD 1 +1 (White against 4), 2 0 (Black, then
+    White): the greater WGD, 1, gets Black, so 2 has White. 1-2 breaks STEP 5, 2-1 does not.
+    Double rounds (1-2 1-0, 2-1 1-0: 1 has 2 half-points, 3 none): 1 is the first-of-pair of
+    1 v 3 and has Black in game 1, so 1-3 breaks STEP 5 (game 1) and 3-1 does not; 2 v 4
+    (none each, 2 the lower seed): 2 has Black in game 1, so 4-2, not 2-4."""
+    [step5] = TCEC.preference_breaks(E2_CASE, RoundPairing((Board(1, 2),)))
+    assert (step5.rule, step5.players) == ("STEP 5", (1, 2))
+    assert step5.message == (
+        "player 1 has White against player 2, but STEP 5 gives White to player 2 "
+        "(the greater white-game difference gets Black)"
+    )
+    assert TCEC.preference_breaks(E2_CASE, RoundPairing((Board(2, 1),))) == []
+    # 3 (WGD -1) v 4 (-2): the greater, 3, gets Black; 4-3 follows STEP 5
+    assert TCEC.violations(E2_CASE, RoundPairing((Board(1, 2), Board(4, 3)))) == [step5]
+    double = replace(state(4, ["1-2 1-0", "2-1 1-0"], 5), double_rounds=True)
+    [game_1] = TCEC.violations(double, RoundPairing((Board(1, 3), Board(4, 2))))
+    assert (game_1.rule, game_1.players) == ("STEP 5", (1, 3))
+    assert "White in game 1 against player 3, but STEP 5 gives White in game 1" in game_1.message
+    assert TCEC.violations(double, RoundPairing((Board(3, 1), Board(4, 2)))) == []
 
 
 def test_the_suggestion_follows_the_colour_rule() -> None:

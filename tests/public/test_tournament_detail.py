@@ -198,7 +198,8 @@ def test_it_shows_no_reasons_for_a_board_the_engine_did_not_pair(
     tournament.save()
     make_entries(4)
     rnd = services.pair_next_round(tournament.pk)  # 4-3 and 2-1
-    drafts.exchange_in_draft(tournament.pk, 1, 1, 3, confirm=True)
+    # 4-1 and 2-3: 2-3 breaks STEP 5 (round 1: the first-of-pair 2 has Black), so a reason
+    drafts.exchange_in_draft(tournament.pk, 1, 1, 3, confirm=True, reason="a test")
     services.publish_round(rnd.pk)
     html = client.get(url(tournament)).content.decode()
     assert "Why?" not in html and "Changed by hand" not in html

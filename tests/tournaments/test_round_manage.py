@@ -127,7 +127,12 @@ def test_it_does_not_hold_tcec_drafts_to_fide_colour_rules(
     record_round(1, [(a, c, "1-0"), (b, d, "1-0")])
     record_round(2, [(a, b, "1-0"), (c, d, "1-0")])  # a: white twice, d: black twice
     record_round(3, [(a, d, ""), (b, c, "")], status="draft")
-    assert "This draft breaks no pairing rule" in page(arbiter_client, tournament, 3)
+    # TCEC knows no f or g. STEP 5: a (WGD +2) v d (-2): White to d, so a-d breaks it; b v c
+    # (WGD 0, 1 point each): the pattern, the first-of-pair b White in round 3, as drawn
+    html = page(arbiter_client, tournament, 3)
+    assert "This draft breaks 1 pairing rule:" in html
+    assert "<code>STEP 5</code> Player 01 (1) has White against Player 04 (4)" in html
+    assert "<code>C.04.1" not in html
     tournament.pairing_system = "dutch"
     tournament.save()
     # f and g for a and d, and both absolute preferences against 5.2.1
@@ -208,12 +213,12 @@ def test_it_says_which_boards_the_arbiter_changed(
 ) -> None:
     make_entries(4)
     services.pair_next_round(tcec(tournament).pk)  # boards 4-3 and 2-1
-    drafts.swap_colours_in_draft(tournament.pk, 1, 1, confirm=True)
+    drafts.swap_colours_in_draft(tournament.pk, 1, 1, confirm=True, reason="against STEP 5")
     html = page(arbiter_client, tournament, 1)
     board1 = html.split('id="why-1"')[1].split("</tr>")[0]
     assert "The arbiter swapped the colours" in board1 and "TCEC STEP 5" not in board1
     assert "TCEC STEP 5" in html.split('id="why-2"')[1].split("</tr>")[0]
-    drafts.exchange_in_draft(tournament.pk, 1, 1, 3, confirm=True)  # 4-1 and 2-3
+    drafts.exchange_in_draft(tournament.pk, 1, 1, 3, confirm=True, reason="a test")  # 4-1, 2-3
     html = page(arbiter_client, tournament, 1)
     assert html.count("Changed by hand: the engine did not pair this board.") == 2
 

@@ -10,7 +10,7 @@ from django.urls import reverse
 from pairing.engine import ALL_RULES, SYSTEMS, violations
 from pairing.services import state_for
 from tournaments import draft_review
-from tournaments.models import Bye, Game
+from tournaments.models import Bye, Game, PairingReceipt
 
 
 def boards(t, number: int) -> list[tuple[int, int]]:
@@ -118,8 +118,43 @@ def test_it_suggested_tcec_double_rounds_with_the_first_of_pair_white(
     assert sorted(boards(tournament, 3)) == sorted((b.white, b.black) for b in engine.boards)
     assert "swapped by hand" not in html
     swap = reverse("round_swap_colours", args=[tournament.pk, 3])
-    html = arbiter_client.post(swap, {"board": "1"}, follow=True).content.decode()
+    data = {"board": "1", "confirm": "1", "reason": "a test"}  # against STEP 5: a reason
+    html = arbiter_client.post(swap, data, follow=True).content.decode()
     white, black = boards(tournament, 3)[0]
     assert (black, white) in {(b.white, b.black) for b in engine.boards}
     row = html.split('id="board-1"')[1].split("</tr>")[0]
     assert "swapped by hand" in row and f"not followed: it gives White to {black}." in row
+
+
+@pytest.mark.django_db
+def test_it_said_a_tcec_board_swapped_against_step_5_broke_no_pairing_rule(
+    arbiter_client: Client, tournament, make_entries, play
+) -> None:
+    """Regression: in the seven-player double round of
+    ``test_it_suggested_tcec_double_rounds_with_the_first_of_pair_white``, board 1 swapped by
+    hand was marked "not followed", yet the banner said the draft broke no pairing rule and
+    the swap needed no reason. A board against TCEC STEP 5 (double rounds: the first-of-pair
+    has Black in game 1) breaks STEP 5, as a Dutch board against its colour rule breaks it:
+    the swap asks for confirmation and a reason, the banner names STEP 5 and the receipt
+    keeps the reason with the rule broken."""
+    tournament.pairing_system = "tcec_double"
+    tournament.save()
+    make_entries(7)
+    play(tournament, rounds=1)
+    url = reverse("round_pair_by_hand", args=[tournament.pk])
+    arbiter_client.post(url, {"round": 2, "start": "nearest"})
+    (white, black), *_ = suggested = boards(tournament, 3)
+    swap = reverse("round_swap_colours", args=[tournament.pk, 3])
+    html = arbiter_client.post(swap, {"board": "1"}, follow=True).content.decode()
+    assert "<code>STEP 5</code>" in html and boards(tournament, 3) == suggested  # asked first
+    data = {"board": "1", "confirm": "1", "reason": "the sponsor's board"}
+    html = arbiter_client.post(swap, data, follow=True).content.decode()
+    assert boards(tournament, 3)[0] == (black, white)
+    assert "This draft breaks no pairing rule" not in html
+    banner = html.split('id="violations"')[1].split("</div>")[0]
+    assert "This draft breaks 1 pairing rule:" in banner
+    assert f"<code>STEP 5</code> Player 0{black} ({black}) has White in game 1" in banner
+    change = PairingReceipt.objects.get(round__number=3).changes[-1]  # after the hand pairing
+    assert (change["kind"], change["board"]) == ("swap-colours", 1)
+    assert change["reason"] == "the sponsor's board"
+    assert [b.split(" ")[:2] for b in change["broken"]] == [["STEP", "5"]]

@@ -59,7 +59,11 @@ def test_it_swaps_both_games_of_double_rounds(
     make_entries(2)
     services.pair_next_round(tournament.pk)
     ((w, b),) = colours(tournament, 1)
-    arbiter_client.post(reverse("round_swap_colours", args=[tournament.pk, 1]), {"board": 1})
+    url = reverse("round_swap_colours", args=[tournament.pk, 1])
+    html = arbiter_client.post(url, {"board": 1}).content.decode()
+    assert "<code>STEP 5</code>" in html  # against STEP 5: not applied without a reason
+    assert colours(tournament, 1) == [(w, b)]
+    arbiter_client.post(url, {"board": 1, "confirm": "1", "reason": "the lots were drawn"})
     assert colours(tournament, 1) == [(b, w)] and colours(tournament, 2) == [(w, b)]
 
 
