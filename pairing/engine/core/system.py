@@ -27,8 +27,8 @@ class ColourRuling:
     says: str
     """What the rule says for this pair."""
     white: PlayerId | None
-    """The player the rule gives White (``None``: the rule does not say, e.g. TCEC's
-    pattern or double rounds)."""
+    """The player the rule gives White (``None``: the rule does not say; TCEC's pattern and
+    double rounds name the player too, in game 1)."""
 
 
 @dataclass(frozen=True)
