@@ -27,6 +27,20 @@ def test_it_swaps_round_1_colours_without_a_warning(
 
 
 @pytest.mark.django_db
+def test_a_change_without_javascript_said_nothing_of_the_pairing_changed(
+    arbiter_client: Client, tournament, make_entries
+) -> None:
+    """Regression: htmx's answer says "Pairing changed." inline, but a plain POST (no
+    JavaScript, or a click before htmx was ready) was redirected to the round page without a
+    word."""
+    make_entries(4)
+    services.pair_next_round(tournament.pk)
+    url = reverse("round_swap_colours", args=[tournament.pk, 1])
+    page = arbiter_client.post(url, {"board": 1}, follow=True).content.decode()
+    assert "Pairing changed." in page
+
+
+@pytest.mark.django_db
 def test_it_asks_to_confirm_a_third_white(
     arbiter_client: Client, tournament, make_entries, record_round
 ) -> None:

@@ -278,6 +278,8 @@ def _after_change(
         return render(request, template, context)
     if extra.get("problem"):
         messages.error(request, extra["problem"])
+    if extra.get("changed"):  # what htmx's partial says inline, said after the redirect
+        messages.success(request, "Pairing changed.")
     pages = {"page": asked_page(request), UNPAIRED: asked_page(request, UNPAIRED)}
     shown = {k: v for k, v in pages.items() if v.isdigit() and v != "1"}
     query = f"?{urlencode(shown)}" if shown else ""
